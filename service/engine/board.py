@@ -1,0 +1,157 @@
+"""The board: where each side's checkers stand, as an immutable, hashable value.
+
+Each side is a tuple of 26 counts in that side's own numbering: index 0 holds the checkers borne
+off, 1..24 the points (1 = its ace point), 25 the bar. White's point p is black's point 25 - p.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Color = Literal["white", "black"]
+COLORS: tuple[Color, Color] = ("white", "black")
+OFF = 0
+BAR = 25
+
+STANDARD_START: dict[int, int] = {24: 2, 13: 5, 8: 3, 6: 5}
+
+
+def other(color: Color) -> Color:
+    """The opponent of `color`."""
+    return "black" if color == "white" else "white"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input: the field path it concerns and what is wrong."""
+
+    field: str
+    message: str
+
+
+def side_from_points(points: Mapping[int, int], bar: int = 0, off: int = 0) -> tuple[int, ...]:
+    """Build one side's 26-tuple from a point -> count mapping."""
+    side = [0] * 26
+    for point, count in points.items():
+        side[point] += count
+    side[BAR] = bar
+    side[OFF] = off
+    return tuple(side)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Both sides' checkers. Immutable; equal boards hash equal."""
+
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def initial(cls, start: Mapping[int, int] = STANDARD_START) -> Board:
+        """The starting position (standard backgammon unless another layout is given)."""
+        side = side_from_points(start)
+        return cls(side, side)
+
+    @classmethod
+    def from_sides(cls, sides: Mapping[Color, tuple[int, ...]]) -> Board:
+        """Build from a {"white": side, "black": side} mapping of 26-tuples."""
+        return cls(tuple(sides["white"]), tuple(sides["black"]))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], checkers: int = 15) -> Board:
+        """Build from the contract's JSON form (already shape-checked: ints in range).
+
+        `off` may be omitted: it is then what is left of the side's `checkers`.
+        """
+        sides = {}
+        for color in COLORS:
+            spec = data[color]
+            points = {int(k): int(v) for k, v in spec.get("points", {}).items()}
+            bar = int(spec.get("bar", 0))
+            on_board = sum(points.values()) + bar
+            off = spec.get("off")
+            if off is None:
+                off = max(checkers - on_board, 0)
+            sides[color] = side_from_points(points, bar, int(off))
+        return cls(sides["white"], sides["black"])
+
+    # -- views --------------------------------------------------------------------------------
+    def side(self, color: Color) -> tuple[int, ...]:
+        """The 26-tuple of `color`, in its own numbering."""
+        return self.white if color == "white" else self.black
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form: points with no checker are left out."""
+        return {color: _side_dict(self.side(color)) for color in COLORS}
+
+    def pips(self, color: Color) -> int:
+        """Pip count of `color`: what its checkers still have to travel (the bar counts 25)."""
+        side = self.side(color)
+        return sum(point * side[point] for point in range(1, 26))
+
+    def checkers(self, color: Color) -> int:
+        """Total checkers of `color`, on the board, on the bar and off."""
+        return sum(self.side(color))
+
+    def all_home(self, color: Color) -> bool:
+        """Whether every checker of `color` still in play is in its home board (points 1-6)."""
+        side = self.side(color)
+        return not any(side[7:26])
+
+    def __str__(self) -> str:
+        return f"Board(white={_side_dict(self.white)}, black={_side_dict(self.black)})"
+
+    # -- validity -----------------------------------------------------------------------------
+    def problems(self, checkers: int = 15, prefix: str = "board") -> list[Problem]:
+        """Every reason this board cannot occur in a game, all at once (empty when valid)."""
+        found: list[Problem] = []
+        for color in COLORS:
+            side = self.side(color)
+            if len(side) != 26:
+                found.append(Problem(f"{prefix}.{color}", "a side needs 26 slots"))
+                continue
+            for index, count in enumerate(side):
+                if count < 0:
+                    found.append(Problem(f"{prefix}.{color}.{_slot_name(index)}", "must not be negative"))
+            total = sum(side)
+            if total != checkers:
+                found.append(
+                    Problem(f"{prefix}.{color}", f"has {total} checkers; each side has exactly {checkers}")
+                )
+        if found:
+            return found
+        for point in range(1, 25):
+            if self.white[point] > 0 and self.black[25 - point] > 0:
+                found.append(
+                    Problem(
+                        f"{prefix}.white.points.{point}",
+                        f"white's point {point} (black's point {25 - point}) is held by both sides",
+                    )
+                )
+        if self.white[OFF] == checkers and self.black[OFF] == checkers:
+            found.append(Problem(prefix, "both sides have borne off every checker"))
+        if self.white[BAR] and self.black[BAR] and _closed_home(self.white) and _closed_home(self.black):
+            found.append(
+                Problem(prefix, "both sides have checkers on the bar facing a closed board: no game reaches this")
+            )
+        return found
+
+
+def _closed_home(side: tuple[int, ...]) -> bool:
+    return all(side[p] >= 2 for p in range(1, 7))
+
+
+def _slot_name(index: int) -> str:
+    return "off" if index == OFF else "bar" if index == BAR else f"points.{index}"
+
+
+def _side_dict(side: Iterable[int]) -> dict[str, Any]:
+    side = tuple(side)
+    return {
+        "points": {str(p): side[p] for p in range(1, 25) if side[p]},
+        "bar": side[BAR],
+        "off": side[OFF],
+    }

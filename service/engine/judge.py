@@ -1,0 +1,206 @@
+"""The referee for one proposed play: legal or not, and if not, why.
+
+A proposal is a list of hops (from, to) in the mover's numbering; a hop may span several dice.
+It is legal when it leads to the board of one of the legal plays (checkers are interchangeable,
+so the order written does not matter: `bar/21(2)` with 2-2 is fine). When it is not, the
+proposal is replayed die by die to name the first rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.engine.board import BAR, OFF, Board, Color, other
+from service.engine.moves import legal_plays
+from service.engine.play import Play
+
+# Stable reason codes: clients and the match referee rely on these names.
+REASON_CODES: dict[str, str] = {
+    "NO_CHECKER_TO_MOVE": "there is no checker of the mover on the point a move starts from",
+    "MOVE_BACKWARDS": "a checker may only move forward, toward its home board",
+    "NOT_ON_BOARD": "a move names a point that does not exist",
+    "MUST_ENTER_FROM_BAR": "checkers on the bar must enter before any other checker moves",
+    "POINT_CLOSED": "a checker may not land on a point held by two or more opposing checkers",
+    "DICE_MISMATCH": "a move's distance does not match the dice rolled",
+    "TOO_MANY_MOVES": "the play uses more dice than were rolled",
+    "BEAR_OFF_NOT_ALLOWED": "bearing off needs every checker in the home board",
+    "BEAR_OFF_HIGHER_POINT_OCCUPIED": "a higher die bears off only from the highest occupied point",
+    "MUST_USE_ALL_DICE": "a play must use as many dice as the roll allows",
+    "MUST_PLAY_HIGHER_DIE": "when only one die can be played, it must be the higher one if it can",
+    "WRONG_HIT": "the play marks a hit where it hits nothing, or leaves out a hit it makes",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The ruling on a proposed play; `play` is the matching legal play when it is legal."""
+
+    legal: bool
+    play: Play | None = None
+    code: str | None = None
+    message: str | None = None
+
+
+def judge_play(
+    board: Board,
+    turn: Color,
+    dice: tuple[int, int],
+    hops: Sequence[tuple[int, int]],
+    marked_hits: Sequence[int] | None = None,
+) -> Verdict:
+    """Rule on the proposal `hops` (and, when given, the destination points it marks as hits)."""
+    plays = legal_plays(board, turn, dice)
+    mover = list(board.side(turn))
+    for source, dest in hops:
+        if not (0 <= dest <= 25 and 0 <= source <= 25):
+            return _illegal("NOT_ON_BOARD", f"point {source if not 0 <= source <= 25 else dest} is not on the board")
+        mover[source] -= 1
+        mover[dest] += 1
+    if min(mover) >= 0:
+        target = tuple(mover)
+        candidates = [p for p in plays if p.board.side(turn) == target]
+        chosen = _pick(candidates, turn, hops, marked_hits)
+        if chosen is not None:
+            return Verdict(True, chosen)
+    return _diagnose(board, turn, dice, hops, plays)
+
+
+def _hit_points(play: Play) -> set[int]:
+    return {m.to_point for m in play.moves if m.hit}
+
+
+def _pick(
+    candidates: list[Play], turn: Color, hops: Sequence[tuple[int, int]], marked: Sequence[int] | None
+) -> Play | None:
+    """Among legal plays with the proposal's final checkers, the one whose hits fit the proposal."""
+    if not candidates:
+        return None
+    if len(candidates) == 1 and marked is None:
+        return candidates[0]
+    destinations = {dest for _, dest in hops}
+    wanted = set(marked or ())
+    exact = [p for p in candidates if _hit_points(p) == wanted | (_hit_points(p) & destinations)]
+    if marked is not None:
+        exact = [p for p in exact if wanted <= _hit_points(p)]
+        return exact[0] if exact else None
+    pool = exact or candidates
+    return min(pool, key=lambda p: len(_hit_points(p)))
+
+
+def _illegal(code: str, message: str) -> Verdict:
+    return Verdict(False, None, code, message)
+
+
+def _diagnose(
+    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[tuple[int, int]], plays: list[Play]
+) -> Verdict:
+    """Replay the proposal die by die, bar hops first, and name the first broken rule."""
+    side = list(board.side(turn))
+    opponent = board.side(other(turn))
+    closed = {q for q in range(1, 25) if opponent[25 - q] >= 2}
+    remaining = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice, reverse=True)
+    ordered = sorted(hops, key=lambda h: h[0] != BAR)
+    for source, dest in ordered:
+        if dest >= source and not (source == BAR and dest != BAR):
+            return _illegal("MOVE_BACKWARDS", f"{_name(source)}/{_name(dest)} moves a checker backwards")
+        if side[source] <= 0:
+            return _illegal("NO_CHECKER_TO_MOVE", f"{turn} has no checker on {_name(source)} to move")
+        if side[BAR] and source != BAR:
+            return _illegal(
+                "MUST_ENTER_FROM_BAR", f"{_name(source)}/{_name(dest)} moves while a checker is on the bar"
+            )
+        path = _path(side, closed, source, dest, remaining)
+        if isinstance(path, Verdict):
+            return path
+        for die in path:
+            remaining.remove(die)
+        side[source] -= 1
+        side[dest] += 1
+    longest = len(plays[0].moves)
+    used = sum(1 for _ in _expand(board, turn, dice, hops))
+    if used < longest:
+        if longest == 1 and dice[0] != dice[1] and used == 1:
+            return _illegal(
+                "MUST_PLAY_HIGHER_DIE",
+                f"only one die of {dice[0]}-{dice[1]} can be played, and it must be the {max(dice)}",
+            )
+        return _illegal(
+            "MUST_USE_ALL_DICE", f"this roll can be played with {longest} dice; the play uses {used}"
+        )
+    return _illegal("WRONG_HIT", "the hits marked do not match the hits this play makes")
+
+
+def _expand(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[tuple[int, int]]) -> list[int]:
+    """The dice a structurally sound proposal uses (one entry per die)."""
+    side = list(board.side(turn))
+    opponent = board.side(other(turn))
+    closed = {q for q in range(1, 25) if opponent[25 - q] >= 2}
+    remaining = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice, reverse=True)
+    used: list[int] = []
+    for source, dest in sorted(hops, key=lambda h: h[0] != BAR):
+        path = _path(side, closed, source, dest, remaining)
+        if isinstance(path, Verdict):
+            return used
+        for die in path:
+            remaining.remove(die)
+        used.extend(path)
+        side[source] -= 1
+        side[dest] += 1
+    return used
+
+
+def _path(side: list[int], closed: set[int], source: int, dest: int, remaining: list[int]) -> list[int] | Verdict:
+    """The dice that carry one checker from `source` to `dest`, or the verdict why none do."""
+    distance = source - dest
+    options: list[list[int]] = []
+    unique = sorted(set(remaining), reverse=True)
+    for die in unique:
+        options.append([die])
+    if len(remaining) >= 2:
+        if len(unique) == 2:
+            options += [[unique[0], unique[1]], [unique[1], unique[0]]]
+        else:
+            options += [[unique[0]] * n for n in range(2, len(remaining) + 1)]
+    first_problem: Verdict | None = None
+    for dice_path in sorted(options, key=len):
+        point = source
+        problem: Verdict | None = None
+        for i, die in enumerate(dice_path):
+            nxt = point - die
+            last = i == len(dice_path) - 1
+            if nxt <= 0:
+                if not last or dest != OFF:
+                    problem = _illegal("DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice")
+                    break
+                problem = _bear_off_problem(side, source, point, nxt)
+                break
+            if nxt in closed:
+                problem = _illegal("POINT_CLOSED", f"point {nxt} is held by the opponent")
+                break
+            point = nxt
+        else:
+            if point != dest:
+                problem = _illegal("DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice left")
+        if problem is None:
+            return dice_path
+        if first_problem is None or first_problem.code == "DICE_MISMATCH":
+            first_problem = problem
+    if not remaining:
+        return _illegal("TOO_MANY_MOVES", "the play uses more dice than were rolled")
+    return first_problem or _illegal("DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice")
+
+
+def _bear_off_problem(side: list[int], source: int, point: int, landing: int) -> Verdict | None:
+    if any(side[7:26]) or (point != source and any(side[7:26])):
+        return _illegal("BEAR_OFF_NOT_ALLOWED", "bearing off needs every checker in the home board")
+    if landing < 0 and any(side[point + 1 : 7]) and not (point != source):
+        return _illegal(
+            "BEAR_OFF_HIGHER_POINT_OCCUPIED",
+            f"a checker on a point above {point} must move before one bears off from {point} with a higher die",
+        )
+    return None
+
+
+def _name(point: int) -> str:
+    return "bar" if point == BAR else "off" if point == OFF else str(point)

@@ -1,0 +1,79 @@
+"""Whether a game is over, who won, and what the win counts for.
+
+`result` is what happened on the board: single (linie), gammon (marț: the loser bore off no
+checker), backgammon (marț tehnic: also a checker on the bar or in the winner's home board).
+`multiplier` is what it counts for under the rules in force; `points` is that times the cube.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from service.engine.board import BAR, COLORS, Board, Color, other
+from service.engine.rules import STANDARD, Rules
+
+RESULT_MULTIPLIERS = {"single": 1, "gammon": 2, "backgammon": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The verdict on a position; every field but `game_over` is None while the game goes on."""
+
+    game_over: bool
+    winner: Color | None = None
+    result: str | None = None
+    multiplier: int | None = None
+    points: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form."""
+        return asdict(self)
+
+
+NOT_OVER = Outcome(False)
+
+
+def winner_of(board: Board, checkers: int = 15) -> Color | None:
+    """The side that has borne off every checker, if any."""
+    for color in COLORS:
+        if board.side(color)[0] == checkers:
+            return color
+    return None
+
+
+def board_result(board: Board, winner: Color) -> str:
+    """single, gammon or backgammon, from the loser's checkers on the board."""
+    loser = board.side(other(winner))
+    if loser[0] > 0:
+        return "single"
+    # The winner's home board is the loser's points 19-24.
+    if loser[BAR] or any(loser[19:25]):
+        return "backgammon"
+    return "gammon"
+
+
+def scored_multiplier(result: str, rules: Rules, cube_value: int, cube_turned: bool | None = None) -> int:
+    """What a result counts for: gammons and backgammons may be off, or single under Jacoby
+    when the cube was never turned (Jacoby applies to money play only; the caller knows)."""
+    if result == "backgammon" and not rules.backgammons:
+        result = "gammon"
+    if result != "single" and not rules.gammons:
+        result = "single"
+    turned = cube_value > 1 if cube_turned is None else cube_turned
+    if rules.jacoby and not turned:
+        result = "single"
+    return RESULT_MULTIPLIERS[result]
+
+
+def outcome(board: Board, rules: Rules = STANDARD, cube_value: int = 1, jacoby: bool | None = None) -> Outcome:
+    """Game-over verdict of `board` with points = multiplier x cube value.
+
+    `jacoby` overrides `rules.jacoby` (match play never applies it)."""
+    winner = winner_of(board, rules.checkers)
+    if winner is None:
+        return NOT_OVER
+    result = board_result(board, winner)
+    effective = rules if jacoby is None else rules.with_options(jacoby=jacoby)
+    multiplier = scored_multiplier(result, effective, cube_value)
+    return Outcome(True, winner, result, multiplier, multiplier * cube_value)
