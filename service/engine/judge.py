@@ -28,7 +28,7 @@ REASON_CODES: dict[str, str] = {
     "BEAR_OFF_HIGHER_POINT_OCCUPIED": "a higher die bears off only from the highest occupied point",
     "MUST_USE_ALL_DICE": "a play must use as many dice as the roll allows",
     "MUST_PLAY_HIGHER_DIE": "when only one die can be played, it must be the higher one if it can",
-    "WRONG_HIT": "the play marks a hit where it hits nothing, or leaves out a hit it makes",
+    "NOT_A_LEGAL_PLAY": "the play does not lead to the position of any legal play of this roll",
 }
 
 
@@ -60,7 +60,7 @@ def judge_play(
     if min(mover) >= 0:
         target = tuple(mover)
         candidates = [p for p in plays if p.board.side(turn) == target]
-        chosen = _pick(candidates, turn, hops, marked_hits)
+        chosen = _pick(candidates, hops, marked_hits)
         if chosen is not None:
             return Verdict(True, chosen)
     return _diagnose(board, turn, dice, hops, plays)
@@ -71,21 +71,21 @@ def _hit_points(play: Play) -> set[int]:
 
 
 def _pick(
-    candidates: list[Play], turn: Color, hops: Sequence[tuple[int, int]], marked: Sequence[int] | None
+    candidates: list[Play], hops: Sequence[tuple[int, int]], marked: Sequence[int] | None
 ) -> Play | None:
-    """Among legal plays with the proposal's final checkers, the one whose hits fit the proposal."""
+    """Among legal plays with the proposal's final checkers, the one whose hits fit the proposal:
+    every marked hit made, then the fewest hits not written down (a hit on a hop's last point is
+    certain, so it need not be marked)."""
     if not candidates:
         return None
-    if len(candidates) == 1 and marked is None:
-        return candidates[0]
-    destinations = {dest for _, dest in hops}
+    certain = {dest for _, dest in hops}
     wanted = set(marked or ())
-    exact = [p for p in candidates if _hit_points(p) == wanted | (_hit_points(p) & destinations)]
-    if marked is not None:
-        exact = [p for p in exact if wanted <= _hit_points(p)]
-        return exact[0] if exact else None
-    pool = exact or candidates
-    return min(pool, key=lambda p: len(_hit_points(p)))
+
+    def misfit(play: Play) -> tuple[int, int]:
+        hits = _hit_points(play)
+        return (len(wanted - hits), len(hits - wanted - certain))
+
+    return min(candidates, key=misfit)
 
 
 def _illegal(code: str, message: str) -> Verdict:
@@ -117,37 +117,18 @@ def _diagnose(
             remaining.remove(die)
         side[source] -= 1
         side[dest] += 1
+    used = 4 - len(remaining) if dice[0] == dice[1] else 2 - len(remaining)
     longest = len(plays[0].moves)
-    used = sum(1 for _ in _expand(board, turn, dice, hops))
     if used < longest:
-        if longest == 1 and dice[0] != dice[1] and used == 1:
-            return _illegal(
-                "MUST_PLAY_HIGHER_DIE",
-                f"only one die of {dice[0]}-{dice[1]} can be played, and it must be the {max(dice)}",
-            )
         return _illegal(
-            "MUST_USE_ALL_DICE", f"this roll can be played with {longest} dice; the play uses {used}"
+            "MUST_USE_ALL_DICE",
+            f"this roll can be played with {longest} {'die' if longest == 1 else 'dice'}; the play uses {used}",
         )
-    return _illegal("WRONG_HIT", "the hits marked do not match the hits this play makes")
-
-
-def _expand(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[tuple[int, int]]) -> list[int]:
-    """The dice a structurally sound proposal uses (one entry per die)."""
-    side = list(board.side(turn))
-    opponent = board.side(other(turn))
-    closed = {q for q in range(1, 25) if opponent[25 - q] >= 2}
-    remaining = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice, reverse=True)
-    used: list[int] = []
-    for source, dest in sorted(hops, key=lambda h: h[0] != BAR):
-        path = _path(side, closed, source, dest, remaining)
-        if isinstance(path, Verdict):
-            return used
-        for die in path:
-            remaining.remove(die)
-        used.extend(path)
-        side[source] -= 1
-        side[dest] += 1
-    return used
+    if longest == 1 and dice[0] != dice[1]:
+        return _illegal(
+            "MUST_PLAY_HIGHER_DIE", f"only one die of {dice[0]}-{dice[1]} can be played: it must be the {max(dice)}"
+        )
+    return _illegal("NOT_A_LEGAL_PLAY", "the play does not lead to the position of any legal play of this roll")
 
 
 def _path(side: list[int], closed: set[int], source: int, dest: int, remaining: list[int]) -> list[int] | Verdict:
@@ -192,9 +173,12 @@ def _path(side: list[int], closed: set[int], source: int, dest: int, remaining: 
 
 
 def _bear_off_problem(side: list[int], source: int, point: int, landing: int) -> Verdict | None:
-    if any(side[7:26]) or (point != source and any(side[7:26])):
+    """Why the checker that left `source` may not bear off from `point` (None when it may)."""
+    others = side.copy()
+    others[source] -= 1
+    if any(others[7:26]) or point > 6:
         return _illegal("BEAR_OFF_NOT_ALLOWED", "bearing off needs every checker in the home board")
-    if landing < 0 and any(side[point + 1 : 7]) and not (point != source):
+    if landing < 0 and any(others[point + 1 : 7]):
         return _illegal(
             "BEAR_OFF_HIGHER_POINT_OCCUPIED",
             f"a checker on a point above {point} must move before one bears off from {point} with a higher die",

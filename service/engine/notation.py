@@ -28,16 +28,25 @@ class NotationError(ValueError):
 
 def parse_play(text: str) -> tuple[Hop, ...]:
     """Hops of a play in standard notation, in the written order, repeats expanded."""
+    return parse_play_marked(text)[0]
+
+
+def parse_play_marked(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
+    """Hops of a play and the points it marks as hits (`*`), to tell apart plays that differ
+    only in what they hit (24/18*/13 and 24/19/13)."""
     hops: list[Hop] = []
+    marked: list[int] = []
     for match in re.finditer(r"[^\s,]+", text):
         token, column = match.group(), match.start() + 1
         parsed = _TOKEN.match(token)
         if not parsed:
             raise NotationError(f"cannot read '{token}': expected moves like 24/18, bar/22, 6/off, 13/7*, 8/5(2)", column)
         chain, repeat = parsed.group(1), int(parsed.group(2) or 1)
-        if not 1 <= repeat <= 4:
-            raise NotationError(f"repeat count in '{token}' must be 1 to 4", column)
-        points = [_point(name.rstrip("*"), token, column) for name in chain.split("/")]
+        if repeat < 1:
+            raise NotationError(f"repeat count in '{token}' must be at least 1", column)
+        names = chain.split("/")
+        points = [_point(name.rstrip("*"), token, column) for name in names]
+        marked.extend(point for name, point in zip(names, points, strict=True) if name.endswith("*"))
         for a, b in zip(points, points[1:], strict=False):
             if a == OFF:
                 raise NotationError(f"'{token}' moves a checker that is already off", column)
@@ -47,7 +56,7 @@ def parse_play(text: str) -> tuple[Hop, ...]:
             hops.extend(zip(points, points[1:], strict=False))
     if len(hops) > 16:
         raise NotationError("far too many moves for one play (a play has at most four)", 1)
-    return tuple(hops)
+    return tuple(hops), tuple(marked)
 
 
 def _point(name: str, token: str, column: int) -> int:

@@ -1,0 +1,45 @@
+# One command to start the service, one to run every test; each sets itself up first.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8080
+export HOST PORT
+
+.PHONY: run test bench openapi lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(VENV)/.runtime $@
+
+## make run: install and serve on $(HOST):$(PORT) with gunicorn
+run: $(VENV)/.runtime
+	$(BIN)/gunicorn -c gunicorn.conf.py 'service:create_app()'
+
+## make test: install everything and run the whole suite (unit, property, contract, live, ops)
+test: $(VENV)/.dev
+	$(BIN)/python -m pytest
+
+## make bench: engine and HTTP benchmarks (prints figures; not part of the tests)
+bench: $(VENV)/.dev
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/http.py
+
+## make openapi: regenerate the committed openapi.yaml from the code
+openapi: $(VENV)/.dev
+	$(BIN)/python -m service.http.spec > openapi.yaml
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check service tests bench
+	$(BIN)/mypy service
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .hypothesis

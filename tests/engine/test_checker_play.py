@@ -1,0 +1,82 @@
+"""Moving, closed points, hitting and doubles, each rule with a position a player knows."""
+
+from service.engine import Board, legal_plays
+from tests.engine.positions import OPENING, notations, position
+
+
+def test_opening_three_one_makes_the_five_point_among_its_sixteen_plays():
+    plays = notations(OPENING, (3, 1))
+    assert len(plays) == 16
+    assert "8/5 6/5" in plays
+
+
+def test_each_die_is_a_separate_move_so_a_combined_move_needs_an_open_landing_point():
+    # 6-5 from the opening: 24/13 (via 18 or 19) is the "lover's leap".
+    assert "24/13" in notations(OPENING, (6, 5))
+    # Black holds white's 18 and 19 (black's 7 and 6): 24/13 cannot pass through either.
+    blocked = position({24: 2, 13: 5, 8: 3, 6: 5}, {6: 4, 7: 2, 8: 2, 13: 5, 24: 2})
+    assert not any(p.startswith("24/13") for p in notations(blocked, (6, 5)))
+
+
+def test_a_checker_may_not_land_on_a_point_held_by_two_opposing_checkers():
+    # Opening 6-6: white's 12 is black's 13 midpoint, so 24/12 is impossible; 24/18 is fine.
+    plays = legal_plays(OPENING, "white", (6, 6))
+    for play in plays:
+        assert all(m.to_point != 12 for m in play.moves)
+        assert all(m.to_point != 1 for m in play.moves)  # black's 24 (its back checkers)
+
+
+def test_landing_on_a_blot_hits_it_and_puts_it_on_the_bar():
+    # Black has split to its 22 point... a blot on white's 3 (black's 22) is hit by 6/3.
+    board = position({24: 2, 13: 5, 8: 3, 6: 5}, {22: 1, 24: 1, 13: 5, 8: 3, 6: 5})
+    plays = {p.notation: p for p in legal_plays(board, "white", (3, 1))}
+    hit = plays["6/3* 3/2"] if "6/3* 3/2" in plays else plays["6/3*/2"]
+    assert hit.board.black[25] == 1 and hit.board.black[22] == 0
+    assert any(m.hit for m in hit.moves)
+
+
+def test_hitting_at_the_intermediate_point_of_a_combined_move_is_kept_in_the_notation():
+    # A black blot on white's 18 (black's 7) and black's 6 point closed: 24/13 must go via 18.
+    board = position({24: 2, 13: 5, 8: 3, 6: 5}, {7: 1, 6: 4, 8: 3, 13: 5, 24: 2})
+    plays = notations(board, (6, 5))
+    assert "24/18*/13" in plays
+    assert "24/13" not in plays
+    by_notation = {p.notation: p for p in legal_plays(board, "white", (6, 5))}
+    assert by_notation["24/18*/13"].board.black[25] == 1
+
+
+def test_doubles_play_four_times():
+    plays = legal_plays(OPENING, "white", (6, 6))
+    assert len(plays) == 11
+    assert all(len(p.moves) == 4 for p in plays)
+    assert {"24/18(2) 13/7(2)", "13/7(4)"} <= {p.notation for p in plays}
+
+
+def test_doubles_count_repeats_in_notation():
+    assert "8/5(2) 6/3(2)" in notations(OPENING, (3, 3))
+
+
+def test_one_play_per_distinct_resulting_board():
+    for dice in [(3, 1), (6, 5), (2, 2), (1, 1), (4, 4)]:
+        boards = [p.board for p in legal_plays(OPENING, "white", dice)]
+        assert len(boards) == len(set(boards))
+
+
+def test_black_moves_in_its_own_numbering_and_white_is_untouched():
+    plays = legal_plays(OPENING, "black", (3, 1))
+    assert len(plays) == 16
+    for play in plays:
+        assert play.board.white == OPENING.white
+
+
+def test_order_of_plays_is_deterministic():
+    first = [p.notation for p in legal_plays(OPENING, "white", (1, 1))]
+    second = [p.notation for p in legal_plays(Board.initial(), "white", (1, 1))]
+    assert first == second
+
+
+def test_a_prime_of_six_points_stops_a_checker_behind_it():
+    # Black holds white's 13..18 (black's 7..12): white's checker on 24... its 19 and below are walled.
+    board = position({20: 1, 6: 14}, {7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 3, 1: 2})
+    for play in legal_plays(board, "white", (6, 6)):
+        assert all(m.from_point != 20 for m in play.moves)

@@ -1,0 +1,55 @@
+"""Game over: single (linie), gammon (marț), backgammon (marț tehnic), cube and Jacoby."""
+
+from service.engine import Rules, outcome
+from tests.engine.positions import position
+
+
+def test_game_not_over_while_both_sides_have_checkers_on_the_board():
+    assert outcome(position({6: 5}, {6: 5})).to_dict() == {
+        "game_over": False, "winner": None, "result": None, "multiplier": None, "points": None,
+    }
+
+
+def test_single_game_when_the_loser_has_borne_off_a_checker():
+    verdict = outcome(position({}, {6: 5}))
+    assert (verdict.winner, verdict.result, verdict.multiplier, verdict.points) == ("white", "single", 1, 1)
+
+
+def test_gammon_marț_when_the_loser_has_borne_off_no_checker():
+    verdict = outcome(position({}, {6: 5, 5: 5, 4: 5}))
+    assert (verdict.result, verdict.multiplier, verdict.points) == ("gammon", 2, 2)
+
+
+def test_backgammon_marț_tehnic_with_a_checker_in_the_winners_home_board():
+    verdict = outcome(position({}, {6: 14, 19: 1}))
+    assert (verdict.result, verdict.multiplier) == ("backgammon", 3)
+
+
+def test_backgammon_marț_tehnic_with_a_checker_on_the_bar():
+    verdict = outcome(position({}, {6: 14}, black_bar=1))
+    assert verdict.result == "backgammon"
+
+
+def test_points_are_the_multiplier_times_the_cube_value():
+    verdict = outcome(position({}, {6: 15}), cube_value=4)
+    assert (verdict.multiplier, verdict.points) == (2, 8)
+
+
+def test_jacoby_rule_counts_a_gammon_as_single_when_the_cube_was_never_turned():
+    verdict = outcome(position({}, {6: 15}), Rules(jacoby=True), cube_value=1)
+    assert (verdict.result, verdict.multiplier, verdict.points) == ("gammon", 1, 1)
+
+
+def test_jacoby_rule_does_not_apply_once_the_cube_is_turned():
+    verdict = outcome(position({}, {6: 15}), Rules(jacoby=True), cube_value=2)
+    assert (verdict.result, verdict.multiplier, verdict.points) == ("gammon", 2, 4)
+
+
+def test_backgammons_off_counts_a_backgammon_as_a_gammon():
+    verdict = outcome(position({}, {6: 14}, black_bar=1), Rules(backgammons=False))
+    assert (verdict.result, verdict.multiplier) == ("backgammon", 2)
+
+
+def test_black_wins_in_its_own_numbering():
+    verdict = outcome(position({6: 1}, {}))
+    assert (verdict.winner, verdict.result) == ("black", "single")

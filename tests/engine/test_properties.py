@@ -1,0 +1,121 @@
+"""Invariants over random positions (hypothesis), checked against a naive reference generator."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from service.engine import Board, judge_play, legal_plays, parse_play_marked
+from service.engine.board import BAR, OFF
+
+dice_strategy = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    """A valid board of a game still in progress: 15 checkers a side, no point held by both."""
+    white = [0] * 26
+    for _ in range(15):
+        white[draw(st.sampled_from([0, 25] + list(range(1, 25)) + list(range(1, 7)) * 2))] += 1
+    black = [0] * 26
+    free = [q for q in range(1, 25) if white[25 - q] == 0]
+    for _ in range(15):
+        black[draw(st.sampled_from([0, 25] + free + [q for q in free if q <= 6] * 2))] += 1
+    board = Board(tuple(white), tuple(black))
+    assume(not board.problems() and white[OFF] < 15 and black[OFF] < 15)  # a game still going on
+    return board
+
+
+def reference_boards(board: Board, dice: tuple[int, int]) -> set[Board]:
+    """Every legal resulting board, by brute force over ordered die sequences (slow, obvious)."""
+    from service.engine.board import other
+
+    turn = "white"
+    orders = [[dice[0]] * 4] if dice[0] == dice[1] else [[dice[0], dice[1]], [dice[1], dice[0]]]
+    finals: dict[Board, int] = {}
+    used_die: dict[Board, int] = {}
+
+    def single_moves(me: list[int], opp: list[int], die: int):
+        sources = [BAR] if me[BAR] else [p for p in range(24, 0, -1) if me[p]]
+        for s in sources:
+            t = s - die
+            if t >= 1:
+                if opp[25 - t] >= 2:
+                    continue
+                yield s, t
+            else:
+                if any(me[7:26]):
+                    continue
+                if t == 0 or not any(me[s + 1 : 7]):
+                    yield s, OFF
+
+    def walk(me: list[int], opp: list[int], rest: list[int], depth: int, first: int | None):
+        moved = False
+        if rest:
+            for s, t in list(single_moves(me, opp, rest[0])):
+                moved = True
+                me2, opp2 = me.copy(), opp.copy()
+                me2[s] -= 1
+                me2[t] += 1
+                if t != OFF and opp2[25 - t] == 1:
+                    opp2[25 - t] = 0
+                    opp2[BAR] += 1
+                walk(me2, opp2, rest[1:], depth + 1, rest[0] if first is None else first)
+        if not moved:
+            result = Board(tuple(me), tuple(opp))
+            finals[result] = max(finals.get(result, 0), depth)
+            if depth == 1:
+                used_die[result] = max(used_die.get(result, 0), first or 0)
+
+    for order in orders:
+        walk(list(board.side(turn)), list(board.side(other(turn))), order, 0, None)
+    longest = max(finals.values())
+    best = {b for b, d in finals.items() if d == longest}
+    if longest == 1 and dice[0] != dice[1]:
+        high = max(used_die[b] for b in best)
+        best = {b for b in best if used_die[b] == high}
+    return best
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), dice_strategy)
+def test_every_legal_play_is_listed_and_no_illegal_one(board: Board, dice: tuple[int, int]):
+    listed = {p.board for p in legal_plays(board, "white", dice)}
+    assert listed == reference_boards(board, dice)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), dice_strategy)
+def test_checker_counts_are_conserved(board: Board, dice: tuple[int, int]):
+    for play in legal_plays(board, "white", dice):
+        assert sum(play.board.white) == 15 and sum(play.board.black) == 15
+        assert not play.board.problems()
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), dice_strategy)
+def test_a_play_never_lands_on_a_point_the_opponent_holds(board: Board, dice: tuple[int, int]):
+    for play in legal_plays(board, "white", dice):
+        for move in play.moves:
+            if move.to_point != OFF:
+                assert board.black[25 - move.to_point] < 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), dice_strategy)
+def test_plays_are_distinct_and_each_revalidates_from_its_notation(board: Board, dice: tuple[int, int]):
+    plays = legal_plays(board, "white", dice)
+    assert len({p.board for p in plays}) == len(plays)
+    for play in plays:
+        verdict = judge_play(board, "white", dice, *parse_play_marked(play.notation))
+        assert verdict.legal, (play.notation, verdict)
+        assert verdict.play is not None and verdict.play.board == play.board
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(), dice_strategy)
+def test_colours_are_symmetric(board: Board, dice: tuple[int, int]):
+    mirrored = Board(board.black, board.white)
+    white_results = {(p.board.white, p.board.black) for p in legal_plays(board, "white", dice)}
+    black_results = {(p.board.black, p.board.white) for p in legal_plays(mirrored, "black", dice)}
+    assert white_results == black_results
