@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from service.engine.board import BAR, OFF, Board, Color
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Move:
+class Move(NamedTuple):
     """One checker moved by one die, in the mover's numbering (25 = bar, 0 = off)."""
 
     from_point: int
@@ -23,21 +22,17 @@ class Move:
         return {"from": self.from_point, "to": self.to_point, "hit": self.hit}
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """A whole turn: the moves in the order played and the board they lead to."""
 
     turn: Color
     moves: tuple[Move, ...]
     board: Board
-    _notation: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def notation(self) -> str:
         """Standard notation: `24/18 13/11`, `bar/22`, `6/off`, `13/7*`, `8/5(2)`, `24/18*/13`."""
-        if not self._notation:
-            self._notation.append(format_moves(self.moves))
-        return self._notation[0]
+        return format_moves(self.moves)
 
     def __str__(self) -> str:
         return self.notation
@@ -72,10 +67,10 @@ def format_moves(moves: tuple[Move, ...]) -> str:
             if move.hit or last:
                 text += f"/{point_name(move.to_point)}{'*' if move.hit else ''}"
         segments.append(text)
-    counted: list[str] = []
+    counted: list[tuple[str, int]] = []
     for seg in segments:
         if counted and counted[-1][0] == seg:
-            counted[-1][1] += 1
+            counted[-1] = (seg, counted[-1][1] + 1)
         else:
-            counted.append([seg, 1])
+            counted.append((seg, 1))
     return " ".join(s if n == 1 else f"{s}({n})" for s, n in counted)

@@ -1,0 +1,16 @@
+"""The rules engine and the formats are a pure library: no web framework comes with them."""
+
+import subprocess
+import sys
+
+
+def test_engine_and_formats_import_no_flask_nor_marshmallow():
+    code = (
+        "import sys, pkgutil, importlib, service.engine, service.formats\n"
+        "for pkg in (service.engine, service.formats):\n"
+        "    for m in pkgutil.iter_modules(pkg.__path__):\n"
+        "        importlib.import_module(pkg.__name__ + '.' + m.name)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'marshmallow', 'flask_smorest', 'werkzeug')]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,0 +1,63 @@
+"""Standard notation in and out: what people and GNU Backgammon write."""
+
+import pytest
+
+from service.engine import Move, NotationError, format_moves, parse_play, parse_play_marked
+
+
+@pytest.mark.parametrize(
+    ("text", "hops"),
+    [
+        ("24/18 13/11", ((24, 18), (13, 11))),
+        ("bar/22", ((25, 22),)),
+        ("Bar/22", ((25, 22),)),
+        ("BAR/22", ((25, 22),)),
+        ("25/22", ((25, 22),)),
+        ("6/off", ((6, 0),)),
+        ("6/Off", ((6, 0),)),
+        ("6/0", ((6, 0),)),
+        ("13/7*", ((13, 7),)),
+        ("8/5(2)", ((8, 5), (8, 5))),
+        ("24/18/13", ((24, 18), (18, 13))),
+        ("13/7*/1", ((13, 7), (7, 1))),
+        ("bar/21(2)", ((25, 21), (25, 21))),
+        ("bar/23/21(2)", ((25, 23), (23, 21), (25, 23), (23, 21))),
+        ("9/4*(2)", ((9, 4), (9, 4))),
+        ("  8/5,  6/5 ", ((8, 5), (6, 5))),
+        ("", ()),
+    ],
+)
+def test_parse_accepts_standard_and_gnubg_notation(text, hops):
+    assert parse_play(text) == hops
+
+
+def test_parse_reports_the_points_marked_as_hits():
+    assert parse_play_marked("24/18*/13 6/5*") == (((24, 18), (18, 13), (6, 5)), (18, 5))
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("24-18", 1), ("8/5 x", 5), ("26/20", 1), ("off/5", 1), ("6/bar", 1), ("8/5(0)", 1), ("8/", 1)],
+)
+def test_parse_rejects_what_is_not_a_play_and_names_the_column(text, column):
+    with pytest.raises(NotationError) as caught:
+        parse_play(text)
+    assert caught.value.column == column
+
+
+@pytest.mark.parametrize(
+    ("moves", "text"),
+    [
+        ([Move(24, 18), Move(13, 11)], "24/18 13/11"),
+        ([Move(25, 22)], "bar/22"),
+        ([Move(6, 0)], "6/off"),
+        ([Move(13, 7, True)], "13/7*"),
+        ([Move(8, 5), Move(8, 5), Move(6, 3), Move(6, 3)], "8/5(2) 6/3(2)"),
+        ([Move(24, 18), Move(18, 13)], "24/13"),
+        ([Move(24, 18, True), Move(18, 13)], "24/18*/13"),
+        ([Move(6, 5), Move(8, 5)], "8/5 6/5"),
+        ([Move(24, 18), Move(24, 18), Move(18, 12), Move(18, 12)], "24/12(2)"),
+    ],
+)
+def test_format_writes_standard_notation(moves, text):
+    assert format_moves(tuple(moves)) == text
