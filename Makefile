@@ -31,7 +31,7 @@ test: $(VENV)/.dev
 ## make bench: engine and HTTP benchmarks (prints figures; not part of the tests)
 bench: $(VENV)/.dev
 	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/http.py
+	$(BIN)/python bench/http_vs_flask.py
 
 ## make openapi: regenerate the committed openapi.yaml from the code
 openapi: $(VENV)/.dev

@@ -143,6 +143,10 @@ def _path(side: list[int], closed: set[int], source: int, dest: int, remaining: 
             options += [[unique[0], unique[1]], [unique[1], unique[0]]]
         else:
             options += [[unique[0]] * n for n in range(2, len(remaining) + 1)]
+    if dest == OFF:
+        options = [o for o in options if sum(o) >= distance and sum(o[:-1]) < distance]
+    else:
+        options = [o for o in options if sum(o) == distance]
     first_problem: Verdict | None = None
     for dice_path in sorted(options, key=len):
         point = source

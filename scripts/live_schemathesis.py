@@ -1,0 +1,144 @@
+"""Schemathesis CLI (`st run --checks all`) against a live gunicorn on 127.0.0.1, bounded in time.
+
+    python scripts/live_schemathesis.py [--max-examples N] [--timeout SECONDS]
+
+Starts `gunicorn 'service:create_app()'` on a free port, waits for /openapi.json, runs the CLI with
+tests/http/schemathesis.toml, stops gunicorn, and exits with the CLI's exit code (0 = no failure).
+tests/http/test_schemathesis_live.py runs this as part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "tests" / "http" / "schemathesis.toml"
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def _bin(name: str) -> str:
+    """A console script installed beside this Python (the venv's), else found on PATH."""
+    candidate = Path(sys.executable).parent / name
+    return str(candidate) if candidate.exists() else name
+
+
+def start_gunicorn(port: int, log_path: Path, workers: int = 2) -> subprocess.Popen[bytes]:
+    """gunicorn serving the app on 127.0.0.1:`port`, in its own process group."""
+    env = {**os.environ, "HOST": HOST, "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    env.setdefault("ACCESS_LOG_LEVEL", "WARNING")
+    log = log_path.open("wb")
+    return subprocess.Popen(
+        [_bin("gunicorn"), "service:create_app()", "--bind", f"{HOST}:{port}", "--workers", str(workers)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def wait_until_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    """Poll `url` until it answers 200; raise if gunicorn dies or the time is up."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"gunicorn exited early with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 - 127.0.0.1 only
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise TimeoutError(f"{url} did not answer within {timeout:.0f}s")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop gunicorn (its whole process group): TERM, then KILL after 15 s."""
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=15)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait(timeout=5)
+
+
+def st_command(base: str, max_examples: int, workers: int) -> list[str]:
+    """The schemathesis CLI invocation: every check, bounded examples."""
+    return [
+        _bin("st"),
+        "--config-file",
+        str(CONFIG),
+        "run",
+        f"{base}/openapi.json",
+        "--checks",
+        "all",
+        "--max-examples",
+        str(max_examples),
+        "--workers",
+        str(workers),
+        "--request-timeout",
+        "10",
+        "--no-color",
+    ]
+
+
+def run(max_examples: int = 25, timeout: float = 900.0, workers: int = 2) -> int:
+    """Start gunicorn, run the CLI against it, stop gunicorn; the CLI's exit code."""
+    port = free_port()
+    base = f"http://{HOST}:{port}"
+    with tempfile.TemporaryDirectory(prefix="arbitru-live-") as tmp:
+        log_path = Path(tmp) / "gunicorn.log"
+        proc = start_gunicorn(port, log_path)
+        try:
+            wait_until_up(f"{base}/openapi.json", proc)
+            cmd = st_command(base, max_examples, workers)
+            print("$", " ".join(cmd), flush=True)
+            try:
+                result = subprocess.run(cmd, cwd=ROOT, timeout=timeout, check=False)
+            except subprocess.TimeoutExpired:
+                print(f"schemathesis did not finish within {timeout:.0f}s", file=sys.stderr)
+                return 124
+            return result.returncode
+        finally:
+            stop(proc)
+            server_log = log_path.read_text(errors="replace") if log_path.exists() else ""
+            if "Traceback" in server_log:
+                print("gunicorn log holds a traceback:\n" + server_log[-4000:], file=sys.stderr)
+
+
+def main() -> int:
+    """Command-line entry."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--max-examples", type=int, default=25)
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds the CLI run may take")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    return run(args.max_examples, args.timeout, args.workers)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

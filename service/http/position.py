@@ -1,0 +1,65 @@
+"""From a validated request body to the engine's values: the one place a position is resolved.
+
+Alternative position sources (gnubg_id, xgid, fibs) plug in here, so every route that takes a
+position gains them at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from service.engine import COLORS, Board, Color, Rules
+from service.engine.board import OFF
+from service.engine.cube import Cube
+from service.engine.match import Match, context_problems
+from service.engine.rules import build_rules
+from service.http.errors import ValidationProblem
+from service.http.i18n import request_language
+
+DEFAULT_CUBE: dict[str, Any] = {"value": 1, "owner": "centered"}
+
+
+class Position(NamedTuple):
+    """Everything a route needs to know about the game a request describes."""
+
+    board: Board
+    turn: Color | None
+    dice: tuple[int, int] | None
+    cube: dict[str, Any]
+    match: dict[str, Any] | None
+    rules: Rules
+
+
+def resolve_position(payload: Mapping[str, Any]) -> Position:
+    """Turn a schema-validated body into engine values, or raise a 422 naming every bad field.
+
+    Checks what the schema cannot: checker totals, points held by both sides (the board's own
+    `problems()`), and that nobody is on roll in a game that is already over.
+    """
+    lang = request_language()
+    rules, problems = build_rules(payload.get("rules"), lang=lang)
+    if not problems:
+        cube, match = Cube.from_dict(payload.get("cube")), Match.from_dict(payload.get("match"), rules)
+        problems = context_problems(cube, match, rules, lang)
+    errors: dict[str, list[str]] = {}
+    for problem in problems:
+        errors.setdefault(problem.field, []).append(problem.message)
+    if errors:
+        raise ValidationProblem(errors, detail="the rules or the game context are not valid")
+    turn: Color | None = payload.get("turn")
+    dice = payload.get("dice")
+    board = Board.from_dict(payload["board"], checkers=rules.checkers)
+    for problem in board.problems(checkers=rules.checkers):
+        errors.setdefault(problem.field, []).append(problem.message)
+    if not errors and turn is not None:
+        for color in COLORS:
+            if board.side(color)[OFF] == rules.checkers:
+                errors.setdefault(f"board.{color}.off", []).append(
+                    f"{color} has borne off all {rules.checkers} checkers: the game is over and "
+                    f"{turn} cannot be on roll"
+                )
+    if errors:
+        raise ValidationProblem(errors, detail="the position is not one a game can reach")
+    cube = {**DEFAULT_CUBE, **(payload.get("cube") or {})}
+    return Position(board, turn, tuple(dice) if dice is not None else None, cube, payload.get("match"), rules)

@@ -1,0 +1,244 @@
+"""The core routes: every legal play (/v1/moves), the referee for one play (/v1/play), and the
+game-over verdict (/v1/outcome). Thin: validate, call the engine, serialize with orjson."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from flask import Response
+
+from service.engine import Board, NotationError, Play, judge_play, legal_plays, outcome, parse_play
+from service.engine.i18n import has_text, text
+from service.http import observability, schemas
+from service.http.blueprint import Blueprint
+from service.http.errors import ValidationProblem
+from service.http.i18n import request_language
+from service.http.json import json_response
+from service.http.position import Position, resolve_position
+from service.http.position_sources import ID_INCLUDES, position_ids
+from service.http.routes.game import OutcomeMatchResponseSchema, outcome_extras
+
+blp = Blueprint(
+    "checker-play",
+    __name__,
+    url_prefix="/v1",
+    description="Legal plays, the referee for one play, and the game-over verdict.",
+)
+
+OPENING_BOARD: dict[str, Any] = {
+    "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
+    "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
+}
+MOVES_EXAMPLE: dict[str, Any] = {
+    "board": OPENING_BOARD,
+    "turn": "white",
+    "dice": [3, 1],
+    "cube": {"value": 1},
+    "rules": {},
+}
+PLAY_EXAMPLES: dict[str, Any] = {
+    "notation": {
+        "summary": "A play in standard notation",
+        "value": {"board": OPENING_BOARD, "turn": "white", "dice": [6, 1], "play": "13/7 8/7"},
+    },
+    "moves": {
+        "summary": "The same play as a list of hops",
+        "value": {
+            "board": OPENING_BOARD,
+            "turn": "white",
+            "dice": [6, 1],
+            "moves": [{"from": 13, "to": 7}, {"from": 8, "to": 7}],
+        },
+    },
+    "illegal": {
+        "summary": "An illegal play (answered 200 with legal: false and a reason code)",
+        "value": {"board": OPENING_BOARD, "turn": "white", "dice": [6, 1], "play": "24/18 24/23 6/5"},
+    },
+}
+OUTCOME_EXAMPLE: dict[str, Any] = {
+    "board": {
+        "white": {"points": {}, "bar": 0, "off": 15},
+        "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
+    },
+    "cube": {"value": 2},
+    "rules": {"jacoby": False},
+}
+
+
+def _jacoby_override(match: Mapping[str, Any] | None) -> bool | None:
+    """The Jacoby rule never applies in a match (length > 0)."""
+    return False if match and match.get("length", 0) > 0 else None
+
+
+NOT_OVER: dict[str, Any] = {
+    "game_over": False, "winner": None, "result": None, "multiplier": None, "points": None,
+}
+_SideCache = dict[tuple[int, ...], dict[str, Any]]
+_POINT_KEYS = tuple((p, str(p)) for p in range(1, 25))
+
+
+def side_json(side: tuple[int, ...], cache: _SideCache | None = None) -> dict[str, Any]:
+    """One side in the contract's JSON form; `cache` shares equal sides within one answer."""
+    if cache is not None:
+        found = cache.get(side)
+        if found is not None:
+            return found
+    result = {"points": {key: side[p] for p, key in _POINT_KEYS if side[p]}, "bar": side[25], "off": side[0]}
+    if cache is not None:
+        cache[side] = result
+    return result
+
+
+def outcome_json(board: Board, position: Position) -> dict[str, Any]:
+    """The outcome of `board` as JSON; cheap while nobody has borne off every checker."""
+    checkers = position.rules.checkers
+    if board.white[0] != checkers and board.black[0] != checkers:
+        return dict(NOT_OVER)
+    verdict = outcome(board, position.rules, position.cube["value"], _jacoby_override(position.match))
+    return {
+        "game_over": verdict.game_over,
+        "winner": verdict.winner,
+        "result": verdict.result,
+        "multiplier": verdict.multiplier,
+        "points": verdict.points,
+    }
+
+
+def play_dict(
+    play: Play,
+    position: Position,
+    include: Collection[str] = (),
+    cache: _SideCache | None = None,
+) -> dict[str, Any]:
+    """One play in the contract's JSON form (plain dicts for orjson); pass one `cache` per answer."""
+    board = play.board
+    result: dict[str, Any] = {
+        "moves": [{"from": m.from_point, "to": m.to_point, "hit": m.hit} for m in play.moves],
+        "notation": play.notation,
+        "board": {"white": side_json(board.white, cache), "black": side_json(board.black, cache)},
+        "outcome": outcome_json(board, position),
+    }
+    if "pips" in include:
+        result["pips"] = pips(board)
+    if include and position.turn is not None and not ID_INCLUDES.isdisjoint(include):
+        game_over = result["outcome"]["game_over"]
+        result.update(
+            position_ids(
+                board, position.turn, position.cube, position.match, position.rules, include,
+                game_over=game_over,
+            )
+        )
+    return result
+
+
+def pips(board: Board) -> dict[str, int]:
+    """Both sides' pip counts."""
+    return {"white": board.pips("white"), "black": board.pips("black")}
+
+
+def _example_verdict(body: dict[str, Any]) -> dict[str, Any]:
+    """The answer /v1/play gives for `body` (the spec's response example, computed, never stale)."""
+    position = resolve_position(schemas.PlayRequestSchema().load(body))
+    return _verdict(position, body)
+
+
+def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
+    marked: list[int] | None = None
+    if "play" in body:
+        try:
+            hops = parse_play(body["play"])
+        except NotationError as exc:
+            raise ValidationProblem(
+                {"play": [f"column {exc.column}: {exc.message}"]}, detail=f"`play` does not parse: {exc}"
+            ) from None
+    else:
+        proposed = body["moves"]
+        hops = tuple((m["from_"] if "from_" in m else m["from"], m["to"]) for m in proposed)
+        if any("hit" in m for m in proposed):
+            marked = [m["to"] for m in proposed if m.get("hit")]
+    assert position.turn is not None and position.dice is not None
+    verdict = judge_play(position.board, position.turn, position.dice, hops, marked)
+    if verdict.legal and verdict.play is not None:
+        return {"legal": True, "play": play_dict(verdict.play, position, body.get("include") or ())}
+    lang = request_language()
+    message = verdict.message if lang == "en" or not has_text(verdict.code or "") else text(verdict.code, lang)
+    return {"legal": False, "reason": {"code": verdict.code, "message": message}}
+
+
+@blp.route("/moves", methods=["POST"])
+@blp.json_body(schemas.MovesRequestSchema, example=MOVES_EXAMPLE)
+@blp.response(
+    200, schemas.MovesResponseSchema, description="Every legal play, one per distinct resulting board"
+)
+def moves(body: dict[str, Any]) -> Response:
+    """Every legal play
+
+    All legal plays of `turn` with `dice` on `board`, one per distinct resulting board, each with
+    its moves, notation, the board after it and that board's outcome. When no checker can move,
+    `plays` holds exactly one play with no moves and the board unchanged.
+    """
+    position = resolve_position(body)
+    assert position.turn is not None and position.dice is not None
+    include = frozenset(body.get("include") or ())
+    plays = legal_plays(position.board, position.turn, position.dice)
+    observability.observe_plays(len(plays))
+    cache: _SideCache = {}
+    return json_response(
+        {
+            "turn": position.turn,
+            "dice": list(position.dice),
+            "plays": [play_dict(play, position, include, cache) for play in plays],
+        }
+    )
+
+
+@blp.route("/play", methods=["POST"])
+@blp.json_body(schemas.PlayRequestSchema, examples=PLAY_EXAMPLES)
+@blp.response(
+    200,
+    schemas.PLAY_VERDICT_SCHEMA,
+    description="The verdict: the request was valid, the play may still be illegal",
+    examples={
+        name: {"summary": example["summary"], "value": _example_verdict(example["value"])}
+        for name, example in PLAY_EXAMPLES.items()
+        if name != "moves"
+    },
+)
+def play(body: dict[str, Any]) -> Response:
+    """Referee one proposed play
+
+    Rules on one play given either as `play` (standard notation) or as `moves` (hops). A legal
+    play is answered with the play as /v1/moves lists it; an illegal one with `legal: false` and a
+    stable reason code. A `play` string that cannot be read is a 422 naming the column.
+    """
+    position = resolve_position(body)
+    return json_response(_verdict(position, body))
+
+
+def _outcome_body(position: Position) -> dict[str, Any]:
+    verdict = outcome(
+        position.board, position.rules, position.cube["value"], _jacoby_override(position.match)
+    )
+    return {**verdict.to_dict(), "pips": pips(position.board), **outcome_extras(position, verdict)}
+
+
+@blp.route("/outcome", methods=["POST"])
+@blp.json_body(schemas.OutcomeRequestSchema, example=OUTCOME_EXAMPLE)
+@blp.response(
+    200,
+    OutcomeMatchResponseSchema,
+    description="Whether the game is over, who won, and what it counts for",
+    example=_outcome_body(resolve_position(schemas.OutcomeRequestSchema().load(OUTCOME_EXAMPLE))),
+)
+def game_outcome(body: dict[str, Any]) -> Response:
+    """Game-over verdict and score
+
+    `result` is what happened on the board (single, gammon, backgammon); `multiplier` what it counts
+    for under the rules (a Jacoby gammon counts 1); `points` = multiplier x cube value. While the
+    game goes on, `winner`, `result`, `multiplier` and `points` are null.
+    """
+    return json_response(_outcome_body(resolve_position(body)))
+
+
+__all__ = ["blp", "pips", "play_dict"]

@@ -1,0 +1,519 @@
+"""Game routes: cube actions (/v1/cube), the opening roll (/v1/opening), the rules presets
+(/v1/rules), starting boards per variant (/v1/start), and the match block /v1/outcome adds.
+
+Thin: validate (schema, then the engine's own checks of rules and game context), call the engine,
+answer with orjson. Human-readable texts follow Accept-Language (en default, ro).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+from marshmallow import fields, validate
+
+from service.engine.board import COLORS, Board, Problem
+from service.engine.cube import ACTIONS, OFFERS, REASONS, Cube, CubeVerdict, cube_action
+from service.engine.i18n import result_label, text
+from service.engine.match import Match, context_problems, game_result, score_game
+from service.engine.opening import decide_opening, opening_problems
+from service.engine.outcome import Outcome, outcome
+from service.engine.rules import (
+    HYPERGAMMON_CHECKERS,
+    OPENING_DICE,
+    OPENING_TIES,
+    OPENINGS,
+    OPTION_DOCS,
+    PRESETS,
+    VARIANTS,
+    Rules,
+    build_rules,
+    presets,
+)
+from service.engine.variants import start_board
+from service.http import schemas
+from service.http.blueprint import Blueprint
+from service.http.errors import ValidationProblem
+from service.http.i18n import localise_problem, request_language
+from service.http.json import json_response
+from service.http.position import Position
+from service.http.position_sources import PositionSourcesMixin, sources_openapi
+
+blp = Blueprint(
+    "game",
+    __name__,
+    url_prefix="/v1",
+    description="Cube actions, match scoring, the opening roll, rules presets and variants.",
+)
+blp.after_app_request(localise_problem)
+
+_doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
+
+OPTION_CHOICES: dict[str, list[Any]] = {
+    "preset": list(PRESETS),
+    "variant": list(VARIANTS),
+    "hypergammon_checkers": list(HYPERGAMMON_CHECKERS),
+    "opening": list(OPENINGS),
+    "opening_ties": list(OPENING_TIES),
+    "opening_dice": list(OPENING_DICE),
+}
+
+
+# -- resolving a request ------------------------------------------------------------------------
+def _raise(problems: list[Problem], lang: str) -> None:
+    if not problems:
+        return
+    errors: dict[str, list[str]] = {}
+    for found in problems:
+        errors.setdefault(found.field, []).append(found.message)
+    raise ValidationProblem(errors, detail=_invalid_detail(len(errors), lang))
+
+
+def _invalid_detail(count: int, lang: str) -> str:
+    if lang == "ro":
+        return f"cererea are {count} {'câmp invalid' if count == 1 else 'câmpuri invalide'}"
+    return f"the request has {count} invalid field{'s' if count != 1 else ''}"
+
+
+def resolve_context(body: Mapping[str, Any], lang: str) -> tuple[Rules, Cube, Match]:
+    """Rules (preset + options), cube and match of a schema-valid body, or a 422 naming every bad field."""
+    rules, problems = build_rules(body.get("rules"), lang=lang)
+    cube = Cube.from_dict(body.get("cube"))
+    match = Match.from_dict(body.get("match"), rules)
+    if not problems:
+        problems = context_problems(cube, match, rules, lang)
+    _raise(problems, lang)
+    return rules, cube, match
+
+
+def _answer(data: Any, lang: str) -> Response:
+    response = json_response(data)
+    response.headers["Content-Language"] = lang
+    response.headers["Vary"] = "Accept-Language"
+    return response
+
+
+# -- /v1/outcome: the match block (called by routes/core.py) -----------------------------------
+def outcome_extras(position: Position, verdict: Outcome) -> dict[str, Any]:
+    """What /v1/outcome adds to the verdict: the localised result `label`, and with a match (given,
+    or the rules' default match length) the `match` block: points, new score, over, winner,
+    crawford_next, post_crawford. A match context that cannot occur is a 422."""
+    lang = request_language()
+    extras: dict[str, Any] = {"label": result_label(verdict.result, lang)}
+    match = Match.from_dict(position.match, position.rules)
+    if match.is_money:
+        return extras
+    cube = Cube.from_dict(position.cube)
+    _raise(context_problems(cube, match, position.rules, lang), lang)
+    _, scored = game_result(position.board, position.rules, cube, match)
+    if scored is not None:
+        extras["match"] = scored.to_dict()
+    return extras
+
+
+# -- schemas ------------------------------------------------------------------------------------
+class CubeRequestSchema(PositionSourcesMixin, schemas.StrictSchema):
+    """Request of /v1/cube: the game context, who is on roll, and the cube action (or a position
+    source, `gnubg_id` / `xgid` / `fibs`, that gives them)."""
+
+    OPENAPI_EXTRA = sources_openapi(["turn"], ["action"])
+
+    board = fields.Nested(
+        schemas.BoardSchema, metadata=_doc("optional: when given, a finished game refuses cube actions")
+    )
+    turn = schemas.turn_field(required=True)
+    dice = schemas.dice_field()  # optional: once `turn` has rolled it is too late to double
+    cube = fields.Nested(
+        schemas.CubeSchema, metadata=_doc("the cube before any offer; default: centred at 1")
+    )
+    match = fields.Nested(
+        schemas.MatchSchema, metadata=_doc("default: a money game (or the rules' match length)")
+    )
+    rules = fields.Nested(schemas.RulesSchema, metadata=_doc("default: standard money-game rules"))
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(list(ACTIONS)),
+        metadata=_doc(
+            "`double` by `turn` before rolling; `take`, `drop`, `beaver` (answers to `turn`'s double) or "
+            "`raccoon` (`turn`'s answer to a beaver)"
+        ),
+    )
+    offer = fields.String(
+        validate=validate.OneOf(list(OFFERS)),
+        metadata=_doc(
+            "what a take/drop answers: `double` (default; answered by the opponent of `turn`), `beaver` "
+            "(answered by `turn`) or `raccoon` (answered by the opponent); not with `double`",
+            default="double",
+        ),
+    )
+
+    @ma.validates_schema
+    def _offer_only_for_answers(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("action") == "double" and "offer" in data:
+            raise ma.ValidationError(
+                "`offer` names the offer an answer answers; a double answers none", "offer"
+            )
+
+
+class RollsSchema(schemas.StrictSchema):
+    """Each player's opening roll: one die each (standard), two dice each (romanian)."""
+
+    white = fields.List(
+        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, validate=validate.Length(1, 2)
+    )
+    black = fields.List(
+        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, validate=validate.Length(1, 2)
+    )
+
+
+class OpeningRequestSchema(schemas.StrictSchema):
+    """Request of /v1/opening."""
+
+    rolls = fields.Nested(RollsSchema, required=True)
+    cube = fields.Nested(
+        schemas.CubeSchema,
+        metadata=_doc("the centred cube before this roll (above 1 after automatic doubles)"),
+    )
+    match = fields.Nested(
+        schemas.MatchSchema, metadata=_doc("default: a money game (or the rules' match length)")
+    )
+    rules = fields.Nested(schemas.RulesSchema, metadata=_doc("default: standard rules (the one-die opening)"))
+
+
+class StartQuerySchema(schemas.StrictSchema):
+    """Query of /v1/start."""
+
+    variant = fields.String(load_default="backgammon", validate=validate.OneOf(list(VARIANTS)))
+    hypergammon_checkers = fields.Integer(
+        strict=False,  # a query string carries text: "2" is the integer 2
+        validate=validate.OneOf(list(HYPERGAMMON_CHECKERS)),
+        metadata=_doc("hypergammon only: 1, 2 or 3 checkers a side (default 3)"),
+    )
+
+
+class ReasonOutSchema(ma.Schema):
+    """Why a cube action is illegal: a stable code and a localised message."""
+
+    code = fields.String(required=True, validate=validate.OneOf(list(REASONS)))
+    message = fields.String(required=True)
+
+
+class OfferOutSchema(ma.Schema):
+    """A pending offer: `double`, `beaver` or `raccoon`, by whom, to which value."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(list(OFFERS)))
+    by = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    value = fields.Integer(required=True)
+
+
+class NextOutSchema(ma.Schema):
+    """Who acts next, and what they may do (`roll`, or answers to the pending offer)."""
+
+    player = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    actions = fields.List(fields.String(validate=validate.OneOf([*ACTIONS, "roll"])), required=True)
+
+
+class CubeOutSchema(ma.Schema):
+    """The cube."""
+
+    value = fields.Integer(required=True)
+    owner = fields.String(required=True, validate=validate.OneOf(schemas.CUBE_OWNERS))
+
+
+class MatchBlockSchema(ma.Schema):
+    """A finished game's effect on the match (nulls while the game goes on)."""
+
+    points = fields.Integer(required=True, allow_none=True, metadata=_doc("points won this game"))
+    score = fields.Nested(schemas.PipsSchema, required=True, metadata=_doc("the score after this game"))
+    over = fields.Boolean(required=True)
+    winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
+    crawford_next = fields.Boolean(
+        required=True, allow_none=True, metadata=_doc("the next game is the Crawford game")
+    )
+    post_crawford = fields.Boolean(
+        required=True, allow_none=True, metadata=_doc("the next game is post-Crawford")
+    )
+
+
+class CubeOutcomeSchema(schemas.OutcomeSchema):
+    """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
+
+    label = fields.String(
+        allow_none=True, metadata=_doc("localised result label (linie / marț / marț tehnic)")
+    )
+
+
+class CubeLegalSchema(ma.Schema):
+    """The cube action is legal: the cube after it, any pending offer, who acts next, the outcome."""
+
+    legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
+    action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
+    cube = fields.Nested(CubeOutSchema, required=True)
+    offer = fields.Nested(OfferOutSchema, required=True, allow_none=True)
+    next = fields.Nested(NextOutSchema, required=True, allow_none=True)
+    outcome = fields.Nested(CubeOutcomeSchema, required=True)
+    match = fields.Nested(MatchBlockSchema, metadata=_doc("after a drop in a match: the new score"))
+
+
+class CubeIllegalSchema(ma.Schema):
+    """The cube action is illegal now; `reason` says why."""
+
+    legal = fields.Boolean(required=True, validate=validate.OneOf([False]))
+    action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
+    reason = fields.Nested(ReasonOutSchema, required=True)
+
+
+class OpeningResponseSchema(ma.Schema):
+    """Who starts and with which dice, or a re-roll."""
+
+    starter = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
+    dice = fields.List(fields.Integer(), required=True, allow_none=True)
+    reroll = fields.Boolean(required=True)
+    cube = fields.Nested(CubeOutSchema, required=True)
+    automatic_double = fields.Boolean(required=True)
+    message = fields.String(required=True)
+
+
+class OptionOutSchema(ma.Schema):
+    """One rules option."""
+
+    description = fields.String(required=True)
+    default = fields.Raw(required=True)
+    choices = fields.List(fields.Raw())
+
+
+class RulesResponseSchema(ma.Schema):
+    """The presets with all their options, each option described, and the cube reason codes."""
+
+    presets = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionOutSchema), required=True)
+    cube_reasons = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
+class StartResponseSchema(ma.Schema):
+    """The starting board of a variant."""
+
+    variant = fields.String(required=True)
+    checkers = fields.Integer(required=True)
+    board = fields.Nested(schemas.BoardOutSchema, required=True)
+
+
+class OutcomeMatchResponseSchema(schemas.OutcomeResponseSchema):
+    """/v1/outcome's answer with the localised label and, in a match, the match block."""
+
+    label = fields.String(allow_none=True, metadata=_doc("localised result label: single game / linie, ..."))
+    match = fields.Nested(MatchBlockSchema, metadata=_doc("present in a match: the effect of this game"))
+
+
+# -- /v1/cube -----------------------------------------------------------------------------------
+CUBE_EXAMPLES: dict[str, Any] = {
+    "double": {"summary": "White doubles a centred cube", "value": {"turn": "white", "action": "double"}},
+    "drop_in_match": {
+        "summary": "Black drops white's redouble to 4 in a 5-point match",
+        "value": {
+            "turn": "white",
+            "action": "drop",
+            "cube": {"value": 2, "owner": "white"},
+            "match": {"length": 5, "score": {"white": 1, "black": 2}},
+        },
+    },
+    "crawford": {
+        "summary": "No doubling in the Crawford game (legal: false)",
+        "value": {
+            "turn": "black",
+            "action": "double",
+            "match": {"length": 5, "score": {"white": 4, "black": 2}, "crawford": True},
+        },
+    },
+}
+
+
+def cube_body(verdict: CubeVerdict, match: Match, rules: Rules, lang: str) -> dict[str, Any]:
+    """The JSON answer for a cube verdict."""
+    if not verdict.legal:
+        return {
+            "legal": False,
+            "action": verdict.action,
+            "reason": {"code": verdict.code, "message": verdict.message(lang)},
+        }
+    assert verdict.cube is not None
+    body: dict[str, Any] = {
+        "legal": True,
+        "action": verdict.action,
+        "cube": verdict.cube.to_dict(),
+        "offer": verdict.offer.to_dict() if verdict.offer else None,
+        "next": {"player": verdict.next_player, "actions": list(verdict.next_actions)}
+        if verdict.next_player
+        else None,
+        "outcome": {
+            **verdict.outcome_dict(),
+            "label": result_label("single" if verdict.game_over else None, lang),
+        },
+    }
+    if verdict.game_over and not match.is_money and verdict.winner and verdict.points:
+        body["match"] = score_game(match, verdict.winner, verdict.points, rules).to_dict()
+    return body
+
+
+def _cube_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    rules, cube, match = resolve_context(body, lang)
+    game_over = False
+    if body.get("board") is not None:
+        board = Board.from_dict(body["board"], checkers=rules.checkers)
+        _raise(board.problems(checkers=rules.checkers), lang)
+        game_over = outcome(board, rules, cube.value).game_over
+    verdict = cube_action(
+        body["action"],
+        body["turn"],
+        cube,
+        rules,
+        in_match=not match.is_money,
+        crawford_game=match.crawford,
+        offer=body.get("offer", "double"),
+        rolled=body.get("dice") is not None,
+        game_over=game_over,
+    )
+    return cube_body(verdict, match, rules, lang)
+
+
+@blp.route("/cube", methods=["POST"])
+@blp.json_body(CubeRequestSchema, examples=CUBE_EXAMPLES)
+@blp.response(
+    200,
+    {"oneOf": [CubeLegalSchema, CubeIllegalSchema]},
+    description="The verdict on the cube action: the request was valid, the action may still be illegal",
+    examples={
+        name: {
+            "summary": example["summary"],
+            "value": _cube_answer(CubeRequestSchema().load(example["value"]), "en"),
+        }
+        for name, example in CUBE_EXAMPLES.items()
+    },
+)
+def cube(body: dict[str, Any]) -> Response:
+    """Referee a cube action
+
+    Whether `action` is legal now and what follows. `double` is by `turn` before rolling (not once
+    `dice` are given), by the cube's owner or either player when centred, never in the Crawford game
+    nor past `max_cube`. `take`, `drop` and `beaver` answer the double `turn` has just offered on
+    the given cube; `raccoon` is `turn`'s answer to that beaver, and `offer` says which offer a
+    take/drop answers. A drop ends the game: the last offerer wins the cube value before the offer.
+    Beavers and raccoons only when the rules allow them, and never in a match. Whatever is taken
+    ends owned by the opponent of `turn`. Illegal actions are `legal: false` with a stable code.
+    """
+    lang = request_language()
+    return _answer(_cube_answer(body, lang), lang)
+
+
+# -- /v1/opening --------------------------------------------------------------------------------
+OPENING_EXAMPLES: dict[str, Any] = {
+    "standard": {"summary": "Standard: one die each", "value": {"rolls": {"white": [5], "black": [3]}}},
+    "romanian": {
+        "summary": "Romanian: two dice each, a double beats a non-double (marele și dubla mută)",
+        "value": {"rolls": {"white": [6, 5], "black": [2, 2]}, "rules": {"preset": "romanian"}},
+    },
+    "automatic_double": {
+        "summary": "Equal dice with automatic doubles on: re-roll and the cube goes to 2",
+        "value": {"rolls": {"white": [4], "black": [4]}, "rules": {"automatic_doubles": 1}},
+    },
+}
+
+
+def _opening_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    rules, cube, match = resolve_context(body, lang)
+    _raise(opening_problems(body["rolls"], rules, cube, lang), lang)
+    return decide_opening(body["rolls"], rules, cube, in_match=not match.is_money).to_dict(lang)
+
+
+@blp.route("/opening", methods=["POST"])
+@blp.json_body(OpeningRequestSchema, examples=OPENING_EXAMPLES)
+@blp.response(
+    200,
+    OpeningResponseSchema,
+    description="Who starts and what they play, or a re-roll",
+    examples={
+        name: {
+            "summary": example["summary"],
+            "value": _opening_answer(OpeningRequestSchema().load(example["value"]), "en"),
+        }
+        for name, example in OPENING_EXAMPLES.items()
+    },
+)
+def opening(body: dict[str, Any]) -> Response:
+    """Decide the opening roll
+
+    Standard opening: one die each; equal dice re-roll (with `automatic_doubles`, money only, the
+    centred cube doubles on each tie up to that many times); the higher die starts and plays both
+    dice. Romanian opening (preset `romanian`, "marele și dubla mută"): two dice each; a double
+    beats any non-double, otherwise (and between doubles) the higher total starts; equal totals
+    re-roll, or with `opening_ties: higher_die` the higher single die decides. `opening_dice`:
+    `rolled` (the starter plays the opening dice: its own two in the Romanian opening) or
+    `new_roll` (the starter rolls afresh; `dice` is null).
+    """
+    lang = request_language()
+    return _answer(_opening_answer(body, lang), lang)
+
+
+# -- /v1/rules ----------------------------------------------------------------------------------
+def rules_listing(lang: str) -> dict[str, Any]:
+    """Every preset with its options, each option described, and the cube reason codes."""
+    defaults = Rules().to_dict()
+    options: dict[str, Any] = {}
+    for name in Rules.option_names():
+        entry: dict[str, Any] = {"description": OPTION_DOCS.get(name, name), "default": defaults[name]}
+        if name in OPTION_CHOICES:
+            entry["choices"] = OPTION_CHOICES[name]
+        options[name] = entry
+    return {
+        "presets": presets(),
+        "options": options,
+        "cube_reasons": {code: text(code, lang, owner="white", max_cube=64) for code in REASONS},
+    }
+
+
+@blp.route("/rules", methods=["GET"])
+@blp.response(200, RulesResponseSchema, description="The presets and options", example=rules_listing("en"))
+def rules_presets() -> Response:
+    """List the rules presets and options
+
+    `standard` (money game: cube on, Jacoby off, beavers off, Crawford rule) and `romanian` (Table:
+    linie / marț / marț tehnic = 1 / 2 / 3 points, matches to 3, no cube, the Romanian opening).
+    Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
+    """
+    lang = request_language()
+    return _answer(rules_listing(lang), lang)
+
+
+# -- /v1/start ----------------------------------------------------------------------------------
+def start_listing(query: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The starting board for a validated /v1/start query."""
+    options: dict[str, Any] = {"variant": query.get("variant", "backgammon")}
+    if "hypergammon_checkers" in query:
+        options["hypergammon_checkers"] = query["hypergammon_checkers"]
+    rules, problems = build_rules(options, prefix="query", lang=lang)
+    _raise(problems, lang)
+    return {"variant": rules.variant, "checkers": rules.checkers, "board": start_board(rules).to_dict()}
+
+
+@blp.route("/start", methods=["GET"])
+@blp.arguments(StartQuerySchema, location="query", unknown=ma.RAISE)
+@blp.response(
+    200,
+    StartResponseSchema,
+    description="The starting board",
+    example=start_listing({"variant": "nackgammon"}),
+)
+def start(query: dict[str, Any]) -> Response:
+    """Starting board of a variant
+
+    GNU Backgammon's starting positions: `backgammon` (2 on 24, 5 on 13, 3 on 8, 5 on 6),
+    `nackgammon` (2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6), `hypergammon` with
+    `hypergammon_checkers` = 1, 2 or 3 (default 3) checkers on 24, 23, 22.
+    """
+    lang = request_language()
+    return _answer(start_listing(query, lang), lang)
+
+
+__all__ = ["blp", "outcome_extras", "resolve_context"]

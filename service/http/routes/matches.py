@@ -1,0 +1,281 @@
+"""Match routes: the whole-match referee (/v1/matches/verify) and .mat -> JSON record (/v1/matches/convert).
+
+Thin: read the transcript (service.formats.mat) or the JSON game record (service.formats.game_record),
+resolve the rules (client options first, then the transcript's header tags), replay with the referee
+(service.engine.referee) and answer with orjson. A body that is not a match is a 422 naming the line
+(or the record's field); a transcript over the size limit is a 413.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+from marshmallow import fields, validate
+
+from service.engine.referee import MODES, REASON_CODES, resolve_rules, verify
+from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
+from service.formats.game_record import RecordError, match_to_record, record_to_match
+from service.formats.mat import MatFormatError, read_mat
+from service.http import schemas
+from service.http.blueprint import Blueprint
+from service.http.errors import Problem, ValidationProblem
+from service.http.i18n import request_language
+from service.http.json import json_response
+
+blp = Blueprint(
+    "matches",
+    __name__,
+    url_prefix="/v1",
+    description="The match referee: replay a whole transcript (.mat or JSON game record) under the rules.",
+)
+
+# The longest real transcript in our test data is ~14 KB (11 games, 444 actions, replayed in well
+# under a second); 128 KiB allows matches several times longer while bounding the work per request.
+MAX_MAT_CHARS = 128 * 1024
+MAX_RECORD_ACTIONS = 8000
+
+_doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
+
+SAMPLE_MAT = """; [Site "GNU Backgammon"]
+
+ 1 point match
+
+ Game 1
+ charlot1 : 0                   charlot2 : 0
+  1)                             62: 24/18 13/11
+  2) 62: 13/7* 24/22             51:
+      Wins 1 point
+"""
+ILLEGAL_MAT = """ 3 point match
+
+ Game 1
+ Nicu : 0                       Dorin : 0
+  1) 31: 8/5 6/5                 42: 8/4 6/4
+  2) 64: 24/18 18/14             63: 24/18 13/10
+  3) 21: 13/11 11/10             54: 18/13 13/9
+  4) 55: 13/8 13/8 8/3           11: 6/5 6/5 4/3 4/3
+"""
+VERIFY_EXAMPLES: dict[str, Any] = {
+    "mat": {"summary": "A .mat transcript (roll, then resign)", "value": {"mat": SAMPLE_MAT}},
+    "illegal": {
+        "summary": "A transcript with an illegal play (a 5-5 played with three fives)",
+        "value": {"mat": ILLEGAL_MAT, "mode": "legal-moves-only"},
+    },
+    "record": {"summary": "The same match as a JSON game record", "value": {"record": RECORD_EXAMPLE}},
+}
+
+
+# -- schemas --------------------------------------------------------------------------------------
+class VerifyRequestSchema(schemas.StrictSchema):
+    """A match to referee: exactly one of `mat` (the text of a .mat file) or `record` (a JSON game record)."""
+
+    mat = fields.String(
+        metadata=_doc(f"the text of a Jellyfish .mat transcript (at most {MAX_MAT_CHARS} characters)")
+    )
+    record = fields.Dict(
+        metadata=_doc(
+            "a JSON game record (the shape POST /v1/matches/convert returns): players, match_length, "
+            "rules, games of turns (roll with dice and play, double, take, drop, beaver, raccoon, resign)",
+            example=RECORD_EXAMPLE,
+        )
+    )
+    rules = fields.Nested(
+        schemas.RulesSchema,
+        metadata=_doc(
+            "rule options; those not given come from the transcript's header tags, then the defaults"
+        ),
+    )
+    mode = fields.String(
+        validate=validate.OneOf(MODES),
+        metadata=_doc(
+            "legal-moves-only (default): the first illegal action is the error; illegal-moves-rule: "
+            "illegal checker plays are condoned (listed) and the replay goes on, except impossible ones",
+            default="legal-moves-only",
+        ),
+    )
+
+    @ma.validates_schema
+    def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("mat" in data) == ("record" in data):
+            raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
+
+
+class ConvertRequestSchema(schemas.StrictSchema):
+    """A .mat transcript to convert to a JSON game record."""
+
+    mat = fields.String(required=True, metadata=_doc("the text of a Jellyfish .mat transcript"))
+
+
+class GameVerdictSchema(ma.Schema):
+    """One completed game as replayed."""
+
+    game = fields.Integer(metadata=_doc("the game number as written"))
+    start_score = fields.List(fields.Integer(), metadata=_doc("the score before the game, players[0] first"))
+    crawford_game = fields.Boolean(metadata=_doc("whether this game was the Crawford game"))
+    winner = fields.String(
+        allow_none=True, metadata=_doc("the winner's name (null for an unfinished last game)")
+    )
+    points = fields.Integer(allow_none=True, metadata=_doc("what the game was worth: cube x result"))
+    cube = fields.Integer(metadata=_doc("the cube value at the end of the game"))
+    result = fields.String(allow_none=True, metadata=_doc("single, gammon or backgammon"))
+    ended_by = fields.String(allow_none=True, metadata=_doc("bearoff, drop or resign"))
+    declared_points = fields.Integer(allow_none=True, metadata=_doc("the points the transcript writes"))
+    capped = fields.Boolean(
+        metadata=_doc("the transcript writes the points capped at what the winner needed")
+    )
+
+
+class ActionErrorSchema(ma.Schema):
+    """Where an illegal action stands and why it is illegal."""
+
+    game = fields.Integer()
+    move = fields.Integer(allow_none=True, metadata=_doc("the number before `)` on the file's line"))
+    player = fields.String(allow_none=True)
+    line = fields.Integer(allow_none=True, metadata=_doc("1-based line of the file (null for a JSON record)"))
+    action = fields.String(allow_none=True, metadata=_doc("the action as written"))
+    code = fields.String(metadata=_doc("reason code, one of: " + ", ".join(REASON_CODES)))
+    message = fields.String()
+
+
+class VerifyResponseSchema(ma.Schema):
+    """The referee's verdict on a whole match."""
+
+    valid = fields.Boolean(metadata=_doc("whether the whole match is legal"))
+    mode = fields.String()
+    match_length = fields.Integer(metadata=_doc("0 = money session"))
+    players = fields.List(fields.String(), metadata=_doc("players[0] is the left column of the file"))
+    games = fields.List(
+        fields.Nested(GameVerdictSchema), metadata=_doc("the games completed before any error")
+    )
+    final_score = fields.List(fields.Integer())
+    winner = fields.String(
+        allow_none=True, metadata=_doc("the match winner's name (null while unfinished or money)")
+    )
+    error = fields.Nested(
+        ActionErrorSchema, allow_none=True, metadata=_doc("the first illegal action, or null")
+    )
+    condoned = fields.List(
+        fields.Nested(ActionErrorSchema), metadata=_doc("illegal plays condoned (illegal-moves-rule)")
+    )
+
+
+class TurnSchema(ma.Schema):
+    """One action of a game record."""
+
+    player = fields.Integer(metadata=_doc("0 = players[0], 1 = players[1]"))
+    action = fields.String(metadata=_doc("roll, double, take, drop, beaver, raccoon or resign"))
+    dice = fields.List(fields.Integer(), metadata=_doc("roll: the two dice"))
+    play = fields.String(
+        allow_none=True, metadata=_doc("roll: standard notation; '' = no move; null = not recorded")
+    )
+    cube = fields.Integer(metadata=_doc("double/beaver/raccoon: the cube value it offers"))
+    level = fields.String(metadata=_doc("resign: single, gammon or backgammon, when stated"))
+
+
+class RecordResultSchema(ma.Schema):
+    """The result the transcript writes for a game."""
+
+    winner = fields.Integer(metadata=_doc("0 or 1"))
+    points = fields.Integer(allow_none=True)
+    and_the_match = fields.Boolean()
+
+
+class RecordGameSchema(ma.Schema):
+    """One game of a game record."""
+
+    game = fields.Integer()
+    start_score = fields.List(fields.Integer())
+    start_position = fields.Nested(
+        schemas.BoardSchema, metadata=_doc("optional start board; white = players[0]")
+    )
+    set_position = fields.String(metadata=_doc("optional XG position string the game starts from"))
+    turns = fields.List(fields.Nested(TurnSchema))
+    result = fields.Nested(RecordResultSchema, allow_none=True)
+
+
+class RecordSchema(ma.Schema):
+    """A JSON game record of a match."""
+
+    format = fields.String(metadata=_doc("arbitru.match/1"))
+    players = fields.List(fields.String())
+    match_length = fields.Integer(metadata=_doc("0 = money session"))
+    rules = fields.Dict(metadata=_doc("rule options, as in every route"))
+    games = fields.List(fields.Nested(RecordGameSchema))
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _read_mat(text: str) -> Any:
+    if len(text) > MAX_MAT_CHARS:
+        raise Problem(413, f"the transcript has {len(text)} characters; the limit is {MAX_MAT_CHARS}")
+    try:
+        return read_mat(text)
+    except MatFormatError as exc:
+        raise ValidationProblem(
+            {"mat": [f"line {exc.line}: {exc.message}"]},
+            detail=f"`mat` is not a readable match transcript: line {exc.line}: {exc.message}",
+        ) from None
+
+
+def _read_record(record: Mapping[str, Any]) -> Any:
+    try:
+        match = record_to_match(record)
+    except RecordError as exc:
+        errors: dict[str, list[str]] = {}
+        for path, message in exc.problems:
+            errors.setdefault(path, []).append(message)
+        raise ValidationProblem(errors, detail="`record` is not a well-formed game record") from None
+    if sum(len(game.actions) for game in match.games) > MAX_RECORD_ACTIONS:
+        raise Problem(413, f"the record holds more than {MAX_RECORD_ACTIONS} actions")
+    return match
+
+
+def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
+    lang = request_language()
+    match = _read_mat(body["mat"]) if "mat" in body else _read_record(body["record"])
+    requested = dict(body.get("rules") or {})
+    if "record" in body and isinstance(body["record"].get("rules"), Mapping):
+        requested = {**body["record"]["rules"], **requested}
+    rules, problems = resolve_rules(match, requested, lang)
+    if problems:
+        errors: dict[str, list[str]] = {}
+        for found in problems:
+            errors.setdefault(found.field, []).append(found.message)
+        raise ValidationProblem(errors, detail="the rules are not valid")
+    return verify(match, rules, body.get("mode", "legal-moves-only"))
+
+
+# -- routes ------------------------------------------------------------------------------------------
+@blp.route("/matches/verify", methods=["POST"])
+@blp.json_body(VerifyRequestSchema, examples=VERIFY_EXAMPLES)
+@blp.response(
+    200, VerifyResponseSchema, description="The verdict: the match was readable; it may still be illegal"
+)
+def verify_match(body: dict[str, Any]) -> Response:
+    """Referee a whole match
+
+    Replays every game of a Jellyfish .mat transcript (or a JSON game record) under the full rules:
+    checker play, cube ownership and legality, Crawford and post-Crawford games, Jacoby in money
+    sessions, beavers. Checks each game's header score and each `Wins N` against the replay (points
+    capped at what the winner needed are recognised). Stops at the first illegal action with its
+    game, move number, player, line, the action as written, a reason code and a message. A body
+    that is not a match is a 422 naming the line where reading failed; a transcript over the size
+    limit is a 413.
+    """
+    return json_response(_verdict(body))
+
+
+@blp.route("/matches/convert", methods=["POST"])
+@blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT})
+@blp.response(200, RecordSchema, description="The JSON game record of the transcript")
+def convert_match(body: dict[str, Any]) -> Response:
+    """Convert a .mat transcript to a JSON game record
+
+    Reads the transcript (every common exporter's dialect) and returns the match as a JSON game
+    record: players, match length, rules from the header tags, games of turns with dice, the play
+    in standard notation, cube actions, resignations and the written results. The record is
+    accepted by POST /v1/matches/verify as `record`.
+    """
+    return json_response(match_to_record(_read_mat(body["mat"])))

@@ -1,0 +1,361 @@
+"""Strict marshmallow schemas shared by every blueprint: the position a request describes, and the
+documented (never dumped) shapes of the answers.
+
+Strict means: unknown keys are rejected, integers must be JSON integers (not "3", not 3.0, not true),
+booleans must be JSON booleans, point keys are exactly "1".."24". Build new request schemas by
+subclassing `PositionSchema` (board + context) or `RollPositionSchema` (+ turn and dice).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from service.engine.board import COLORS
+from service.engine.judge import REASON_CODES
+from service.engine.rules import VARIANT_CHECKERS, Rules
+from service.http.position_sources import PositionSourcesMixin, sources_openapi
+
+MAX_CHECKERS = 15
+POWERS_OF_TWO = [2**n for n in range(13)]  # cube values 1 .. 4096
+MAX_MATCH_LENGTH = 64
+RESULTS = ["single", "gammon", "backgammon"]
+CUBE_OWNERS = ["centered", "white", "black"]
+# Extra per-play data a client may ask for with "include" (formats work adds gnubg_id / xgid here).
+INCLUDE_OPTIONS = ["pips", "gnubg_id", "xgid", "fibs"]
+
+
+# -- strict fields ------------------------------------------------------------------------------
+class StrictInteger(fields.Integer):
+    """An integer that must be a JSON integer: no strings, no floats, no booleans."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise self.make_error("invalid")
+        return int(value)
+
+
+class StrictBoolean(fields.Boolean):
+    """A boolean that must be a JSON boolean: no 1/0, no "true"."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class StrictSchema(ma.Schema):
+    """Rejects unknown keys (a 422 naming each one)."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+
+def _doc(description: str, **extra: Any) -> dict[str, Any]:
+    return {"description": description, **extra}
+
+
+def count_field(description: str, **kwargs: Any) -> StrictInteger:
+    """A checker count 0..15."""
+    return StrictInteger(validate=validate.Range(0, MAX_CHECKERS), metadata=_doc(description), **kwargs)
+
+
+# -- board --------------------------------------------------------------------------------------
+PointsSchema = type(
+    "PointsSchema",
+    (StrictSchema,),
+    {
+        "__doc__": 'Checkers per point, keys "1".."24" in the side\'s own numbering; empty points may be left out.',
+        **{str(p): count_field(f"checkers on point {p}") for p in range(1, 25)},
+    },
+)
+
+
+class SideSchema(StrictSchema):
+    """One side's checkers: on the points, on the bar, borne off."""
+
+    points = fields.Nested(PointsSchema, metadata=_doc("checkers per point (point 1 is this side's ace point)"))
+    bar = count_field("checkers on the bar (default 0)")
+    off = count_field(
+        "checkers borne off; when left out it is what remains of the side's checkers, when given the "
+        "side's total must be exact"
+    )
+
+
+class BoardSchema(StrictSchema):
+    """Both sides' checkers, each in its own numbering (white's point p is black's point 25 - p)."""
+
+    white = fields.Nested(SideSchema, required=True)
+    black = fields.Nested(SideSchema, required=True)
+
+
+# -- game context -------------------------------------------------------------------------------
+class CubeSchema(StrictSchema):
+    """The doubling cube: its value and who owns it."""
+
+    value = StrictInteger(
+        required=True, validate=validate.OneOf(POWERS_OF_TWO), metadata=_doc("cube value, a power of two")
+    )
+    owner = fields.String(
+        load_default="centered",
+        validate=validate.OneOf(CUBE_OWNERS),
+        metadata=_doc("who may double next: centered (either side), white or black", default="centered"),
+    )
+
+
+class ScoreSchema(StrictSchema):
+    """Points each side has in the match."""
+
+    white = StrictInteger(required=True, validate=validate.Range(0, MAX_MATCH_LENGTH))
+    black = StrictInteger(required=True, validate=validate.Range(0, MAX_MATCH_LENGTH))
+
+
+class MatchSchema(StrictSchema):
+    """Match context: length (0 = money game), score, and whether this is the Crawford game."""
+
+    length = StrictInteger(
+        required=True,
+        validate=validate.Range(0, MAX_MATCH_LENGTH),
+        metadata=_doc("points to win the match; 0 is a money game"),
+    )
+    score = fields.Nested(ScoreSchema, load_default=lambda: {"white": 0, "black": 0})
+    crawford = StrictBoolean(load_default=False, metadata=_doc("whether this game is the Crawford game", default=False))
+
+
+_RULE_DOCS: dict[str, str] = {
+    "variant": "game variant (sets the starting position and the checkers per side)",
+    "jacoby": "Jacoby rule: gammons and backgammons count single while the cube is not turned (money only)",
+    "backgammons": "whether a backgammon counts triple (otherwise it counts as a gammon)",
+    "gammons": "whether gammons count double",
+    "cube": "whether the doubling cube is in use",
+    "beavers": "whether beavers are allowed",
+    "raccoons": "whether raccoons are allowed",
+    "crawford": "whether the Crawford rule applies in matches",
+    "automatic_doubles": "how many automatic doubles on equal opening rolls (0 = none)",
+    "max_cube": "the highest cube value allowed",
+}
+_RULE_VALIDATORS: dict[str, validate.Validator] = {
+    "variant": validate.OneOf(sorted(VARIANT_CHECKERS)),
+    "max_cube": validate.OneOf(POWERS_OF_TWO),
+    "automatic_doubles": validate.Range(0, 12),
+}
+
+
+def _rule_field(spec: dataclasses.Field[Any]) -> fields.Field:
+    """A strict field for one `Rules` option, typed after the dataclass annotation."""
+    meta = _doc(_RULE_DOCS.get(spec.name, spec.name.replace("_", " ")), default=spec.default)
+    kind = spec.type if isinstance(spec.type, str) else getattr(spec.type, "__name__", "str")
+    if kind == "bool":
+        return StrictBoolean(metadata=meta)
+    if kind == "int":
+        return StrictInteger(validate=_RULE_VALIDATORS.get(spec.name, validate.Range(0, 4096)), metadata=meta)
+    return fields.String(validate=_RULE_VALIDATORS.get(spec.name, validate.Length(max=64)), metadata=meta)
+
+
+RulesSchema = type(
+    "RulesSchema",
+    (StrictSchema,),
+    {
+        "__doc__": "Rule options; every one optional, defaults are the standard money game. Unknown keys are a 422.",
+        **{f.name: _rule_field(f) for f in dataclasses.fields(Rules)},
+    },
+)
+
+
+# -- request schemas ----------------------------------------------------------------------------
+def turn_field(**kwargs: Any) -> fields.String:
+    """`white` or `black`."""
+    return fields.String(validate=validate.OneOf(list(COLORS)), metadata=_doc("the side on roll"), **kwargs)
+
+
+def dice_field(**kwargs: Any) -> fields.List:
+    """Exactly two dice, each 1..6."""
+    return fields.List(
+        StrictInteger(validate=validate.Range(1, 6)),
+        validate=validate.Length(equal=2),
+        metadata=_doc("the two dice rolled, each 1 to 6 (a double is two equal dice)"),
+        **kwargs,
+    )
+
+
+class PositionSchema(PositionSourcesMixin, StrictSchema):
+    """A position with its game context (cube, match, rules); the context is optional.
+
+    Instead of `board` a request may give one position source: `gnubg_id`, `xgid` or `fibs`.
+    """
+
+    OPENAPI_EXTRA = sources_openapi(["board"])
+
+    board = fields.Nested(BoardSchema, required=True)
+    cube = fields.Nested(CubeSchema, metadata=_doc("default: centred cube at 1"))
+    match = fields.Nested(MatchSchema, metadata=_doc("default: a money game"))
+    rules = fields.Nested(RulesSchema, metadata=_doc("default: standard money-game rules"))
+
+
+class RollPositionSchema(PositionSchema):
+    """A position with the side on roll and its dice (or a position source that gives them)."""
+
+    OPENAPI_EXTRA = sources_openapi(["board", "turn", "dice"])
+
+    turn = turn_field(required=True)
+    dice = dice_field(required=True)
+
+
+class MovesRequestSchema(RollPositionSchema):
+    """Request of /v1/moves."""
+
+    include = fields.List(
+        fields.String(validate=validate.OneOf(INCLUDE_OPTIONS)),
+        validate=validate.Length(max=len(INCLUDE_OPTIONS) * 2),
+        metadata=_doc(
+            "extra data to add to each play: `pips` = pip counts after the play; `gnubg_id`, `xgid`, "
+            "`fibs` = the resulting position in that format (the opponent to roll, same cube and match)"
+        ),
+    )
+
+
+class ProposedMoveSchema(StrictSchema):
+    """One hop of a proposed play, in the mover's numbering (25 = bar, 0 = off)."""
+
+    from_ = StrictInteger(data_key="from", required=True, validate=validate.Range(0, 25))
+    to = StrictInteger(required=True, validate=validate.Range(0, 25))
+    hit = StrictBoolean(metadata=_doc("optional: whether this hop claims to hit (checked when given)"))
+
+
+class PlayRequestSchema(MovesRequestSchema):
+    """Request of /v1/play: a position plus exactly one of `play` (notation) or `moves`."""
+
+    play = fields.String(
+        validate=validate.Length(max=200),
+        metadata=_doc("the proposed play in standard notation, e.g. `24/18 13/11`, `bar/22`, `8/5(2)`"),
+    )
+    moves = fields.List(
+        fields.Nested(ProposedMoveSchema),
+        validate=validate.Length(max=16),
+        metadata=_doc("the proposed play as hops (alternative to `play`)"),
+    )
+
+    OPENAPI_EXTRA = {
+        "required": [],
+        "description": sources_openapi(["board", "turn", "dice"])["description"]
+        + " The proposed play is exactly one of `play` (notation) or `moves` (hops).",
+    }
+
+    @ma.validates_schema
+    def _exactly_one_proposal(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("play" in data) == ("moves" in data):
+            raise ma.ValidationError("give exactly one of `play` (notation) or `moves` (a list of hops)", "play")
+
+
+class OutcomeRequestSchema(PositionSchema):
+    """Request of /v1/outcome."""
+
+
+# -- response schemas (documentation only) ------------------------------------------------------
+class SideOutSchema(ma.Schema):
+    """One side in a response: points with no checker are left out."""
+
+    points = fields.Nested(PointsSchema, required=True)
+    bar = fields.Integer(required=True, validate=validate.Range(0, MAX_CHECKERS))
+    off = fields.Integer(required=True, validate=validate.Range(0, MAX_CHECKERS))
+
+
+class BoardOutSchema(ma.Schema):
+    """A board in a response."""
+
+    white = fields.Nested(SideOutSchema, required=True)
+    black = fields.Nested(SideOutSchema, required=True)
+
+
+class MoveOutSchema(ma.Schema):
+    """One checker moved by one die (25 = bar, 0 = off), and whether it hit a blot."""
+
+    from_ = fields.Integer(data_key="from", required=True, validate=validate.Range(0, 25))
+    to = fields.Integer(required=True, validate=validate.Range(0, 25))
+    hit = fields.Boolean(required=True)
+
+
+class OutcomeSchema(ma.Schema):
+    """Whether the game is over; the other fields are null while it goes on."""
+
+    game_over = fields.Boolean(required=True)
+    winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
+    result = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(RESULTS),
+        metadata=_doc("what happened on the board: single, gammon (loser bore off none), backgammon"),
+    )
+    multiplier = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("what the result counts for under the rules (1, 2 or 3)")
+    )
+    points = fields.Integer(required=True, allow_none=True, metadata=_doc("multiplier x cube value"))
+
+
+class PipsSchema(ma.Schema):
+    """Pip counts: what each side's checkers still have to travel."""
+
+    white = fields.Integer(required=True)
+    black = fields.Integer(required=True)
+
+
+class PlayOutSchema(ma.Schema):
+    """One legal play: its moves, notation, the board after it and the outcome of that board."""
+
+    moves = fields.List(fields.Nested(MoveOutSchema), required=True)
+    notation = fields.String(required=True, metadata=_doc("standard notation, empty for no move"))
+    board = fields.Nested(BoardOutSchema, required=True)
+    outcome = fields.Nested(OutcomeSchema, required=True)
+    pips = fields.Nested(PipsSchema, metadata=_doc('present when "include" has "pips"'))
+    gnubg_id = fields.String(metadata=_doc('GNU ID after the play (opponent to roll); with "include": ["gnubg_id"]'))
+    xgid = fields.String(metadata=_doc('XGID after the play (opponent to roll); with "include": ["xgid"]'))
+    fibs = fields.String(metadata=_doc('FIBS board line after the play; with "include": ["fibs"]'))
+
+
+class MovesResponseSchema(ma.Schema):
+    """Every legal play, one per distinct resulting board, in a deterministic order."""
+
+    turn = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    dice = fields.List(fields.Integer(validate=validate.Range(1, 6)), required=True, validate=validate.Length(equal=2))
+    plays = fields.List(fields.Nested(PlayOutSchema), required=True, validate=validate.Length(min=1))
+
+
+class LegalVerdictSchema(ma.Schema):
+    """The proposed play is legal; `play` is it, as listed by /v1/moves."""
+
+    legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
+    play = fields.Nested(PlayOutSchema, required=True)
+
+
+class ReasonSchema(ma.Schema):
+    """Why a play is illegal: a stable code and a human-readable message."""
+
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(list(REASON_CODES)),
+        metadata=_doc("stable reason code: " + "; ".join(f"{k}: {v}" for k, v in REASON_CODES.items())),
+    )
+    message = fields.String(required=True)
+
+
+class IllegalVerdictSchema(ma.Schema):
+    """The proposed play is illegal; `reason` says why."""
+
+    legal = fields.Boolean(required=True, validate=validate.OneOf([False]))
+    reason = fields.Nested(ReasonSchema, required=True)
+
+
+PLAY_VERDICT_SCHEMA: dict[str, Any] = {"oneOf": [LegalVerdictSchema, IllegalVerdictSchema]}
+
+
+class OutcomeResponseSchema(OutcomeSchema):
+    """The game-over verdict of a position with both pip counts."""
+
+    pips = fields.Nested(PipsSchema, required=True)

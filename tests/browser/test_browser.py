@@ -1,0 +1,309 @@
+"""The docs page and the playground in a real browser: headless Chromium against a live gunicorn.
+
+Needs Debian's `chromium` and `chromium-driver`; the test installs them with apt-get when they are
+missing and skips (saying why) only if that fails. Every step is bounded in time.
+
+Screenshots go to build/screenshots/ (gitignored): open them with any image viewer, e.g.
+`xdg-open build/screenshots/playground.png`, or in a browser as file:///<repo>/build/screenshots/.
+`playground.png` is compared with tests/browser/reference/playground.png within a tolerance; after
+an intended change to the page or the picture, run once with ARBITRU_REGENERATE_SCREENSHOTS=1, look
+at the new reference and commit it.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.live
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "build" / "screenshots"
+REFERENCE = Path(__file__).resolve().parent / "reference"
+REGENERATE = os.environ.get("ARBITRU_REGENERATE_SCREENSHOTS") == "1"
+WSGI_APP = os.environ.get("ARBITRU_WSGI_APP", "service:create_app()")  # another target only for debugging
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+CHROME_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--disable-component-update",
+    "--no-first-run",
+    "--hide-scrollbars",
+    "--force-device-scale-factor=1",
+    "--force-color-profile=srgb",
+    "--font-render-hinting=none",
+    "--lang=en-US",
+)
+PHONE_WIDTH = 420  # CSS pixels: a large phone held upright
+APT_TIMEOUT = 600  # seconds for each apt-get step
+SERVER_START_TIMEOUT = 30
+WAIT = 20  # seconds for anything the page does
+# Screenshot comparison: a pixel "differs" when a channel is off by more than PIXEL_THRESHOLD, and
+# the screenshot matches when at most TOLERANCE of its pixels differ (font anti-aliasing and
+# hinting vary a little between Chromium builds; layout or colour changes move far more).
+PIXEL_THRESHOLD = 48
+TOLERANCE = 0.02
+OPENING_PLAY = "8/5 6/5"  # the play the test clicks (the opening 3-1, the page's first example)
+
+
+# -- set-up: the browser, the server, the driver -------------------------------------------------
+def _have_chromium() -> bool:
+    return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()
+
+
+def _ensure_chromium() -> None:
+    """Install Debian's chromium and chromium-driver when missing; skip with the reason if that fails."""
+    if _have_chromium():
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    steps = (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium", "chromium-driver"])
+    for step in steps:
+        try:
+            done = subprocess.run(
+                step, env=env, capture_output=True, text=True, timeout=APT_TIMEOUT, check=False
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            pytest.skip(f"headless Chromium is missing and `{' '.join(step)}` could not run: {exc}")
+        if done.returncode != 0:
+            tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+            pytest.skip(f"headless Chromium is missing and `{' '.join(step)}` failed: {' | '.join(tail)}")
+    if not _have_chromium():
+        pytest.skip(f"apt-get installed chromium but {CHROMIUM} or {CHROMEDRIVER} is still missing")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_until_serving(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"gunicorn exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2) as response:  # noqa: S310 - loopback only
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.2)
+    pytest.fail(f"gunicorn did not answer within {SERVER_START_TIMEOUT}s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live gunicorn serving the app on a free loopback port (stopped after the module)."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
+    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2"]
+    command += ["--timeout", "30", WSGI_APP]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        _wait_until_serving(base, process, log)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Headless Chromium driven by selenium, with a fresh profile and the console log kept."""
+    _ensure_chromium()
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in CHROME_ARGS:
+        options.add_argument(arg)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    options.add_argument(f"--window-size={PHONE_WIDTH},1000")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(WAIT * 2)
+    driver.set_script_timeout(WAIT)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def console_errors(driver: Any) -> list[str]:
+    """Messages the page logged at error level since the last call (the log is drained)."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def wait_for(driver: Any, condition: Any, what: str) -> Any:
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, WAIT).until(condition)
+    except TimeoutException:
+        shot = SCREENSHOTS / "failure.png"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(shot))
+        errors = console_errors(driver)
+        pytest.fail(
+            f"timed out after {WAIT}s waiting for {what}; screenshot {shot}; console errors: {errors}"
+        )
+
+
+def phone_viewport(driver: Any, height: int = 900) -> None:
+    """Lay the page out at exactly PHONE_WIDTH CSS pixels, device scale 1 (stable screenshots)."""
+    metrics = {"width": PHONE_WIDTH, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def full_page_screenshot(driver: Any, path: Path) -> Path:
+    """A PNG of the whole page at phone width (the viewport is stretched to the page's height)."""
+    layout = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    height = min(max(math.ceil(layout["cssContentSize"]["height"]), 600), 6000)
+    phone_viewport(driver, height)
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)  # let the new viewport settle before painting
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(base64.b64decode(shot["data"]))
+    phone_viewport(driver)
+    return path
+
+
+def difference(actual: Path, reference: Path, diff_path: Path) -> float:
+    """Fraction of pixels that differ noticeably (1.0 when the sizes differ); writes a diff image."""
+    image = pytest.importorskip("PIL.Image")
+    chops = pytest.importorskip("PIL.ImageChops")
+    a = image.open(actual).convert("RGB")
+    b = image.open(reference).convert("RGB")
+    if a.size != b.size:
+        return 1.0
+    diff = chops.difference(a, b)
+    mask = diff.convert("L").point(lambda v: 255 if v > PIXEL_THRESHOLD else 0)
+    changed = mask.histogram()[255]
+    if changed:
+        mask.save(diff_path)
+    return changed / (a.size[0] * a.size[1])
+
+
+# -- the tests -------------------------------------------------------------------------------
+def test_docs_page_renders_every_operation_without_console_errors(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone_viewport(browser)
+    browser.get(server + "/docs")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".opblock"), "Swagger UI operations")
+    paths = {
+        e.text.replace("\u200b", "") for e in browser.find_elements(By.CSS_SELECTOR, ".opblock-summary-path")
+    }
+    assert "/v1/board.svg" in paths, paths
+    full_page_screenshot(browser, SCREENSHOTS / "docs.png")
+    assert console_errors(browser) == []
+
+
+def test_playground_shows_plays_and_the_result_of_a_clicked_play(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone_viewport(browser)
+    browser.get(server + "/")
+    buttons = wait_for(
+        browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#plays button"), "the list of plays"
+    )
+    assert len(buttons) == 16  # the opening 3-1 has 16 distinct plays
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board-picture svg"), "the board picture")
+    chosen = [b for b in buttons if b.text == OPENING_PLAY]
+    assert chosen, [b.text for b in buttons]
+    chosen[0].click()
+    wait_for(
+        browser,
+        lambda d: (
+            d.find_element(By.ID, "result-section").get_attribute("hidden") is None
+            and d.find_elements(By.CSS_SELECTOR, "#result-picture svg")
+            and d.find_elements(By.CSS_SELECTOR, "#board-picture svg line")
+            and d.find_element(By.ID, "result-caption").text
+        ),
+        "the clicked play's arrows and its result picture",
+    )
+    assert chosen[0].get_attribute("aria-pressed") == "true"
+    assert OPENING_PLAY in browser.find_element(By.ID, "result-caption").text
+    assert console_errors(browser) == []
+
+    shot = full_page_screenshot(browser, SCREENSHOTS / "playground.png")
+    browser.find_element(By.ID, "board-picture").screenshot(str(SCREENSHOTS / "playground-board.png"))
+    browser.find_element(By.ID, "result-picture").screenshot(str(SCREENSHOTS / "playground-result.png"))
+    browser.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]}
+    )
+    full_page_screenshot(browser, SCREENSHOTS / "playground-dark.png")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    reference = REFERENCE / "playground.png"
+    if REGENERATE or not reference.exists():
+        REFERENCE.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, reference)
+        if not REGENERATE:
+            pytest.fail(f"no reference screenshot yet: wrote {reference}; look at it and commit it")
+    changed = difference(shot, reference, SCREENSHOTS / "playground-diff.png")
+    assert changed <= TOLERANCE, (
+        f"{shot} differs from {reference} in {changed:.1%} of its pixels (tolerance {TOLERANCE:.0%}); "
+        f"see {SCREENSHOTS / 'playground-diff.png'}"
+    )
+
+
+def test_playground_reads_an_xgid_and_draws_a_doubles_play(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone_viewport(browser)
+    browser.get(server + "/")
+    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#plays button")) == 16, "the 3-1 plays")
+    browser.find_element(By.CSS_SELECTOR, "button[data-position^='XGID=']").click()
+    buttons = wait_for(
+        browser,
+        lambda d: (
+            [b for b in d.find_elements(By.CSS_SELECTOR, "#plays button")]
+            if len(d.find_elements(By.CSS_SELECTOR, "#plays button")) == 73
+            else None
+        ),
+        "the 73 plays of the opening 3-3",
+    )
+    doubles = next(b for b in buttons if b.text == "24/18(2)")
+    doubles.click()
+    wait_for(
+        browser,
+        lambda d: (
+            len(d.find_elements(By.CSS_SELECTOR, "#board-picture svg line")) == 2 * 4
+            and "24/18(2)" in d.find_element(By.ID, "result-caption").text
+        ),
+        "four arrows for 24/18(2) and its result",
+    )
+    full_page_screenshot(browser, SCREENSHOTS / "playground-xgid-doubles.png")
+    assert console_errors(browser) == []

@@ -1,0 +1,110 @@
+"""Operational endpoints in-process: documented in the spec, request ids, metrics, plays histogram."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service import create_app
+from service.http import observability
+
+
+@pytest.fixture(scope="module")
+def app() -> Flask:
+    """The real application."""
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client."""
+    return app.test_client()
+
+
+@pytest.fixture
+def access_log() -> Iterator[io.StringIO]:
+    """What the access logger writes, formatted as in production."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(observability._json_formatter())
+    logger = logging.getLogger(observability.ACCESS_LOGGER)
+    logger.addHandler(handler)
+    yield stream
+    logger.removeHandler(handler)
+
+
+def spec(client: FlaskClient) -> dict:
+    """The served OpenAPI document."""
+    return client.get("/openapi.json").get_json()
+
+
+def test_operational_endpoints_are_in_the_spec_with_their_content_types(client: FlaskClient) -> None:
+    paths = spec(client)["paths"]
+    assert set(paths["/healthz"]["get"]["responses"]["200"]["content"]) == {"application/json"}
+    assert set(paths["/readyz"]["get"]["responses"]["200"]["content"]) == {"application/json"}
+    assert "503" in paths["/readyz"]["get"]["responses"]
+    assert set(paths["/metrics"]["get"]["responses"]["200"]["content"]) == {"text/plain"}
+
+
+def test_healthz_is_ok_and_readyz_checks_the_engine(client: FlaskClient) -> None:
+    assert client.get("/healthz").get_json() == {"status": "ok"}
+    assert client.get("/readyz").get_json() == {"status": "ready"}
+
+
+def test_readyz_is_503_problem_json_when_the_engine_self_check_fails(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(observability, "_engine_self_check", lambda: False)
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.mimetype == "application/problem+json"
+    assert response.get_json()["status"] == 503
+
+
+def test_request_id_is_echoed_when_sane_and_generated_otherwise(client: FlaskClient) -> None:
+    assert client.get("/healthz", headers={"X-Request-ID": "abc-123"}).headers["X-Request-ID"] == "abc-123"
+    for hostile in ("", "a b", "x" * 129, "id\u00e9"):
+        generated = client.get("/healthz", headers={"X-Request-ID": hostile}).headers["X-Request-ID"]
+        assert re.fullmatch(r"[0-9a-f]{32}", generated)
+
+
+def test_error_responses_carry_a_request_id_too(client: FlaskClient) -> None:
+    response = client.post("/v1/moves", data="{not json", content_type="application/json")
+    assert response.status_code == 400
+    assert response.headers["X-Request-ID"]
+
+
+def test_each_request_logs_one_json_line_with_the_required_fields(
+    client: FlaskClient, access_log: io.StringIO
+) -> None:
+    client.get("/healthz", headers={"X-Request-ID": "one-line"})
+    lines = [json.loads(line) for line in access_log.getvalue().splitlines()]
+    assert len(lines) == 1
+    assert {"method", "route", "status", "duration_ms", "request_id"} <= set(lines[0])
+    assert (lines[0]["method"], lines[0]["route"], lines[0]["status"], lines[0]["request_id"]) == (
+        "GET",
+        "/healthz",
+        200,
+        "one-line",
+    )
+
+
+def test_metrics_count_requests_by_route_template_not_raw_path(client: FlaskClient) -> None:
+    client.get("/no/such/thing/42")
+    text = client.get("/metrics").get_data(as_text=True)
+    assert 'route="<unmatched>"' in text
+    assert "/no/such/thing/42" not in text
+
+
+def test_observe_plays_feeds_the_plays_histogram(app: Flask, client: FlaskClient) -> None:
+    with app.test_request_context("/v1/moves", method="POST"):
+        observability.observe_plays(2226)
+    text = client.get("/metrics").get_data(as_text=True)
+    assert re.search(r'arbitru_plays_per_request_bucket\{le="2500.0",route="/v1/moves"\} [1-9]', text)

@@ -1,0 +1,100 @@
+"""POST /v1/matches/verify and /v1/matches/convert: the contract's shape, 422 naming the line, 413."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from service import create_app
+from service.http.routes.matches import MAX_MAT_CHARS, VERIFY_EXAMPLES
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "matches"
+CONTRACT_KEYS = {"valid", "match_length", "players", "games", "final_score", "winner", "error"}
+GAME_KEYS = {"game", "start_score", "crawford_game", "winner", "points", "cube", "result", "ended_by"}
+ERROR_KEYS = {"game", "move", "player", "line", "action", "code", "message"}
+
+
+@pytest.fixture(scope="module")
+def client():  # type: ignore[no-untyped-def]
+    return create_app({"TESTING": True}).test_client()
+
+
+def test_verify_answers_the_contract_shape_for_a_clean_match(client) -> None:  # type: ignore[no-untyped-def]
+    text = (SHARED / "gnubgparser_gnubg_selfplay_drops_7p.mat").read_text()
+    response = client.post("/v1/matches/verify", json={"mat": text})
+    body = response.get_json()
+    assert response.status_code == 200 and CONTRACT_KEYS <= set(body)
+    assert body["valid"] is True and body["error"] is None and body["players"] == ["charlot1", "charlot2"]
+    assert all(GAME_KEYS <= set(game) for game in body["games"])
+    assert body["final_score"] == [3, 7] and body["winner"] == "charlot2"
+    assert body["games"][0]["ended_by"] == "drop"
+
+
+def test_verify_reports_the_first_illegal_action_with_game_move_player_line(client) -> None:  # type: ignore[no-untyped-def]
+    text = (SHARED / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_text()
+    body = client.post("/v1/matches/verify", json={"mat": text}).get_json()
+    assert body["valid"] is False and set(body["error"]) == ERROR_KEYS
+    assert {k: body["error"][k] for k in ("game", "move", "player", "line", "action")} == {
+        "game": 1,
+        "move": 11,
+        "player": "Marion Castlebury",
+        "line": 25,
+        "action": "13: 14/10 13/12",
+    }
+    assert body["games"] == []
+
+
+def test_verify_in_illegal_moves_rule_mode_condones_and_goes_on(client) -> None:  # type: ignore[no-untyped-def]
+    text = (SHARED / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_text()
+    body = client.post("/v1/matches/verify", json={"mat": text, "mode": "illegal-moves-rule"}).get_json()
+    assert body["valid"] is True and len(body["condoned"]) == 1
+
+
+def test_request_rules_override_the_transcript_header(client) -> None:  # type: ignore[no-untyped-def]
+    text = (SHARED / "bg-db_xg-text_KR-TL_2026-10-08_jacoby-on_money.txt").read_text()
+    body = client.post("/v1/matches/verify", json={"mat": text, "rules": {"jacoby": False}}).get_json()
+    assert body["valid"] is False and body["error"]["code"] == "WRONG_POINTS"  # the backgammon is worth 3
+
+
+@pytest.mark.parametrize("name", sorted(VERIFY_EXAMPLES))
+def test_the_documented_examples_answer_as_described(client, name: str) -> None:  # type: ignore[no-untyped-def]
+    body = client.post("/v1/matches/verify", json=VERIFY_EXAMPLES[name]["value"]).get_json()
+    assert body["valid"] is (name != "illegal")
+    if name == "illegal":
+        assert body["error"]["code"] == "MUST_USE_ALL_DICE" and body["error"]["line"] == 8
+
+
+def test_convert_returns_a_record_that_verify_accepts(client) -> None:  # type: ignore[no-untyped-def]
+    text = (SHARED / "bgdb-data-1_087ff8643ed34d0a_11pt.mat").read_text()
+    record = client.post("/v1/matches/convert", json={"mat": text}).get_json()
+    assert record["format"] == "arbitru.match/1" and len(record["games"]) == 11
+    body = client.post("/v1/matches/verify", json={"record": record}).get_json()
+    assert body["valid"] is True and body["final_score"] == [11, 6]
+
+
+@pytest.mark.parametrize("text", ["", "\x00\x01binary", '{"not": "a match"}', "hello\nworld"])
+@pytest.mark.parametrize("route", ["/v1/matches/verify", "/v1/matches/convert"])
+def test_a_body_that_is_not_a_match_is_a_422_naming_the_line(client, route: str, text: str) -> None:  # type: ignore[no-untyped-def]
+    response = client.post(route, json={"mat": text})
+    body = response.get_json()
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert body["errors"]["mat"][0].startswith("line ") and "line" in body["detail"]
+
+
+def test_a_transcript_over_the_size_limit_is_a_413(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.post("/v1/matches/verify", json={"mat": " 1 point match\n" + " " * MAX_MAT_CHARS})
+    assert response.status_code == 413 and response.mimetype == "application/problem+json"
+
+
+def test_mat_and_record_together_or_neither_is_a_422(client) -> None:  # type: ignore[no-untyped-def]
+    assert client.post("/v1/matches/verify", json={}).status_code == 422
+    assert client.post("/v1/matches/verify", json={"mat": "x", "record": {}}).status_code == 422
+
+
+def test_a_malformed_record_is_a_422_with_field_paths(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.post(
+        "/v1/matches/verify",
+        json={"record": {"players": ["a", "b"], "match_length": 3, "games": [{"turns": [{"player": 5}]}]}},
+    )
+    assert response.status_code == 422 and "record.games[0].turns[0].player" in response.get_json()["errors"]

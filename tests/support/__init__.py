@@ -1,0 +1,1 @@
+"""Test helpers: an independent reference move generator, GNU Backgammon oracles, data loading."""
