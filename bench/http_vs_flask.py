@@ -11,18 +11,16 @@ Uses wrk with a Lua script cycling the request bodies when installed, else a Pyt
 
 from __future__ import annotations
 
-import os
-import sys
-
-
 import argparse
 import http.client
 import json
+import os
 import shutil
 import signal
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time

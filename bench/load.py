@@ -17,20 +17,18 @@ Usage: python bench/load.py [--duration 60] [--phases load,signals,abuse] [--wor
 
 from __future__ import annotations
 
-import os
-import sys
-
-
 import argparse
 import http.client
 import json
 import multiprocessing
 import multiprocessing.connection
+import os
 import random
 import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -42,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from orjson import loads as _loads  (parses the 1 MB answers faster, less client CPU)
+    from orjson import loads as _loads  # parses the 1 MB answers faster, less client CPU
 except ImportError:  # pragma: no cover
     _loads = json.loads  # type: ignore[assignment]
 

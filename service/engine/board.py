@@ -138,7 +138,9 @@ class Board(NamedTuple):
             found.append(Problem(prefix, "both sides have borne off every checker"))
         if self.white[BAR] and self.black[BAR] and _closed_home(self.white) and _closed_home(self.black):
             found.append(
-                Problem(prefix, "both sides have checkers on the bar facing a closed board: no game reaches this")
+                Problem(
+                    prefix, "both sides have checkers on the bar facing a closed board: no game reaches this"
+                )
             )
         return found
 

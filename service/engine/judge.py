@@ -54,7 +54,9 @@ def judge_play(
     mover = list(board.side(turn))
     for source, dest in hops:
         if not (0 <= dest <= 25 and 0 <= source <= 25):
-            return _illegal("NOT_ON_BOARD", f"point {source if not 0 <= source <= 25 else dest} is not on the board")
+            return _illegal(
+                "NOT_ON_BOARD", f"point {source if not 0 <= source <= 25 else dest} is not on the board"
+            )
         mover[source] -= 1
         mover[dest] += 1
     if min(mover) >= 0:
@@ -122,16 +124,22 @@ def _diagnose(
     if used < longest:
         return _illegal(
             "MUST_USE_ALL_DICE",
-            f"this roll can be played with {longest} {'die' if longest == 1 else 'dice'}; the play uses {used}",
+            f"this roll can be played with {longest} {'die' if longest == 1 else 'dice'};"
+            f" the play uses {used}",
         )
     if longest == 1 and dice[0] != dice[1]:
         return _illegal(
-            "MUST_PLAY_HIGHER_DIE", f"only one die of {dice[0]}-{dice[1]} can be played: it must be the {max(dice)}"
+            "MUST_PLAY_HIGHER_DIE",
+            f"only one die of {dice[0]}-{dice[1]} can be played: it must be the {max(dice)}",
         )
-    return _illegal("NOT_A_LEGAL_PLAY", "the play does not lead to the position of any legal play of this roll")
+    return _illegal(
+        "NOT_A_LEGAL_PLAY", "the play does not lead to the position of any legal play of this roll"
+    )
 
 
-def _path(side: list[int], closed: set[int], source: int, dest: int, remaining: list[int]) -> list[int] | Verdict:
+def _path(
+    side: list[int], closed: set[int], source: int, dest: int, remaining: list[int]
+) -> list[int] | Verdict:
     """The dice that carry one checker from `source` to `dest`, or the verdict why none do."""
     distance = source - dest
     options: list[list[int]] = []
@@ -156,7 +164,9 @@ def _path(side: list[int], closed: set[int], source: int, dest: int, remaining: 
             last = i == len(dice_path) - 1
             if nxt <= 0:
                 if not last or dest != OFF:
-                    problem = _illegal("DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice")
+                    problem = _illegal(
+                        "DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice"
+                    )
                     break
                 problem = _bear_off_problem(side, source, point, nxt)
                 break
@@ -166,14 +176,18 @@ def _path(side: list[int], closed: set[int], source: int, dest: int, remaining: 
             point = nxt
         else:
             if point != dest:
-                problem = _illegal("DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice left")
+                problem = _illegal(
+                    "DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice left"
+                )
         if problem is None:
             return dice_path
         if first_problem is None or first_problem.code == "DICE_MISMATCH":
             first_problem = problem
     if not remaining:
         return _illegal("TOO_MANY_MOVES", "the play uses more dice than were rolled")
-    return first_problem or _illegal("DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice")
+    return first_problem or _illegal(
+        "DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice"
+    )
 
 
 def _bear_off_problem(side: list[int], source: int, point: int, landing: int) -> Verdict | None:
@@ -185,7 +199,8 @@ def _bear_off_problem(side: list[int], source: int, point: int, landing: int) ->
     if landing < 0 and any(others[point + 1 : 7]):
         return _illegal(
             "BEAR_OFF_HIGHER_POINT_OCCUPIED",
-            f"a checker on a point above {point} must move before one bears off from {point} with a higher die",
+            f"a checker on a point above {point} must move before one bears off from {point}"
+            " with a higher die",
         )
     return None
 

@@ -40,7 +40,9 @@ def parse_play_marked(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
         token, column = match.group(), match.start() + 1
         parsed = _TOKEN.match(token)
         if not parsed:
-            raise NotationError(f"cannot read '{token}': expected moves like 24/18, bar/22, 6/off, 13/7*, 8/5(2)", column)
+            raise NotationError(
+                f"cannot read '{token}': expected moves like 24/18, bar/22, 6/off, 13/7*, 8/5(2)", column
+            )
         chain, repeat = parsed.group(1), int(parsed.group(2) or 1)
         if repeat < 1:
             raise NotationError(f"repeat count in '{token}' must be at least 1", column)

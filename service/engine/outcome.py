@@ -66,7 +66,9 @@ def scored_multiplier(result: str, rules: Rules, cube_value: int, cube_turned: b
     return RESULT_MULTIPLIERS[result]
 
 
-def outcome(board: Board, rules: Rules = STANDARD, cube_value: int = 1, jacoby: bool | None = None) -> Outcome:
+def outcome(
+    board: Board, rules: Rules = STANDARD, cube_value: int = 1, jacoby: bool | None = None
+) -> Outcome:
     """Game-over verdict of `board` with points = multiplier x cube value.
 
     `jacoby` overrides `rules.jacoby` (match play never applies it)."""

@@ -40,8 +40,8 @@ def resolve_position(payload: Mapping[str, Any]) -> Position:
     lang = request_language()
     rules, problems = build_rules(payload.get("rules"), lang=lang)
     if not problems:
-        cube, match = Cube.from_dict(payload.get("cube")), Match.from_dict(payload.get("match"), rules)
-        problems = context_problems(cube, match, rules, lang)
+        context = Cube.from_dict(payload.get("cube")), Match.from_dict(payload.get("match"), rules)
+        problems = context_problems(*context, rules, lang)
     errors: dict[str, list[str]] = {}
     for problem in problems:
         errors.setdefault(problem.field, []).append(problem.message)

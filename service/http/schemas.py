@@ -72,7 +72,9 @@ PointsSchema = type(
     "PointsSchema",
     (StrictSchema,),
     {
-        "__doc__": 'Checkers per point, keys "1".."24" in the side\'s own numbering; empty points may be left out.',
+        "__doc__": (
+            'Checkers per point, keys "1".."24" in the side\'s own numbering; empty points may be left out.'
+        ),
         **{str(p): count_field(f"checkers on point {p}") for p in range(1, 25)},
     },
 )
@@ -81,7 +83,9 @@ PointsSchema = type(
 class SideSchema(StrictSchema):
     """One side's checkers: on the points, on the bar, borne off."""
 
-    points = fields.Nested(PointsSchema, metadata=_doc("checkers per point (point 1 is this side's ace point)"))
+    points = fields.Nested(
+        PointsSchema, metadata=_doc("checkers per point (point 1 is this side's ace point)")
+    )
     bar = count_field("checkers on the bar (default 0)")
     off = count_field(
         "checkers borne off; when left out it is what remains of the side's checkers, when given the "
@@ -126,7 +130,9 @@ class MatchSchema(StrictSchema):
         metadata=_doc("points to win the match; 0 is a money game"),
     )
     score = fields.Nested(ScoreSchema, load_default=lambda: {"white": 0, "black": 0})
-    crawford = StrictBoolean(load_default=False, metadata=_doc("whether this game is the Crawford game", default=False))
+    crawford = StrictBoolean(
+        load_default=False, metadata=_doc("whether this game is the Crawford game", default=False)
+    )
 
 
 _RULE_DOCS: dict[str, str] = {
@@ -163,7 +169,9 @@ RulesSchema = type(
     "RulesSchema",
     (StrictSchema,),
     {
-        "__doc__": "Rule options; every one optional, defaults are the standard money game. Unknown keys are a 422.",
+        "__doc__": (
+            "Rule options; every one optional, defaults are the standard money game. Unknown keys are a 422."
+        ),
         **{f.name: _rule_field(f) for f in dataclasses.fields(Rules)},
     },
 )
@@ -251,7 +259,9 @@ class PlayRequestSchema(MovesRequestSchema):
     @ma.validates_schema
     def _exactly_one_proposal(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("play" in data) == ("moves" in data):
-            raise ma.ValidationError("give exactly one of `play` (notation) or `moves` (a list of hops)", "play")
+            raise ma.ValidationError(
+                "give exactly one of `play` (notation) or `moves` (a list of hops)", "play"
+            )
 
 
 class OutcomeRequestSchema(PositionSchema):
@@ -294,7 +304,9 @@ class OutcomeSchema(ma.Schema):
         metadata=_doc("what happened on the board: single, gammon (loser bore off none), backgammon"),
     )
     multiplier = fields.Integer(
-        required=True, allow_none=True, metadata=_doc("what the result counts for under the rules (1, 2 or 3)")
+        required=True,
+        allow_none=True,
+        metadata=_doc("what the result counts for under the rules (1, 2 or 3)"),
     )
     points = fields.Integer(required=True, allow_none=True, metadata=_doc("multiplier x cube value"))
 
@@ -314,7 +326,9 @@ class PlayOutSchema(ma.Schema):
     board = fields.Nested(BoardOutSchema, required=True)
     outcome = fields.Nested(OutcomeSchema, required=True)
     pips = fields.Nested(PipsSchema, metadata=_doc('present when "include" has "pips"'))
-    gnubg_id = fields.String(metadata=_doc('GNU ID after the play (opponent to roll); with "include": ["gnubg_id"]'))
+    gnubg_id = fields.String(
+        metadata=_doc('GNU ID after the play (opponent to roll); with "include": ["gnubg_id"]')
+    )
     xgid = fields.String(metadata=_doc('XGID after the play (opponent to roll); with "include": ["xgid"]'))
     fibs = fields.String(metadata=_doc('FIBS board line after the play; with "include": ["fibs"]'))
 
@@ -323,7 +337,9 @@ class MovesResponseSchema(ma.Schema):
     """Every legal play, one per distinct resulting board, in a deterministic order."""
 
     turn = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
-    dice = fields.List(fields.Integer(validate=validate.Range(1, 6)), required=True, validate=validate.Length(equal=2))
+    dice = fields.List(
+        fields.Integer(validate=validate.Range(1, 6)), required=True, validate=validate.Length(equal=2)
+    )
     plays = fields.List(fields.Nested(PlayOutSchema), required=True, validate=validate.Length(min=1))
 
 

@@ -9,7 +9,9 @@ BLACK_BACK = {24: 2, 13: 5, 8: 3, 6: 5}
 def test_no_bearing_off_while_a_checker_is_outside_the_home_board():
     board = position({7: 1, 6: 4, 5: 4, 4: 3, 3: 3}, BLACK_BACK)
     for play in legal_plays(board, "white", (6, 5)):
-        assert all(m.to_point != 0 for m in play.moves[:1] if m.from_point != 7) or play.moves[0].from_point == 7
+        assert (
+            all(m.to_point != 0 for m in play.moves[:1] if m.from_point != 7) or play.moves[0].from_point == 7
+        )
 
 
 def test_a_checker_brought_home_mid_turn_lets_the_other_die_bear_off():

@@ -27,7 +27,10 @@ def test_opening_pip_count_is_167():
 
 def test_validity_reports_every_problem_at_once():
     bad = Board.from_dict(
-        {"white": {"points": {"6": 16}, "bar": 0, "off": 0}, "black": {"points": {"6": 14}, "bar": 0, "off": 0}}
+        {
+            "white": {"points": {"6": 16}, "bar": 0, "off": 0},
+            "black": {"points": {"6": 14}, "bar": 0, "off": 0},
+        }
     )
     fields = {p.field for p in bad.problems()}
     assert fields == {"board.white", "board.black"}

@@ -11,9 +11,9 @@ import pytest
 
 from service.engine import Board, legal_plays
 from service.engine.board import COLORS, Color, other
+from service.formats.gnubg_id import decode_position_id
 from tests.support.compare import check_position, position_text, state_of
 from tests.support.gnubg_oracle import GNUBG_AVAILABLE
-from service.formats.gnubg_id import decode_position_id
 from tests.support.positions import (
     ROLLS,
     load_jsonl,

@@ -46,14 +46,24 @@ def test_the_hit_marked_chooses_between_plays_that_differ_only_in_the_hit():
     [
         (OPENING, (3, 1), "5/2 8/7", "NO_CHECKER_TO_MOVE"),
         (OPENING, (3, 1), "5/8 6/5", "MOVE_BACKWARDS"),
-        (position({13: 5, 8: 3, 6: 5, 24: 1}, BLACK_START, white_bar=1), (6, 4), "24/18 13/9", "MUST_ENTER_FROM_BAR"),
+        (
+            position({13: 5, 8: 3, 6: 5, 24: 1}, BLACK_START, white_bar=1),
+            (6, 4),
+            "24/18 13/9",
+            "MUST_ENTER_FROM_BAR",
+        ),
         (OPENING, (6, 6), "24/12 13/7 13/7", "POINT_CLOSED"),
         (OPENING, (3, 1), "13/8 6/5", "DICE_MISMATCH"),
         (OPENING, (3, 1), "8/5 6/5 6/5", "TOO_MANY_MOVES"),
         (position({7: 1, 6: 14}, BLACK_START), (6, 1), "6/off 6/5", "BEAR_OFF_NOT_ALLOWED"),
         (position({5: 1, 2: 1, 1: 1}, BLACK_START), (6, 3), "2/off 1/off", "BEAR_OFF_HIGHER_POINT_OCCUPIED"),
         (OPENING, (6, 5), "24/18", "MUST_USE_ALL_DICE"),
-        (position({13: 1, 1: 14}, {22: 3, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2}), (6, 4), "13/9", "MUST_PLAY_HIGHER_DIE"),
+        (
+            position({13: 1, 1: 14}, {22: 3, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2}),
+            (6, 4),
+            "13/9",
+            "MUST_PLAY_HIGHER_DIE",
+        ),
     ],
 )
 def test_an_illegal_play_is_named_by_the_rule_it_breaks(board, dice, text, code):

@@ -72,7 +72,11 @@ def _jacoby_override(match: Mapping[str, Any] | None) -> bool | None:
 
 
 NOT_OVER: dict[str, Any] = {
-    "game_over": False, "winner": None, "result": None, "multiplier": None, "points": None,
+    "game_over": False,
+    "winner": None,
+    "result": None,
+    "multiplier": None,
+    "points": None,
 }
 _SideCache = dict[tuple[int, ...], dict[str, Any]]
 _POINT_KEYS = tuple((p, str(p)) for p in range(1, 25))
@@ -125,7 +129,12 @@ def play_dict(
         game_over = result["outcome"]["game_over"]
         result.update(
             position_ids(
-                board, position.turn, position.cube, position.match, position.rules, include,
+                board,
+                position.turn,
+                position.cube,
+                position.match,
+                position.rules,
+                include,
                 game_over=game_over,
             )
         )
@@ -162,7 +171,8 @@ def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
     if verdict.legal and verdict.play is not None:
         return {"legal": True, "play": play_dict(verdict.play, position, body.get("include") or ())}
     lang = request_language()
-    message = verdict.message if lang == "en" or not has_text(verdict.code or "") else text(verdict.code, lang)
+    code = verdict.code or ""
+    message = verdict.message if lang == "en" or not has_text(code) else text(code, lang)
     return {"legal": False, "reason": {"code": verdict.code, "message": message}}
 
 
