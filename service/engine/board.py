@@ -6,7 +6,7 @@ off, 1..24 the points (1 = its ace point), 25 the bar. White's point p is black'
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
@@ -88,7 +88,7 @@ class Board(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form: points with no checker are left out."""
-        return {color: _side_dict(self.side(color)) for color in COLORS}
+        return {color: side_to_dict(self.side(color)) for color in COLORS}
 
     def pips(self, color: Color) -> int:
         """Pip count of `color`: what its checkers still have to travel (the bar counts 25)."""
@@ -105,7 +105,7 @@ class Board(NamedTuple):
         return not any(side[7:26])
 
     def __str__(self) -> str:
-        return f"Board(white={_side_dict(self.white)}, black={_side_dict(self.black)})"
+        return f"Board(white={side_to_dict(self.white)}, black={side_to_dict(self.black)})"
 
     # -- validity -----------------------------------------------------------------------------
     def problems(self, checkers: int = 15, prefix: str = "board") -> list[Problem]:
@@ -153,10 +153,13 @@ def _slot_name(index: int) -> str:
     return "off" if index == OFF else "bar" if index == BAR else f"points.{index}"
 
 
-def _side_dict(side: Iterable[int]) -> dict[str, Any]:
-    side = tuple(side)
+_POINT_KEYS = tuple((point, str(point)) for point in range(1, 25))
+
+
+def side_to_dict(side: tuple[int, ...]) -> dict[str, Any]:
+    """One side in the contract's JSON form: points with no checker are left out."""
     return {
-        "points": {str(p): side[p] for p in range(1, 25) if side[p]},
+        "points": {key: side[point] for point, key in _POINT_KEYS if side[point]},
         "bar": side[BAR],
         "off": side[OFF],
     }

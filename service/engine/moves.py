@@ -2,12 +2,20 @@
 
 The mover's side and the opponent's are read in the mover's numbering: a destination q is closed
 when the opponent has two or more checkers on its point 25 - q. Hits never close a point, so the
-closed points and the blots are fixed for the whole turn, which keeps the search small:
-- mixed rolls try both dice orders and keep one play per resulting board;
-- doubles choose, point by point from the back, how many checkers leave each point. Every
-  multiset of moves is met once and gives its own board, so nothing needs deduplicating.
-Then the rules of the roll apply: use as many dice as any play allows, and when only one die of a
-mixed roll can be used, the higher one if it can be.
+closed points and the blots are fixed for the whole turn, which keeps the search small. Only the
+longest plays count (use as many dice as any play allows); a mixed roll playable with one die
+only must use the higher one if it can.
+
+Each kind of roll has its own path, each listing every play once (nothing is deduplicated by
+building boards) and building the Play objects directly:
+- doubles (`_doubles`): multisets of moves, sources taken from the back;
+- mixed rolls with a checker on the bar (`_mixed_bar`): nothing can be borne off, so plays are
+  listed directly;
+- mixed rolls with two or more checkers outside home (`_mixed_free`): nothing can be borne off
+  (each move brings at most one checker home), so every single move is independent of the other
+  except through the checker it moves, and plays are listed directly;
+- mixed rolls that may bear off (`_mixed`): a general search applying every rule move by move.
+The direct paths give exactly the plays, moves included, that the general search gives.
 """
 
 from __future__ import annotations
@@ -17,12 +25,12 @@ from functools import lru_cache
 from service.engine.board import BAR, OFF, Board, Color
 from service.engine.play import Move, Play
 
-# Every possible single move, built once: plays share these instances.
+# Every possible single move, built once: plays share these instances. _MOVE[from][to][hit].
 _MOVE = [[(Move(f, t, False), Move(f, t, True)) for t in range(26)] for f in range(26)]
-_new_board = Board.__new__
-_new_play = Play.__new__
+# tuple.__new__ builds a named tuple without running its Python-level __new__.
+_tnew = tuple.__new__
 
-# What the search yields: (moves, the mover's side after, the mover's points where a blot was hit).
+# What the general searches yield: (moves, the mover's side after, the mover's points hit).
 _Found = tuple[tuple[Move, ...], tuple[int, ...], tuple[int, ...]]
 
 
@@ -35,7 +43,7 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
     return list(_plays(board, turn, dice[0], dice[1]))
 
 
-legal_plays.cache_clear = lambda: _plays.cache_clear()  # type: ignore[attr-defined]
+legal_plays.cache_clear = lambda: _plays.cache_clear()  # type: ignore[attr-defined,has-type]
 
 
 @lru_cache(maxsize=2048)
@@ -43,9 +51,47 @@ def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
     """The plays, cached: openings and common replies repeat constantly."""
     white = turn == "white"
     mover, opponent = (board[0], board[1]) if white else (board[1], board[0])
-    found = _search(mover, opponent, d1, d2)
-    if not found:
-        return (_new_play(Play, turn, (), board),)
+    # rev[q] = the opponent's checkers on the mover's point q (1..24): >= 2 closed, 1 a blot.
+    rev = opponent[::-1]
+    outside = sum(mover[7:26])  # checkers still to bring home, the bar included
+    if d1 == d2:
+        plays = _doubles(turn, white, mover, opponent, rev, outside, d1)
+    elif mover[BAR]:
+        plays = _mixed_bar(turn, white, mover, opponent, rev, max(d1, d2), min(d1, d2))
+    elif outside >= 2:
+        plays = _mixed_free(turn, white, mover, opponent, rev, max(d1, d2), min(d1, d2))
+    else:
+        plays = _build(turn, white, opponent, _mixed(mover, rev, max(d1, d2), min(d1, d2)))
+    if not plays:
+        return (_tnew(Play, (turn, (), board)),)
+    return tuple(plays)
+
+
+def _opponent_after(
+    opponent: tuple[int, ...], mask: int, memo: dict[int, tuple[int, ...]]
+) -> tuple[int, ...]:
+    """The opponent's side once the blots on the mover's points in bit `mask` are sent to the bar
+    (memoised per call in `memo`: many plays of a roll hit the same blots)."""
+    side = list(opponent)
+    rest = mask
+    while rest:
+        low = rest & -rest  # the lowest point q left: bit q, so bit_length() = q + 1
+        side[26 - low.bit_length()] -= 1  # the opponent's point 25 - q
+        side[BAR] += 1
+        rest ^= low
+    memo[mask] = after = tuple(side)
+    return after
+
+
+def _new_play(
+    turn: Color, white: bool, moves: tuple[Move, ...], after: tuple[int, ...], opp: tuple[int, ...]
+) -> Play:
+    """A play from the mover's side after it and the opponent's (the hot loops inline this)."""
+    return _tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after))))
+
+
+def _build(turn: Color, white: bool, opponent: tuple[int, ...], found: list[_Found]) -> list[Play]:
+    """Plays from the general searches' findings."""
     plays = []
     for moves, after, hits in found:
         opp = opponent
@@ -55,68 +101,407 @@ def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
                 changed[25 - point] -= 1
             changed[BAR] += len(hits)
             opp = tuple(changed)
-        plays.append(_new_play(Play, turn, moves, _new_board(Board, after, opp) if white else _new_board(Board, opp, after)))
-    return tuple(plays)
+        plays.append(_new_play(turn, white, moves, after, opp))
+    return plays
 
 
-def _search(mover: tuple[int, ...], opponent: tuple[int, ...], d1: int, d2: int) -> list[_Found]:
-    closed = [False] * 26
-    blot = [False] * 26
-    for q in range(1, 25):
-        count = opponent[25 - q]
-        if count:
-            closed[q] = count >= 2
-            blot[q] = count == 1
-    if d1 == d2:
-        return _doubles(mover, closed, blot, d1)
-    return _mixed(mover, closed, blot, max(d1, d2), min(d1, d2))
+# -- mixed rolls that cannot bear off -------------------------------------------------------------
+def _mixed_free(
+    turn: Color,
+    white: bool,
+    mover: tuple[int, ...],
+    opponent: tuple[int, ...],
+    rev: tuple[int, ...],
+    high: int,
+    low: int,
+) -> list[Play]:
+    """Plays of a non-double roll with no checker on the bar and at least two outside home.
+
+    Nothing can bear off, so a single move s -> s - die is legal exactly when s holds a checker and
+    s - die >= 1 is open, whatever else moved. A play of both dice is then either
+    - two moves from the points s1 (high die) and s2 (low die): each such pair reaches its own
+      board, unless one checker in fact travels both dice (s2 = s1 - high, or s1 = s2 - low); or
+    - one checker travelling s -> s - high - low, via s - high or via s - low: both ways reach the
+      same board unless a blot is hit on the way, so the second way counts only when it hits
+      differently from the first.
+    Each play keeps the moves the general search (`_mixed`) would give it: high die first, and a
+    checker travelling via s - low written, when a checker already stands there, as that checker
+    moving on and the other taking its place.
+    """
+    pts = [p for p in range(24, 0, -1) if mover[p]]
+    highs = [s for s in pts if s > high and rev[s - high] < 2]
+    move = _MOVE
+    # The low die's moves: (source, destination, plain move, hitting move, a blot there).
+    seconds = [
+        (s, s - low, move[s][s - low][0], move[s][s - low][1], rev[s - low])
+        for s in pts
+        if s > low and rev[s - low] < 2
+    ]
+    plays: list[Play] = []
+    append = plays.append
+    memo = {0: opponent}
+    side = list(mover)
+    # Two checkers, one per die.
+    for s1 in highs:
+        t1 = s1 - high
+        hit1 = rev[t1]
+        m1 = move[s1][t1][hit1]
+        if hit1:
+            mask1 = 1 << t1
+            opp1 = memo.get(mask1) or _opponent_after(opponent, mask1, memo)
+        else:
+            mask1, opp1 = 0, opponent
+        side[s1] -= 1
+        side[t1] += 1
+        skip = s1 + low
+        for s2, t2, plain, hitting, hit2 in seconds:
+            if s2 == t1 or s2 == skip or not side[s2]:
+                continue  # one checker travelling both dice (below), or s1 had only one checker
+            after = side.copy()
+            after[s2] -= 1
+            after[t2] += 1
+            after_t = tuple(after)
+            if hit2 and t2 != t1:
+                mask = mask1 | 1 << t2
+                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+                moves = (m1, hitting)
+            else:
+                opp = opp1
+                moves = (m1, plain)
+            append(_tnew(Play, (turn, moves, _tnew(Board, (after_t, opp) if white else (opp, after_t)))))
+        side[s1] += 1
+        side[t1] -= 1
+    # One checker travelling both dice.
+    total = high + low
+    for s in pts:
+        e = s - total
+        if e < 1:
+            break
+        hit_e = rev[e]
+        if hit_e > 1:
+            continue
+        via_high, via_low = s - high, s - low
+        hit_h, hit_l = rev[via_high], rev[via_low]
+        found = []
+        if hit_h < 2:
+            found.append(((move[s][via_high][hit_h], move[via_high][e][hit_e]), (via_high if hit_h else 0)))
+        if hit_l < 2:
+            if mover[via_low]:  # a checker stands on s - low: it moves on, another takes its place
+                if not found or hit_h:
+                    found.append(((move[via_low][e][hit_e], move[s][via_low][0]), 0))
+            elif not found or hit_h or hit_l:
+                found.append(((move[s][via_low][hit_l], move[via_low][e][hit_e]), (via_low if hit_l else 0)))
+        if found:
+            side[s] -= 1
+            side[e] += 1
+            after_t = tuple(side)
+            side[s] += 1
+            side[e] -= 1
+            for moves, stop in found:
+                mask = (1 << stop if stop else 0) | (1 << e if hit_e else 0)
+                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+                append(_tnew(Play, (turn, moves, _tnew(Board, (after_t, opp) if white else (opp, after_t)))))
+    if plays:
+        return plays
+    # Only one die can be played: the higher if it can be.
+    for die, sources in ((high, highs), (low, [second[0] for second in seconds])):
+        for s in sources:
+            t = s - die
+            hit = rev[t]
+            side[s] -= 1
+            side[t] += 1
+            after_t = tuple(side)
+            side[s] += 1
+            side[t] -= 1
+            opp = memo.get(1 << t if hit else 0) or _opponent_after(opponent, 1 << t, memo)
+            append(_new_play(turn, white, (move[s][t][hit],), after_t, opp))
+        if plays:
+            break
+    return plays
 
 
-def _single_moves(side: list[int], closed: list[bool], die: int) -> list[tuple[int, int]]:
-    """Single moves (source, destination) of one die from `side`."""
+def _mixed_bar(
+    turn: Color,
+    white: bool,
+    mover: tuple[int, ...],
+    opponent: tuple[int, ...],
+    rev: tuple[int, ...],
+    high: int,
+    low: int,
+) -> list[Play]:
+    """Plays of a non-double roll with checkers on the bar.
+
+    An entered checker stands on 19..24 and can travel at most 6 more, so nothing can bear off:
+    apart from entering, every move is s -> s - die onto an open point. With two or more on the
+    bar both dice must enter (or whichever can). With one, it enters with one die and the other
+    die moves any checker: two checkers reach a board of their own; the entered checker moving
+    on reaches 25 - high - low, via either entry point, which is one board unless a blot is hit
+    on the way. Moves are listed as the general search (`_mixed`) would list them.
+    """
+    move = _MOVE
+    enter_high, enter_low = BAR - high, BAR - low
+    hit_high, hit_low = rev[enter_high], rev[enter_low]
+    plays: list[Play] = []
+    if mover[BAR] > 1 or (hit_high > 1 and hit_low > 1):
+        side = list(mover)
+        entries = [entry for entry, hit in ((enter_high, hit_high), (enter_low, hit_low)) if hit < 2]
+        moves: tuple[Move, ...] = tuple(move[BAR][entry][rev[entry]] for entry in entries)
+        mask = 0
+        for entry in entries:
+            side[BAR] -= 1
+            side[entry] += 1
+            if rev[entry]:
+                mask |= 1 << entry
+        if entries:
+            opp = _opponent_after(opponent, mask, {}) if mask else opponent
+            plays.append(_new_play(turn, white, moves, tuple(side), opp))
+        return plays
+    append = plays.append
+    memo = {0: opponent}
+    pts = [p for p in range(24, 0, -1) if mover[p]]
+    end = BAR - high - low
+    hit_end = rev[end]
+    via_high = False
+    for entry, hit, first, second in ((enter_high, hit_high, high, low), (enter_low, hit_low, low, high)):
+        if hit > 1:
+            continue
+        side = list(mover)
+        side[BAR] = 0
+        side[entry] += 1
+        m1 = move[BAR][entry][hit]
+        mask1 = 1 << entry if hit else 0
+        # The entered checker moving on (a checker already on the entry point moving is the same).
+        # Entering with the low die, that board is new unless it was reached via the high entry
+        # with no blot hit on either way.
+        if hit_end < 2 and (first == high or not via_high or hit or hit_high):
+            via_high = first == high
+            side[entry] -= 1
+            side[end] += 1
+            mask = mask1 | 1 << end if hit_end else mask1
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            append(_new_play(turn, white, (m1, move[entry][end][hit_end]), tuple(side), opp))
+            side[entry] += 1
+            side[end] -= 1
+        # Another checker moving the other die.
+        for s2 in pts:
+            t2 = s2 - second
+            if t2 < 1:
+                break
+            if s2 == entry or rev[t2] > 1:
+                continue
+            after_list = side.copy()
+            after_list[s2] -= 1
+            after_list[t2] += 1
+            if rev[t2] and t2 != entry:
+                mask = mask1 | 1 << t2
+                m2 = move[s2][t2][1]
+            else:
+                mask = mask1
+                m2 = move[s2][t2][0]
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            after = tuple(after_list)
+            append(_tnew(Play, (turn, (m1, m2), _tnew(Board, (after, opp) if white else (opp, after)))))
+    if plays:
+        return plays
+    # Only one die can be played: entering with the higher if it can.
+    for entry, hit in ((enter_high, hit_high), (enter_low, hit_low)):
+        if hit < 2:
+            side = list(mover)
+            side[BAR] = 0
+            side[entry] += 1
+            opp = _opponent_after(opponent, 1 << entry, {}) if hit else opponent
+            return [_new_play(turn, white, (move[BAR][entry][hit],), tuple(side), opp)]
+    return plays
+
+
+def _doubles(
+    turn: Color,
+    white: bool,
+    mover: tuple[int, ...],
+    opponent: tuple[int, ...],
+    rev: tuple[int, ...],
+    outside: int,
+    die: int,
+) -> list[Play]:
+    """Plays of a double.
+
+    Checkers on the bar enter first, all at once (they share one entry point); if some stay on
+    the bar, or no move is left, that is the play. Then a play is a multiset of moves: listed
+    with its moves taken from the back (a legal play stays legal in that order, bearing off
+    included), it is a non-increasing sequence of source points, met once by `visit`. Only points
+    that can hold a checker this turn (occupied, or reached by a chain of moves) and whose move is
+    open can be sources; they are listed once, from the back, as candidates. A blot is hit by the
+    first move onto its point (later ones land on the mover's own checker).
+
+    Bearing off is possible only with no checker on the bar (a checker entering on 25 - die is at
+    best on 25 - 3 * die >= 7 after the next two moves, still outside home before the fourth) and
+    fewer checkers outside home than moves left (each move brings at most one home).
+    Only then are bear-off candidates listed; taken from the back, a bear-off is legal when nothing
+    is left outside home and the point is the die's, or no checker stands above it.
+    """
+    side = list(mover)
+    moves: tuple[Move, ...] = ()
+    mask = 0
+    left = 4
+    move = _MOVE
     if side[BAR]:
         dest = BAR - die
-        return [] if closed[dest] else [(BAR, dest)]
+        hit = rev[dest]
+        if hit > 1:
+            return []
+        count = min(side[BAR], 4)
+        side[BAR] -= count
+        side[dest] += count
+        moves = (move[BAR][dest][hit],) + (move[BAR][dest][0],) * (count - 1)
+        mask = 1 << dest if hit else 0
+        left -= count
+        if side[BAR] or not left:
+            opp = _opponent_after(opponent, mask, {}) if mask else opponent
+            return [_new_play(turn, white, moves, tuple(side), opp)]
+    bearing = outside < left and not mover[BAR]
+    # Candidates: (index, point, destination, bit of a blot there, (hitting move,), (plain move,),
+    # 1 if the move brings a checker home else 0, 0 / 1 / 2 for no bear-off / exact / from below).
+    cands: list[tuple[int, int, int, int, tuple[Move], tuple[Move], int, int]] = []
+    reach = [False] * 26
+    for point in range(24, 0, -1):
+        if side[point] or reach[point]:
+            dest = point - die
+            if dest >= 1:
+                hit = rev[dest]
+                if hit > 1:
+                    continue
+                reach[dest] = True
+                home = 1 if bearing and point > 6 >= dest else 0
+                hitting, plain = move[point][dest][hit], move[point][dest][0]
+                cands.append(
+                    (len(cands), point, dest, 1 << dest if hit else 0, (hitting,), (plain,), home, 0)
+                )
+            elif bearing:
+                plain = move[point][OFF][0]
+                cands.append((len(cands), point, OFF, 0, (plain,), (plain,), 0, 1 if dest == 0 else 2))
+            else:
+                break
+    # tails[i]: the candidates a move may come from once candidate i has been used.
+    tails = [cands[i:] for i in range(len(cands))] + [[]]
+    plays: list[Play] = []
+    short: list[tuple[int, tuple[Move, ...], int, tuple[int, ...]]] = []  # plays not using every die
+    memo = {0: opponent}
+
+    def visit(start: int, left: int, moves: tuple[Move, ...], mask: int, outside: int) -> None:
+        """Extend `moves` by `left` > 0 moves from candidates `start` on; `outside` counts the
+        checkers outside home (kept only while bearing off is possible)."""
+        extended = False
+        board = side
+        if left == 1:  # the last move: each one found completes a play
+            append, new, board_type, play_type, mover_first = plays.append, _tnew, Board, Play, white
+            same = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            for _, point, dest, bit, hitting, plain, _, bear in tails[start]:
+                if board[point]:
+                    if bear and (outside or (bear == 2 and any(board[point + 1 : 7]))):
+                        continue
+                    extended = True
+                    board[point] -= 1
+                    board[dest] += 1
+                    after = tuple(board)
+                    board[point] += 1
+                    board[dest] -= 1
+                    if bit and not mask & bit:  # hits a blot not hit yet
+                        opp = memo.get(mask | bit) or _opponent_after(opponent, mask | bit, memo)
+                        last = moves + hitting
+                    else:
+                        opp = same
+                        last = moves + plain
+                    append(
+                        new(
+                            play_type,
+                            (turn, last, new(board_type, (after, opp) if mover_first else (opp, after))),
+                        )
+                    )
+        else:
+            for index, point, dest, bit, hitting, plain, home, bear in tails[start]:
+                if board[point]:
+                    if bear and (outside or (bear == 2 and any(board[point + 1 : 7]))):
+                        continue
+                    extended = True
+                    board[point] -= 1
+                    board[dest] += 1
+                    if bit and not mask & bit:
+                        visit(index, left - 1, moves + hitting, mask | bit, outside - home)
+                    else:
+                        visit(index, left - 1, moves + plain, mask, outside - home)
+                    board[point] += 1
+                    board[dest] -= 1
+        if not extended and moves:
+            short.append((len(moves), moves, mask, tuple(board)))
+
+    visit(0, left, moves, mask, outside)
+    if plays or not short:
+        return plays
+    longest = max(n for n, *_ in short)
+    for n, moves, mask, after in short:
+        if n == longest:
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            plays.append(_new_play(turn, white, moves, after, opp))
+    return plays
+
+
+# -- mixed rolls that may bear off ----------------------------------------------------------------
+def _single_moves(side: list[int], rev: tuple[int, ...], die: int, top: int) -> list[tuple[int, int]]:
+    """Single moves (source, destination) of one die from `side`, no checker on the bar and none
+    above point `top`."""
     found = []
     highest = 0
-    for source in range(24, 0, -1):
+    for source in range(top, 0, -1):
         if side[source]:
             if not highest:
                 highest = source
             dest = source - die
             if dest >= 1:
-                if not closed[dest]:
+                if rev[dest] < 2:
                     found.append((source, dest))
             elif highest <= 6 and (dest == 0 or source == highest):
                 found.append((source, OFF))
     return found
 
 
-def _mixed(mover: tuple[int, ...], closed: list[bool], blot: list[bool], high: int, low: int) -> list[_Found]:
-    """Plays of a non-double roll: both dice if possible, else the higher die if possible.
+def _mixed(mover: tuple[int, ...], rev: tuple[int, ...], high: int, low: int) -> list[_Found]:
+    """Plays of a non-double roll with no checker on the bar: both dice if possible, else the
+    higher die if possible.
 
     Both orders of the dice are tried; plays with the same net checker movement and the same hits
-    reach the same board and are one play (keyed without building the board first).
+    reach the same board and are one play (keyed without building the board first). Moves only go
+    down, so no scan needs to start above the mover's highest point.
     """
+    top = next((p for p in range(24, 0, -1) if mover[p]), 0)
     both: dict[tuple[int, int, int, int, int], _Found] = {}
     firsts: dict[int, list[tuple[int, int, bool]]] = {high: [], low: []}
     side = list(mover)
     for first, second in ((high, low), (low, high)):
-        for s1, t1 in _single_moves(side, closed, first):
-            hit1 = t1 != OFF and blot[t1]
+        # Taken low die first, a pair is new only if the high move needed the low one: the same
+        # checker moving on, or a move the low one made legal (a checker entered or brought home,
+        # the highest point emptied). Any other pair was already found high die first.
+        seen = set(_single_moves(side, rev, high, top)) if first == low else ()
+        for s1, t1 in _single_moves(side, rev, first, top):
+            hit1 = t1 != OFF and rev[t1] == 1
             firsts[first].append((s1, t1, hit1))
             side[s1] -= 1
             side[t1] += 1
             mask1 = 1 << t1 if hit1 else 0
-            for s2, t2 in _single_moves(side, closed, second):
-                hit2 = t2 != OFF and blot[t2] and t2 != t1
+            for s2, t2 in _single_moves(side, rev, second, top):
+                if s2 != t1 and (s2, t2) in seen:
+                    continue
+                hit2 = t2 != OFF and rev[t2] == 1 and t2 != t1
                 if s2 == t1:  # one checker moved twice
                     key = (s1, t2, -1, -1, mask1 | (1 << t2) if hit2 else mask1)
                 elif s1 == t2:  # a second checker took the first one's place
                     key = (s2, t1, -1, -1, mask1 | (1 << t2) if hit2 else mask1)
                 else:
                     key = (
-                        max(s1, s2), min(s1, s2), max(t1, t2), min(t1, t2), mask1 | (1 << t2) if hit2 else mask1
+                        max(s1, s2),
+                        min(s1, s2),
+                        max(t1, t2),
+                        min(t1, t2),
+                        mask1 | (1 << t2) if hit2 else mask1,
                     )
                 if key not in both:
                     side[s2] -= 1
@@ -139,71 +524,4 @@ def _mixed(mover: tuple[int, ...], closed: list[bool], blot: list[bool], high: i
         found.append(((_MOVE[s1][t1][hit1],), tuple(side), (t1,) if hit1 else ()))
         side[s1] += 1
         side[t1] -= 1
-    return found
-
-
-def _doubles(mover: tuple[int, ...], closed: list[bool], blot: list[bool], die: int) -> list[_Found]:
-    """Plays of a double: for each point from the back, how many checkers leave it.
-
-    Moving the back checkers first loses no play (a legal play stays legal in that order), so
-    the choices below are exactly the multisets of moves; only the longest ones are plays.
-    """
-    side = list(mover)
-    entered: tuple[Move, ...] = ()
-    hits: tuple[int, ...] = ()
-    left = 4
-    if side[BAR]:
-        dest = BAR - die
-        if closed[dest]:
-            return []
-        count = min(side[BAR], 4)
-        side[BAR] -= count
-        side[dest] += count
-        entered = (_MOVE[BAR][dest][blot[dest]],) + (_MOVE[BAR][dest][False],) * (count - 1)
-        hits = (dest,) if blot[dest] else ()
-        left -= count
-        if side[BAR] or not left:
-            return [(entered, tuple(side), hits)]
-    outside = sum(side[7:25])
-    found: list[_Found] = []
-    longest = 0
-
-    def visit(top: int, left: int, moves: tuple[Move, ...], hits: tuple[int, ...], outside: int) -> None:
-        """Extend the play by moving checkers from points at or below `top`; a play that cannot
-        be extended is complete (only the longest complete plays are kept)."""
-        nonlocal longest
-        extended = False
-        if left:
-            for point in range(top, 0, -1):
-                if not side[point]:
-                    continue
-                dest = point - die
-                if dest > 0:
-                    if closed[dest]:
-                        continue
-                    hit = blot[dest]
-                elif outside or (dest < 0 and any(side[point + 1 : 7])):
-                    continue
-                else:
-                    dest, hit = OFF, False
-                extended = True
-                crossing = point > 6 >= dest
-                step = _MOVE[point][dest][False]
-                moved = moves + (_MOVE[point][dest][hit],)
-                after_hits = (*hits, dest) if hit else hits
-                count = min(side[point], left)
-                for k in range(1, count + 1):
-                    side[point] -= 1
-                    side[dest] += 1
-                    visit(point - 1, left - k, moved, after_hits, outside - k if crossing else outside)
-                    moved += (step,)
-                side[point] += count
-                side[dest] -= count
-        if not extended and len(moves) >= longest:
-            if len(moves) > longest:
-                longest = len(moves)
-                found.clear()
-            found.append((moves, tuple(side), hits))
-
-    visit(24, left, entered, hits, outside)
     return found

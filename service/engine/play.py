@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from service.engine.board import BAR, OFF, Board, Color
@@ -43,34 +44,62 @@ def point_name(point: int) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
 
+# Point names by number (0 = off, 25 = bar), and the text of each single hop: _HOP[from][to][hit].
+_NAMES = ("off", *(str(point) for point in range(1, 25)), "bar")
+_HOP = [[(f"{_NAMES[f]}/{_NAMES[t]}", f"{_NAMES[f]}/{_NAMES[t]}*") for t in range(26)] for f in range(26)]
+_BY_POINTS = itemgetter(0, 1)
+
+
 def format_moves(moves: tuple[Move, ...]) -> str:
     """Standard notation of a play: a checker's hops joined (hit stops kept, `24/18*/13`),
-    segments ordered from the highest point, identical segments counted as `(n)`."""
+    segments ordered from the highest point, identical segments counted as `(n)`.
+
+    Called once per play in every response, so it works on plain tuples and precomputed texts
+    (points 0..25, as in every Move): moves sorted from the highest (from, to) down (a stable sort,
+    as `(-from, -to)` keys would give), each chain starts at the first move left and takes the first
+    move left that starts where it ends; one or two moves are spelt out (the same steps).
+    """
+    if len(moves) == 1:
+        source, dest, hit = moves[0]
+        return _HOP[source][dest][1 if hit else 0]
+    if len(moves) == 2:  # the common case, spelt out: the same steps as below
+        first, second = moves
+        if first[0] < second[0] or (first[0] == second[0] and first[1] < second[1]):
+            first, second = second, first
+        source, end, hit = first
+        if second[0] == end and end != OFF:  # one chain
+            text = f"{_NAMES[source]}/{_NAMES[end]}*" if hit else _NAMES[source]
+            return text + _HOP[0][second[1]][1 if second[2] else 0][3:]
+        one = _HOP[source][end][1 if hit else 0]
+        two = _HOP[second[0]][second[1]][1 if second[2] else 0]
+        return f"{one}(2)" if one == two else f"{one} {two}"
     if not moves:
         return ""
-    pending = sorted(moves, key=lambda m: (-m.from_point, -m.to_point))
-    chains: list[list[Move]] = []
-    while pending:
-        chain = [pending.pop(0)]
-        while True:
-            end = chain[-1].to_point
-            nxt = next((i for i, m in enumerate(pending) if m.from_point == end and end != OFF), None)
-            if nxt is None:
-                break
-            chain.append(pending.pop(nxt))
-        chains.append(chain)
+    ordered = sorted(moves, key=_BY_POINTS, reverse=True)
+    froms = [move[0] for move in ordered]  # -1 once a move is written
     segments: list[str] = []
-    for chain in chains:
-        text = point_name(chain[0].from_point)
-        for i, move in enumerate(chain):
-            last = i == len(chain) - 1
-            if move.hit or last:
-                text += f"/{point_name(move.to_point)}{'*' if move.hit else ''}"
-        segments.append(text)
-    counted: list[tuple[str, int]] = []
-    for seg in segments:
-        if counted and counted[-1][0] == seg:
-            counted[-1] = (seg, counted[-1][1] + 1)
-        else:
-            counted.append((seg, 1))
-    return " ".join(s if n == 1 else f"{s}({n})" for s, n in counted)
+    for k, (source, end, hit) in enumerate(ordered):
+        if froms[k] < 0:
+            continue
+        froms[k] = -1
+        text = _NAMES[source]
+        while end != OFF and end in froms:  # the first move left that starts where this one ends
+            i = froms.index(end)
+            froms[i] = -1
+            if hit:  # a hit stop is written
+                text += f"/{_NAMES[end]}*"
+            _, end, hit = ordered[i]
+        segments.append(f"{text}/{_NAMES[end]}*" if hit else f"{text}/{_NAMES[end]}")
+    if len(segments) == 1:
+        return segments[0]
+    out: list[str] = []
+    count = 0
+    previous = segments[0]
+    for segment in segments:
+        if segment == previous:
+            count += 1
+            continue
+        out.append(previous if count == 1 else f"{previous}({count})")
+        previous, count = segment, 1
+    out.append(previous if count == 1 else f"{previous}({count})")
+    return " ".join(out)

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Response
 
 from service.engine import Board, NotationError, Play, judge_play, legal_plays, outcome, parse_play
+from service.engine.board import side_to_dict
 from service.engine.i18n import has_text, text
 from service.http import observability, schemas
 from service.http.blueprint import Blueprint
@@ -79,7 +80,6 @@ NOT_OVER: dict[str, Any] = {
     "points": None,
 }
 _SideCache = dict[tuple[int, ...], dict[str, Any]]
-_POINT_KEYS = tuple((p, str(p)) for p in range(1, 25))
 
 
 def side_json(side: tuple[int, ...], cache: _SideCache | None = None) -> dict[str, Any]:
@@ -88,7 +88,7 @@ def side_json(side: tuple[int, ...], cache: _SideCache | None = None) -> dict[st
         found = cache.get(side)
         if found is not None:
             return found
-    result = {"points": {key: side[p] for p, key in _POINT_KEYS if side[p]}, "bar": side[25], "off": side[0]}
+    result = side_to_dict(side)
     if cache is not None:
         cache[side] = result
     return result
