@@ -33,7 +33,7 @@ from service.engine.judge import judge_play
 from service.engine.match import Match as MatchState
 from service.engine.match import score_game
 from service.engine.moves import legal_plays
-from service.engine.notation import NotationError, parse_play
+from service.engine.notation import NotationError, parse_play_marked
 from service.engine.outcome import outcome, scored_multiplier
 from service.engine.rules import Rules, build_rules
 from service.engine.variants import start_board
@@ -397,10 +397,10 @@ class Referee:
         else:
             text = _standard(action.play_text)
             try:
-                hops = parse_play(text)
+                hops, marks = parse_play_marked(text)
             except NotationError as exc:
                 self._fail(game, action, "BAD_NOTATION", f"cannot read the play of {name}: {exc.message}")
-            marked = _marked_hits(text)
+            marked = list(marks)
         verdict = _judge(state.board, color, dice, hops, marked)
         if verdict.legal and verdict.play is not None:
             state.board = verdict.play.board
@@ -790,16 +790,6 @@ def _judge(
         if verdict.legal:
             return verdict
     return verdict  # the most lenient reading's diagnosis
-
-
-def _marked_hits(text: str) -> list[int]:
-    """Destination points a written play marks with `*`."""
-    points: list[int] = []
-    for found in re.finditer(r"/(\d{1,2}|bar|off)\*", text, re.IGNORECASE):
-        name = found.group(1).lower()
-        if name.isdigit():
-            points.append(int(name))
-    return points
 
 
 def apply_literally(

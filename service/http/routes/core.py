@@ -8,7 +8,16 @@ from typing import Any
 
 from flask import Response
 
-from service.engine import Board, NotationError, Play, judge_play, legal_plays, outcome, parse_play
+from service.engine import (
+    Board,
+    Move,
+    NotationError,
+    Play,
+    judge_play,
+    legal_plays,
+    outcome,
+    parse_play_marked,
+)
 from service.engine.board import side_to_dict
 from service.engine.i18n import has_text, text
 from service.http import observability, schemas
@@ -80,6 +89,13 @@ NOT_OVER: dict[str, Any] = {
     "points": None,
 }
 _SideCache = dict[tuple[int, ...], dict[str, Any]]
+_MOVE_JSON: dict[Move, dict[str, Any]] = {}
+
+
+def _move_json(move: Move) -> dict[str, Any]:
+    """A move's JSON form, built once per distinct move (there are only 26 x 26 x 2)."""
+    _MOVE_JSON[move] = found = move.to_dict()
+    return found
 
 
 def side_json(side: tuple[int, ...], cache: _SideCache | None = None) -> dict[str, Any]:
@@ -98,7 +114,7 @@ def outcome_json(board: Board, position: Position) -> dict[str, Any]:
     """The outcome of `board` as JSON; cheap while nobody has borne off every checker."""
     checkers = position.rules.checkers
     if board.white[0] != checkers and board.black[0] != checkers:
-        return dict(NOT_OVER)
+        return NOT_OVER  # shared by every play of an answer: never mutated
     verdict = outcome(board, position.rules, position.cube["value"], _jacoby_override(position.match))
     return {
         "game_over": verdict.game_over,
@@ -118,7 +134,7 @@ def play_dict(
     """One play in the contract's JSON form (plain dicts for orjson); pass one `cache` per answer."""
     board = play.board
     result: dict[str, Any] = {
-        "moves": [{"from": m.from_point, "to": m.to_point, "hit": m.hit} for m in play.moves],
+        "moves": [_MOVE_JSON.get(m) or _move_json(m) for m in play.moves],
         "notation": play.notation,
         "board": {"white": side_json(board.white, cache), "black": side_json(board.black, cache)},
         "outcome": outcome_json(board, position),
@@ -156,7 +172,8 @@ def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
     marked: list[int] | None = None
     if "play" in body:
         try:
-            hops = parse_play(body["play"])
+            hops, marks = parse_play_marked(body["play"])
+            marked = list(marks)
         except NotationError as exc:
             raise ValidationProblem(
                 {"play": [f"column {exc.column}: {exc.message}"]}, detail=f"`play` does not parse: {exc}"
