@@ -28,6 +28,7 @@ sys.path.insert(0, str(REPO))
 
 from service.engine import Board, legal_plays  # noqa: E402  (the public API, measured as clients call it)
 from service.engine.board import Color, other  # noqa: E402
+from service.formats.gnubg_id import decode_position_id  # noqa: E402
 
 try:
     import gnubg
@@ -51,25 +52,6 @@ def load_cases(path: Path) -> tuple[list[Case], list[dict[str, Any]]]:
     return [(Board.from_dict(r["board"]), r["turn"], (r["dice"][0], r["dice"][1])) for r in rows], rows
 
 
-def decode_position_id(position_id: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """gnubg's (not on roll, on roll) 25-slot halves of a GNU Position ID."""
-    import base64
-
-    raw = base64.b64decode(position_id.strip() + "==")
-    halves = [[0] * 25, [0] * 25]
-    half = slot = 0
-    for bit in ((byte >> j) & 1 for byte in raw for j in range(8)):
-        if half > 1:
-            break
-        if bit:
-            halves[half][slot] += 1
-        else:
-            slot += 1
-            if slot == 25:
-                half, slot = half + 1, 0
-    return tuple(halves[0]), tuple(halves[1])
-
-
 def wildbg_cases(base: Path) -> dict[str, list[Case]]:
     """Each wildbg position with each of the 21 rolls, the player on roll as white."""
     found = {}
@@ -79,8 +61,7 @@ def wildbg_cases(base: Path) -> dict[str, list[Case]]:
             path = REPO / "tests" / "support" / "data" / "wildbg" / f"{name}.csv"
         cases: list[Case] = []
         for line in path.read_text().split():
-            off_roll, on_roll = decode_position_id(line)
-            board = Board((15 - sum(on_roll), *on_roll), (15 - sum(off_roll), *off_roll))
+            board = decode_position_id(line, "white")
             cases.extend((board, "white", dice) for dice in ROLLS)
         found[name] = cases
     return found

@@ -13,7 +13,7 @@ from service.engine import COLORS, Board, Color, Rules
 from service.engine.board import OFF
 from service.engine.cube import Cube
 from service.engine.match import Match, context_problems
-from service.engine.rules import build_rules
+from service.engine.rules import STANDARD, build_rules
 from service.http.errors import ValidationProblem
 from service.http.i18n import request_language
 
@@ -38,8 +38,9 @@ def resolve_position(payload: Mapping[str, Any]) -> Position:
     `problems()`), and that nobody is on roll in a game that is already over.
     """
     lang = request_language()
-    rules, problems = build_rules(payload.get("rules"), lang=lang)
-    if not problems:
+    options = payload.get("rules")
+    rules, problems = build_rules(options, lang=lang) if options else (STANDARD, [])
+    if not problems and (payload.get("cube") or payload.get("match")):
         context = Cube.from_dict(payload.get("cube")), Match.from_dict(payload.get("match"), rules)
         problems = context_problems(*context, rules, lang)
     errors: dict[str, list[str]] = {}
