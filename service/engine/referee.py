@@ -29,6 +29,7 @@ from typing import Any, NoReturn
 
 from service.engine.board import BAR, COLORS, OFF, Board, Color, other
 from service.engine.cube import Cube, cube_action
+from service.engine.judge import REASON_CODES as JUDGE_CODES
 from service.engine.judge import judge_play
 from service.engine.match import Match as MatchState
 from service.engine.match import score_game
@@ -44,17 +45,9 @@ LEVEL_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
 # Reason codes of the referee. Checker-play codes come from the judge (service.engine.judge) and
 # cube codes from service.engine.cube; both keep their names here.
 REASON_CODES: dict[str, str] = {
-    # checker play (judge)
-    "NO_CHECKER_TO_MOVE": "there is no checker of the mover on the point a move starts from",
-    "MOVE_BACKWARDS": "a checker may only move forward, toward its home board",
-    "MUST_ENTER_FROM_BAR": "checkers on the bar must enter before any other checker moves",
-    "POINT_CLOSED": "a checker may not land on a point held by two or more opposing checkers",
-    "DICE_MISMATCH": "a move's distance does not match the dice rolled",
-    "TOO_MANY_MOVES": "the play uses more dice than were rolled",
-    "BEAR_OFF_NOT_ALLOWED": "bearing off needs every checker in the home board",
-    "BEAR_OFF_HIGHER_POINT_OCCUPIED": "a higher die bears off only from the highest occupied point",
-    "MUST_USE_ALL_DICE": "use as many dice as the roll allows (also: nothing written when a move exists)",
-    "MUST_PLAY_HIGHER_DIE": "when only one die can be played, it must be the higher one if it can",
+    # checker play: the judge's codes (service.engine.judge), except the two a transcript never
+    # reaches (notation that names no point is BAD_NOTATION here; the rest is named by rule)
+    **{code: text for code, text in JUDGE_CODES.items() if code not in ("NOT_ON_BOARD", "NOT_A_LEGAL_PLAY")},
     # impossible plays (never condoned)
     "OPPONENT_CHECKER_MOVED": "the play moves a checker of the opponent",
     "HIT_CHECKER_NOT_ON_BAR": "the mover plays as if its hit checker had been removed, not put on the bar",
