@@ -11,7 +11,6 @@ some worker heartbeats, so liveness probes never queue behind requests occupying
 from __future__ import annotations
 
 import errno
-import gc
 import glob
 import os
 import shutil
@@ -177,13 +176,6 @@ def on_starting(server: Any) -> None:
         # it runs is safe; workers inherit the listening fd but never accept on it.
         threading.Thread(target=_serve_health, args=(server, listener), name="health", daemon=True).start()
         server.log.info("Health probe listening at: http://%s:%s/healthz", *address)
-
-
-def post_worker_init(worker: Any) -> None:
-    """Freeze the objects the app holds after loading (schemas, spec, tables) out of the garbage
-    collector's reach: move generation allocates thousands of tuples, and every full collection
-    would otherwise walk the whole app again."""
-    gc.freeze()
 
 
 def child_exit(server: Any, worker: Any) -> None:

@@ -27,6 +27,7 @@ RESULTS = ["single", "gammon", "backgammon"]
 CUBE_OWNERS = ["centered", "white", "black"]
 # Extra per-play data a client may ask for with "include" (formats work adds gnubg_id / xgid here).
 INCLUDE_OPTIONS = ["pips", "gnubg_id", "xgid", "fibs"]
+PLAY_FIELDS = ["moves", "notation", "board", "outcome"]
 
 
 # -- strict fields ------------------------------------------------------------------------------
@@ -253,6 +254,15 @@ class RollPositionSchema(PositionSchema):
 class MovesRequestSchema(RollPositionSchema):
     """Request of /v1/moves."""
 
+    fields_ = fields.List(
+        fields.String(validate=validate.OneOf(PLAY_FIELDS)),
+        data_key="fields",
+        validate=validate.Length(min=1, max=len(PLAY_FIELDS)),
+        metadata=_doc(
+            "which of each play's fields to return (default all: `moves`, `notation`, `board`, "
+            "`outcome`); a lighter answer for the heaviest positions, e.g. `[\"notation\"]`"
+        ),
+    )
     include = fields.List(
         fields.String(validate=validate.OneOf(INCLUDE_OPTIONS)),
         validate=validate.Length(max=len(INCLUDE_OPTIONS) * 2),
@@ -367,6 +377,15 @@ class PlayOutSchema(ma.Schema):
     fibs = fields.String(metadata=_doc('FIBS board line after the play; with "include": ["fibs"]'))
 
 
+class ListedPlaySchema(PlayOutSchema):
+    """One play of /v1/moves: every field is there unless the request's `fields` leaves it out."""
+
+    moves = fields.List(fields.Nested(MoveOutSchema))
+    notation = fields.String(metadata=_doc("standard notation, empty for no move"))
+    board = fields.Nested(BoardOutSchema)
+    outcome = fields.Nested(OutcomeSchema)
+
+
 class MovesResponseSchema(ma.Schema):
     """Every legal play, one per distinct resulting board, in a deterministic order."""
 
@@ -374,7 +393,7 @@ class MovesResponseSchema(ma.Schema):
     dice = fields.List(
         fields.Integer(validate=validate.Range(1, 6)), required=True, validate=validate.Length(equal=2)
     )
-    plays = fields.List(fields.Nested(PlayOutSchema), required=True, validate=validate.Length(min=1))
+    plays = fields.List(fields.Nested(ListedPlaySchema), required=True, validate=validate.Length(min=1))
 
 
 class LegalVerdictSchema(ma.Schema):

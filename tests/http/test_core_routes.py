@@ -90,6 +90,28 @@ def test_include_pips_adds_pip_counts_to_each_play(client):
     assert all("pips" not in p for p in plain["plays"])
 
 
+def test_fields_asks_for_a_lighter_answer_with_only_some_play_fields(client):
+    light = client.post("/v1/moves", json={**roll_body([6, 6]), "fields": ["notation"]}).get_json()
+    full = client.post("/v1/moves", json=roll_body([6, 6])).get_json()
+    assert [play["notation"] for play in full["plays"]] == [play["notation"] for play in light["plays"]]
+    assert all(set(play) == {"notation"} for play in light["plays"])
+    bad = client.post("/v1/moves", json={**roll_body([6, 6]), "fields": ["pips"]})
+    assert_problem(bad, 422)
+    assert "fields.0" in bad.get_json()["errors"]
+
+
+def test_a_hit_marked_in_notation_chooses_the_hitting_play(client):
+    # A black blot on white's 18 and black's 5 point open: 24/13 may pass 18 (hitting) or 19.
+    board = {
+        "white": {"points": {"24": 2, "13": 5, "8": 3, "6": 5}},
+        "black": {"points": {"7": 1, "8": 3, "13": 5, "24": 2, "5": 4}},
+    }
+    hit = client.post("/v1/play", json={"board": board, "turn": "white", "dice": [6, 5], "play": "24/18*/13"})
+    quiet = client.post("/v1/play", json={"board": board, "turn": "white", "dice": [6, 5], "play": "24/19/13"})
+    assert hit.get_json()["play"]["board"]["black"]["bar"] == 1
+    assert quiet.get_json()["play"]["board"]["black"]["bar"] == 0
+
+
 def test_play_in_notation_that_is_legal_returns_the_play(client):
     body = client.post("/v1/play", json=roll_body([6, 1], play="13/7 8/7")).get_json()
     assert body["legal"] is True

@@ -89,6 +89,7 @@ NOT_OVER: dict[str, Any] = {
     "points": None,
 }
 _SideCache = dict[tuple[int, ...], dict[str, Any]]
+ALL_FIELDS = frozenset(schemas.PLAY_FIELDS)
 _MOVE_JSON: dict[Move, dict[str, Any]] = {}
 
 
@@ -130,19 +131,26 @@ def play_dict(
     position: Position,
     include: Collection[str] = (),
     cache: _SideCache | None = None,
+    fields: Collection[str] = ALL_FIELDS,
 ) -> dict[str, Any]:
-    """One play in the contract's JSON form (plain dicts for orjson); pass one `cache` per answer."""
+    """One play in the contract's JSON form (plain dicts for orjson); pass one `cache` per answer.
+
+    `fields` names the play fields to build (all by default; /v1/moves may ask for fewer)."""
     board = play.board
-    result: dict[str, Any] = {
-        "moves": [_MOVE_JSON.get(m) or _move_json(m) for m in play.moves],
-        "notation": play.notation,
-        "board": {"white": side_json(board.white, cache), "black": side_json(board.black, cache)},
-        "outcome": outcome_json(board, position),
-    }
+    result: dict[str, Any] = {}
+    if "moves" in fields:
+        result["moves"] = [_MOVE_JSON.get(m) or _move_json(m) for m in play.moves]
+    if "notation" in fields:
+        result["notation"] = play.notation
+    if "board" in fields:
+        result["board"] = {"white": side_json(board.white, cache), "black": side_json(board.black, cache)}
+    outcome_now = outcome_json(board, position) if "outcome" in fields or include else NOT_OVER
+    if "outcome" in fields:
+        result["outcome"] = outcome_now
     if "pips" in include:
         result["pips"] = pips(board)
     if include and position.turn is not None and not ID_INCLUDES.isdisjoint(include):
-        game_over = result["outcome"]["game_over"]
+        game_over = outcome_now["game_over"]
         result.update(
             position_ids(
                 board,
@@ -211,13 +219,9 @@ def moves(body: dict[str, Any]) -> Response:
     plays = legal_plays(position.board, position.turn, position.dice)
     observability.observe_plays(len(plays))
     cache: _SideCache = {}
-    return json_response(
-        {
-            "turn": position.turn,
-            "dice": list(position.dice),
-            "plays": [play_dict(play, position, include, cache) for play in plays],
-        }
-    )
+    wanted = frozenset(body.get("fields_") or ALL_FIELDS)
+    listed = [play_dict(play, position, include, cache, wanted) for play in plays]
+    return json_response({"turn": position.turn, "dice": list(position.dice), "plays": listed})
 
 
 @blp.route("/play", methods=["POST"])
