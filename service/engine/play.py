@@ -47,6 +47,7 @@ def point_name(point: int) -> str:
 # Point names by number (0 = off, 25 = bar), and the text of each single hop: _HOP[from][to][hit].
 _NAMES = ("off", *(str(point) for point in range(1, 25)), "bar")
 _HOP = [[(f"{_NAMES[f]}/{_NAMES[t]}", f"{_NAMES[f]}/{_NAMES[t]}*") for t in range(26)] for f in range(26)]
+_TAIL = [(f"/{_NAMES[t]}", f"/{_NAMES[t]}*") for t in range(26)]  # the "/to" ending of a hop: _TAIL[to][hit]
 _BY_POINTS = itemgetter(0, 1)
 
 
@@ -69,7 +70,7 @@ def format_moves(moves: tuple[Move, ...]) -> str:
         source, end, hit = first
         if second[0] == end and end != OFF:  # one chain
             text = f"{_NAMES[source]}/{_NAMES[end]}*" if hit else _NAMES[source]
-            return text + _HOP[0][second[1]][1 if second[2] else 0][3:]
+            return text + _TAIL[second[1]][1 if second[2] else 0]
         one = _HOP[source][end][1 if hit else 0]
         two = _HOP[second[0]][second[1]][1 if second[2] else 0]
         return f"{one}(2)" if one == two else f"{one} {two}"
