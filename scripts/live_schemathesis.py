@@ -1,6 +1,6 @@
 """Schemathesis CLI (`st run --checks all`) against a live gunicorn on 127.0.0.1, bounded in time.
 
-    python scripts/live_schemathesis.py [--max-examples N] [--timeout SECONDS]
+    python scripts/live_schemathesis.py [--max-examples N] [--timeout SECONDS] [--seed N]
 
 Starts `gunicorn 'service:create_app()'` on a free port, waits for /openapi.json, runs the CLI with
 tests/http/schemathesis.toml, stops gunicorn, and exits with the CLI's exit code (0 = no failure).
@@ -84,8 +84,9 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=5)
 
 
-def st_command(base: str, max_examples: int, workers: int) -> list[str]:
-    """The schemathesis CLI invocation: every check, bounded examples."""
+def st_command(base: str, max_examples: int, workers: int, seed: int | None = None) -> list[str]:
+    """The schemathesis CLI invocation: every check, bounded examples (the config's fixed seed
+    unless `seed` is given)."""
     return [
         _bin("st"),
         "--config-file",
@@ -101,10 +102,11 @@ def st_command(base: str, max_examples: int, workers: int) -> list[str]:
         "--request-timeout",
         "10",
         "--no-color",
+        *(["--seed", str(seed)] if seed is not None else []),
     ]
 
 
-def run(max_examples: int = 25, timeout: float = 900.0, workers: int = 2) -> int:
+def run(max_examples: int = 25, timeout: float = 900.0, workers: int = 2, seed: int | None = None) -> int:
     """Start gunicorn, run the CLI against it, stop gunicorn; the CLI's exit code."""
     port = free_port()
     base = f"http://{HOST}:{port}"
@@ -113,7 +115,7 @@ def run(max_examples: int = 25, timeout: float = 900.0, workers: int = 2) -> int
         proc = start_gunicorn(port, log_path)
         try:
             wait_until_up(f"{base}/openapi.json", proc)
-            cmd = st_command(base, max_examples, workers)
+            cmd = st_command(base, max_examples, workers, seed)
             print("$", " ".join(cmd), flush=True)
             try:
                 result = subprocess.run(cmd, cwd=ROOT, timeout=timeout, check=False)
@@ -136,8 +138,9 @@ def main() -> int:
     parser.add_argument("--max-examples", type=int, default=25)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds the CLI run may take")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, help="another random draw than the config's fixed seed")
     args = parser.parse_args()
-    return run(args.max_examples, args.timeout, args.workers)
+    return run(args.max_examples, args.timeout, args.workers, args.seed)
 
 
 if __name__ == "__main__":
