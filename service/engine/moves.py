@@ -93,14 +93,10 @@ def _new_play(
 def _build(turn: Color, white: bool, opponent: tuple[int, ...], found: list[_Found]) -> list[Play]:
     """Plays from the general searches' findings."""
     plays = []
+    memo: dict[int, tuple[int, ...]] = {0: opponent}
     for moves, after, hits in found:
-        opp = opponent
-        if hits:
-            changed = list(opponent)
-            for point in hits:
-                changed[25 - point] -= 1
-            changed[BAR] += len(hits)
-            opp = tuple(changed)
+        mask = sum(1 << point for point in hits)
+        opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
         plays.append(_new_play(turn, white, moves, after, opp))
     return plays
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from service.engine.board import BAR, COLORS, OFF, Board, Color, other
-from service.engine.cube import Cube, cube_action
+from service.engine.cube import Cube, CubeVerdict, cube_action
 from service.engine.judge import REASON_CODES as JUDGE_CODES
 from service.engine.judge import judge_play
 from service.engine.match import Match as MatchState
@@ -466,14 +466,7 @@ class Referee:
             self._fail(game, action, "OUT_OF_TURN", f"{name} doubles before the opening roll")
         if color != state.turn:
             self._fail(game, action, "OUT_OF_TURN", f"{name} doubles on {self._name(state.turn)}'s turn")
-        verdict = cube_action(
-            "double",
-            color,
-            state.cube,
-            self.rules,
-            in_match=self.length > 0,
-            crawford_game=self.crawford_game,
-        )
+        verdict = self._cube("double", color, state.cube)
         if not verdict.legal:
             self._fail(
                 game, action, verdict.code or "NOT_CUBE_OWNER", f"{name} may not double: {verdict.message()}"
@@ -489,6 +482,18 @@ class Referee:
         state.offer = ("double", color)
         state.cube_before_offer = state.cube
 
+    def _cube(self, kind: str, doubler: Color, cube: Cube, offer: str = "double") -> CubeVerdict:
+        """The cube rules' verdict on `kind` in this match (its rules, length and Crawford game)."""
+        return cube_action(
+            kind,
+            doubler,
+            cube,
+            self.rules,
+            in_match=self.length > 0,
+            crawford_game=self.crawford_game,
+            offer=offer,
+        )
+
     def _answer(self, game: Any, action: Any, state: _GameState) -> None:
         color = COLORS[action.player]
         name = self.players[action.player]
@@ -501,15 +506,7 @@ class Referee:
             self._fail(game, action, "OUT_OF_TURN", f"{name} answers its own {kind}")
         doubler = state.turn
         assert doubler is not None and state.cube_before_offer is not None
-        verdict = cube_action(
-            action.kind,
-            doubler,
-            state.cube_before_offer,
-            self.rules,
-            in_match=self.length > 0,
-            crawford_game=self.crawford_game,
-            offer=kind,
-        )
+        verdict = self._cube(action.kind, doubler, state.cube_before_offer, kind)
         if not verdict.legal:
             self._fail(
                 game,
@@ -539,15 +536,7 @@ class Referee:
 
     def _settle_take(self, game: Any, action: Any, state: _GameState, answerer: Color) -> None:
         assert state.offer is not None and state.turn is not None and state.cube_before_offer is not None
-        verdict = cube_action(
-            "take",
-            state.turn,
-            state.cube_before_offer,
-            self.rules,
-            in_match=self.length > 0,
-            crawford_game=self.crawford_game,
-            offer=state.offer[0],
-        )
+        verdict = self._cube("take", state.turn, state.cube_before_offer, state.offer[0])
         if verdict.legal and verdict.cube is not None:
             state.cube, state.offer = verdict.cube, None
 
@@ -559,15 +548,7 @@ class Referee:
             if result is not None and COLORS[result.winner] == by:
                 # `Doubles => 2` then `Wins 1 point` with no `Drops` written: a drop.
                 assert state.turn is not None and state.cube_before_offer is not None
-                verdict = cube_action(
-                    "drop",
-                    state.turn,
-                    state.cube_before_offer,
-                    self.rules,
-                    in_match=self.length > 0,
-                    crawford_game=self.crawford_game,
-                    offer=kind,
-                )
+                verdict = self._cube("drop", state.turn, state.cube_before_offer, kind)
                 if verdict.legal and verdict.points is not None and verdict.cube is not None:
                     state.cube = verdict.cube
                     state.over, state.ended_by, state.winner = True, "drop", verdict.winner

@@ -6,6 +6,7 @@ The parser answers 415 for a body that is not JSON, 413 over the size limit (chu
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from typing import Any, NoReturn
 
@@ -64,6 +65,17 @@ class JsonBodyParser(FlaskParser):
         if isinstance(messages, dict) and set(messages) == {"json"}:
             messages = messages["json"]
         raise ValidationProblem(flatten_messages(messages))
+
+
+def answered_examples(
+    examples: Mapping[str, Mapping[str, Any]], schema: ma.Schema, answer: Callable[[dict[str, Any]], Any]
+) -> dict[str, dict[str, Any]]:
+    """Response examples computed from the request examples, so the spec never shows a stale answer:
+    each example's value is loaded with `schema` and answered by `answer`."""
+    return {
+        name: {"summary": example["summary"], "value": answer(schema.load(example["value"]))}
+        for name, example in examples.items()
+    }
 
 
 class Blueprint(flask_smorest.Blueprint):

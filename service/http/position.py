@@ -6,11 +6,11 @@ position gains them at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from service.engine import COLORS, Board, Color, Rules
-from service.engine.board import OFF
+from service.engine.board import OFF, Problem
 from service.engine.cube import Cube
 from service.engine.match import Match, context_problems
 from service.engine.rules import STANDARD, build_rules
@@ -31,23 +31,41 @@ class Position(NamedTuple):
     rules: Rules
 
 
+def raise_problems(problems: Sequence[Problem], lang: str) -> None:
+    """A 422 naming every field of `problems` (nothing when there is none), in the client's language."""
+    if not problems:
+        return
+    errors: dict[str, list[str]] = {}
+    for found in problems:
+        errors.setdefault(found.field, []).append(found.message)
+    count = len(errors)
+    if lang == "ro":
+        detail = f"cererea are {count} {'câmp invalid' if count == 1 else 'câmpuri invalide'}"
+    else:
+        detail = f"the request has {count} invalid field{'s' if count != 1 else ''}"
+    raise ValidationProblem(errors, detail=detail)
+
+
+def resolve_context(payload: Mapping[str, Any], lang: str) -> tuple[Rules, Cube, Match]:
+    """Rules (preset + options), cube and match of a schema-valid body, or a 422 naming every bad
+    field. The default money game is not rebuilt for every request."""
+    options = payload.get("rules")
+    rules, problems = build_rules(options, lang=lang) if options else (STANDARD, [])
+    cube, match = Cube.from_dict(payload.get("cube")), Match.from_dict(payload.get("match"), rules)
+    if not problems and (payload.get("cube") or payload.get("match")):
+        problems = context_problems(cube, match, rules, lang)
+    raise_problems(problems, lang)
+    return rules, cube, match
+
+
 def resolve_position(payload: Mapping[str, Any]) -> Position:
     """Turn a schema-validated body into engine values, or raise a 422 naming every bad field.
 
     Checks what the schema cannot: checker totals, points held by both sides (the board's own
     `problems()`), and that nobody is on roll in a game that is already over.
     """
-    lang = request_language()
-    options = payload.get("rules")
-    rules, problems = build_rules(options, lang=lang) if options else (STANDARD, [])
-    if not problems and (payload.get("cube") or payload.get("match")):
-        context = Cube.from_dict(payload.get("cube")), Match.from_dict(payload.get("match"), rules)
-        problems = context_problems(*context, rules, lang)
+    rules = resolve_context(payload, request_language())[0]
     errors: dict[str, list[str]] = {}
-    for problem in problems:
-        errors.setdefault(problem.field, []).append(problem.message)
-    if errors:
-        raise ValidationProblem(errors, detail="the rules or the game context are not valid")
     turn: Color | None = payload.get("turn")
     dice = payload.get("dice")
     board = Board.from_dict(payload["board"], checkers=rules.checkers)

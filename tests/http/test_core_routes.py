@@ -106,8 +106,9 @@ def test_a_hit_marked_in_notation_chooses_the_hitting_play(client):
         "white": {"points": {"24": 2, "13": 5, "8": 3, "6": 5}},
         "black": {"points": {"7": 1, "8": 3, "13": 5, "24": 2, "5": 4}},
     }
-    hit = client.post("/v1/play", json={"board": board, "turn": "white", "dice": [6, 5], "play": "24/18*/13"})
-    quiet = client.post("/v1/play", json={"board": board, "turn": "white", "dice": [6, 5], "play": "24/19/13"})
+    roll = {"board": board, "turn": "white", "dice": [6, 5]}
+    hit = client.post("/v1/play", json={**roll, "play": "24/18*/13"})
+    quiet = client.post("/v1/play", json={**roll, "play": "24/19/13"})
     assert hit.get_json()["play"]["board"]["black"]["bar"] == 1
     assert quiet.get_json()["play"]["board"]["black"]["bar"] == 0
 

@@ -15,7 +15,7 @@ from service.formats.fibs import encode_fibs
 from service.formats.gnubg_id import encode_match_id, encode_position_id
 from service.formats.position import DecodedPosition, FormatError
 from service.http import schemas
-from service.http.blueprint import Blueprint
+from service.http.blueprint import Blueprint, answered_examples
 from service.http.errors import ValidationProblem
 from service.http.json import json_response
 from service.http.position import resolve_position
@@ -190,20 +190,13 @@ def _answer(pos: DecodedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _example_answer(name: str) -> dict[str, Any]:
-    return convert_body(PositionConvertRequestSchema().load(CONVERT_EXAMPLES[name]["value"]))
-
-
 @blp.route("/convert", methods=["POST"])
 @blp.json_body(PositionConvertRequestSchema, examples=CONVERT_EXAMPLES)
 @blp.response(
     200,
     PositionConvertResponseSchema,
     description="The position in every form",
-    examples={
-        name: {"summary": example["summary"], "value": _example_answer(name)}
-        for name, example in CONVERT_EXAMPLES.items()
-    },
+    examples=answered_examples(CONVERT_EXAMPLES, PositionConvertRequestSchema(), convert_body),
 )
 def convert(body: dict[str, Any]) -> Response:
     """Convert a position between formats

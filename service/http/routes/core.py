@@ -21,7 +21,7 @@ from service.engine import (
 from service.engine.board import side_to_dict
 from service.engine.i18n import has_text, text
 from service.http import observability, schemas
-from service.http.blueprint import Blueprint
+from service.http.blueprint import Blueprint, answered_examples
 from service.http.errors import ValidationProblem
 from service.http.i18n import request_language
 from service.http.json import json_response
@@ -170,12 +170,6 @@ def pips(board: Board) -> dict[str, int]:
     return {"white": board.pips("white"), "black": board.pips("black")}
 
 
-def _example_verdict(body: dict[str, Any]) -> dict[str, Any]:
-    """The answer /v1/play gives for `body` (the spec's response example, computed, never stale)."""
-    position = resolve_position(schemas.PlayRequestSchema().load(body))
-    return _verdict(position, body)
-
-
 def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
     marked: list[int] | None = None
     if "play" in body:
@@ -230,11 +224,11 @@ def moves(body: dict[str, Any]) -> Response:
     200,
     schemas.PLAY_VERDICT_SCHEMA,
     description="The verdict: the request was valid, the play may still be illegal",
-    examples={
-        name: {"summary": example["summary"], "value": _example_verdict(example["value"])}
-        for name, example in PLAY_EXAMPLES.items()
-        if name != "moves"
-    },
+    examples=answered_examples(
+        {name: example for name, example in PLAY_EXAMPLES.items() if name != "moves"},
+        schemas.PlayRequestSchema(),
+        lambda body: _verdict(resolve_position(body), body),
+    ),
 )
 def play(body: dict[str, Any]) -> Response:
     """Referee one proposed play

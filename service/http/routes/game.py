@@ -14,10 +14,10 @@ import marshmallow as ma
 from flask import Response
 from marshmallow import fields, validate
 
-from service.engine.board import COLORS, Board, Problem
+from service.engine.board import COLORS, Board
 from service.engine.cube import ACTIONS, OFFERS, REASONS, Cube, CubeVerdict, cube_action
 from service.engine.i18n import result_label, text
-from service.engine.match import Match, context_problems, game_result, score_game
+from service.engine.match import Match, game_result, score_game
 from service.engine.opening import decide_opening, opening_problems
 from service.engine.outcome import Outcome, outcome
 from service.engine.rules import (
@@ -34,11 +34,10 @@ from service.engine.rules import (
 )
 from service.engine.variants import start_board
 from service.http import schemas
-from service.http.blueprint import Blueprint
-from service.http.errors import ValidationProblem
+from service.http.blueprint import Blueprint, answered_examples
 from service.http.i18n import localise_problem, request_language
 from service.http.json import json_response
-from service.http.position import Position
+from service.http.position import Position, raise_problems, resolve_context
 from service.http.position_sources import PositionSourcesMixin, sources_openapi
 
 blp = Blueprint(
@@ -61,33 +60,6 @@ OPTION_CHOICES: dict[str, list[Any]] = {
 }
 
 
-# -- resolving a request ------------------------------------------------------------------------
-def _raise(problems: list[Problem], lang: str) -> None:
-    if not problems:
-        return
-    errors: dict[str, list[str]] = {}
-    for found in problems:
-        errors.setdefault(found.field, []).append(found.message)
-    raise ValidationProblem(errors, detail=_invalid_detail(len(errors), lang))
-
-
-def _invalid_detail(count: int, lang: str) -> str:
-    if lang == "ro":
-        return f"cererea are {count} {'câmp invalid' if count == 1 else 'câmpuri invalide'}"
-    return f"the request has {count} invalid field{'s' if count != 1 else ''}"
-
-
-def resolve_context(body: Mapping[str, Any], lang: str) -> tuple[Rules, Cube, Match]:
-    """Rules (preset + options), cube and match of a schema-valid body, or a 422 naming every bad field."""
-    rules, problems = build_rules(body.get("rules"), lang=lang)
-    cube = Cube.from_dict(body.get("cube"))
-    match = Match.from_dict(body.get("match"), rules)
-    if not problems:
-        problems = context_problems(cube, match, rules, lang)
-    _raise(problems, lang)
-    return rules, cube, match
-
-
 def _answer(data: Any, lang: str) -> Response:
     response = json_response(data)
     response.headers["Content-Language"] = lang
@@ -105,8 +77,7 @@ def outcome_extras(position: Position, verdict: Outcome) -> dict[str, Any]:
     match = Match.from_dict(position.match, position.rules)
     if match.is_money:
         return extras
-    cube = Cube.from_dict(position.cube)
-    _raise(context_problems(cube, match, position.rules, lang), lang)
+    cube = Cube.from_dict(position.cube)  # already checked with the match by resolve_position
     _, scored = game_result(position.board, position.rules, cube, match)
     if scored is not None:
         extras["match"] = scored.to_dict()
@@ -362,7 +333,7 @@ def _cube_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
     game_over = False
     if body.get("board") is not None:
         board = Board.from_dict(body["board"], checkers=rules.checkers)
-        _raise(board.problems(checkers=rules.checkers), lang)
+        raise_problems(board.problems(checkers=rules.checkers), lang)
         game_over = outcome(board, rules, cube.value).game_over
     verdict = cube_action(
         body["action"],
@@ -384,13 +355,7 @@ def _cube_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
     200,
     {"oneOf": [CubeLegalSchema, CubeIllegalSchema]},
     description="The verdict on the cube action: the request was valid, the action may still be illegal",
-    examples={
-        name: {
-            "summary": example["summary"],
-            "value": _cube_answer(CubeRequestSchema().load(example["value"]), "en"),
-        }
-        for name, example in CUBE_EXAMPLES.items()
-    },
+    examples=answered_examples(CUBE_EXAMPLES, CubeRequestSchema(), lambda body: _cube_answer(body, "en")),
 )
 def cube(body: dict[str, Any]) -> Response:
     """Referee a cube action
@@ -423,7 +388,7 @@ OPENING_EXAMPLES: dict[str, Any] = {
 
 def _opening_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
     rules, cube, match = resolve_context(body, lang)
-    _raise(opening_problems(body["rolls"], rules, cube, lang), lang)
+    raise_problems(opening_problems(body["rolls"], rules, cube, lang), lang)
     return decide_opening(body["rolls"], rules, cube, in_match=not match.is_money).to_dict(lang)
 
 
@@ -433,13 +398,9 @@ def _opening_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
     200,
     OpeningResponseSchema,
     description="Who starts and what they play, or a re-roll",
-    examples={
-        name: {
-            "summary": example["summary"],
-            "value": _opening_answer(OpeningRequestSchema().load(example["value"]), "en"),
-        }
-        for name, example in OPENING_EXAMPLES.items()
-    },
+    examples=answered_examples(
+        OPENING_EXAMPLES, OpeningRequestSchema(), lambda body: _opening_answer(body, "en")
+    ),
 )
 def opening(body: dict[str, Any]) -> Response:
     """Decide the opening roll
@@ -493,7 +454,7 @@ def start_listing(query: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     if "hypergammon_checkers" in query:
         options["hypergammon_checkers"] = query["hypergammon_checkers"]
     rules, problems = build_rules(options, prefix="query", lang=lang)
-    _raise(problems, lang)
+    raise_problems(problems, lang)
     return {"variant": rules.variant, "checkers": rules.checkers, "board": start_board(rules).to_dict()}
 
 
@@ -516,4 +477,4 @@ def start(query: dict[str, Any]) -> Response:
     return _answer(start_listing(query, lang), lang)
 
 
-__all__ = ["blp", "outcome_extras", "resolve_context"]
+__all__ = ["blp", "outcome_extras"]
