@@ -123,8 +123,14 @@ def run_wrk(port: int, bodies_file: Path, lua: Path, duration: float, connection
         "--",
         str(bodies_file),
     ]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    line = next(x for x in out.splitlines() if x.startswith("WRKJSON "))
+    for attempt in (1, 2):  # wrk exits 1 now and then when a connection drops at a worker's recycling
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        if run.returncode == 0 or attempt == 2:
+            break
+        print(f"wrk failed ({run.returncode}: {run.stderr.strip() or run.stdout.strip()}); once more")
+    if run.returncode:
+        raise RuntimeError(f"wrk failed ({run.returncode}): {run.stderr.strip() or run.stdout.strip()}")
+    line = next(x for x in run.stdout.splitlines() if x.startswith("WRKJSON "))
     data = json.loads(line[len("WRKJSON ") :])
     return {
         "rps": data["requests"] / (data["duration_us"] / 1e6),
