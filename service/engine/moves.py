@@ -14,20 +14,28 @@ building boards) and building the Play objects directly:
 - mixed rolls with two or more checkers outside home (`_mixed_free`): nothing can be borne off
   (each move brings at most one checker home), so every single move is independent of the other
   except through the checker it moves, and plays are listed directly;
-- mixed rolls that may bear off (`_mixed`): a general search applying every rule move by move.
-The direct paths give exactly the plays, moves included, that the general search gives.
+- mixed rolls with every checker home (`_mixed_home`): bearing off is allowed for both moves, and
+  only the "from the highest point" rule depends on the order of the dice, so plays are listed
+  directly;
+- mixed rolls with one checker left outside home (`_mixed`): a general search applying every rule
+  move by move.
+The direct paths give the same plays (the same boards, with moves in an order that can be played)
+as the general search.
 """
 
 from __future__ import annotations
 
 import gc
 from functools import lru_cache
+from itertools import compress
 
 from service.engine.board import BAR, OFF, Board, Color
 from service.engine.play import Move, Play
 
 # Every possible single move, built once: plays share these instances. _MOVE[from][to][hit].
 _MOVE = [[(Move(f, t, False), Move(f, t, True)) for t in range(26)] for f in range(26)]
+# The points from the back (24 down to 1), to list a side's occupied points in C.
+_POINTS_DOWN = tuple(range(24, 0, -1))
 # tuple.__new__ builds a named tuple without running its Python-level __new__.
 _tnew = tuple.__new__
 
@@ -70,6 +78,8 @@ def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
         plays = _mixed_bar(turn, white, mover, opponent, rev, max(d1, d2), min(d1, d2))
     elif outside >= 2:
         plays = _mixed_free(turn, white, mover, opponent, rev, max(d1, d2), min(d1, d2))
+    elif not outside:
+        plays = _mixed_home(turn, white, mover, opponent, rev, max(d1, d2), min(d1, d2))
     else:
         plays = _build(turn, white, opponent, _mixed(mover, rev, max(d1, d2), min(d1, d2)))
     if not plays:
@@ -134,7 +144,7 @@ def _mixed_free(
     checker travelling via s - low written, when a checker already stands there, as that checker
     moving on and the other taking its place.
     """
-    pts = [p for p in range(24, 0, -1) if mover[p]]
+    pts = list(compress(_POINTS_DOWN, mover[24:0:-1]))  # the occupied points, from the back
     highs = [s for s in pts if s > high and rev[s - high] < 2]
     move = _MOVE
     # The low die's moves: (source, destination, plain move, hitting move, a blot there).
@@ -264,7 +274,7 @@ def _mixed_bar(
         return plays
     append = plays.append
     memo = {0: opponent}
-    pts = [p for p in range(24, 0, -1) if mover[p]]
+    pts = list(compress(_POINTS_DOWN, mover[24:0:-1]))  # the occupied points, from the back
     end = BAR - high - low
     hit_end = rev[end]
     via_high = False
@@ -494,16 +504,154 @@ def _doubles(
     return plays
 
 
+# -- mixed rolls with every checker home ----------------------------------------------------------
+def _mixed_home(
+    turn: Color,
+    white: bool,
+    mover: tuple[int, ...],
+    opponent: tuple[int, ...],
+    rev: tuple[int, ...],
+    high: int,
+    low: int,
+) -> list[Play]:
+    """Plays of a non-double roll with every checker of the mover home (none outside, none on the bar).
+
+    Every move stays home, so both moves may bear off. A move s -> s - die onto a point is legal
+    when that point is open; bearing off is legal with the exact die, or with a larger one from the
+    highest point. Only that last rule depends on the order of the dice (the first move may empty
+    the highest point), so each candidate play is checked in both orders, on the highest point
+    before and after the other move. A play of both dice is
+    - one checker travelling both dice, via s - high or via s - low: one board unless a blot is hit
+      on the way (as in `_mixed_free`); or
+    - two checkers, s1 with the high die and s2 with the low one. When one lands where the other
+      starts, that is the same board as one checker travelling both dice (listed above). Two
+      checkers borne off are one board whichever die took which.
+    Each play's moves are listed in an order that can be played.
+    """
+    move = _MOVE
+    occupied = list(compress(_POINTS_DOWN[18:], mover[6:0:-1]))  # home points with a checker, from 6
+    highest = occupied[0]
+    below = occupied[1] if len(occupied) > 1 else 0  # the highest point once `highest` is emptied
+    alone = mover[highest] == 1  # one move from the highest point empties it
+    plays: list[Play] = []
+    append = plays.append
+    memo = {0: opponent}
+    side = list(mover)
+
+    def top_after(source: int, dest: int) -> int:
+        """The highest point once one checker moved from `source` to `dest` (0 = off)."""
+        return (dest if dest > below else below) if source == highest and alone else highest
+
+    # One checker travelling both dice.
+    for s in occupied:
+        end = s - high - low
+        if end < 0:
+            end = 0
+        hit_e = rev[end] if end else 0
+        if hit_e > 1:
+            continue
+        found = []
+        for first, second in ((high, low), (low, high)):
+            mid = s - first
+            if mid < 1 or rev[mid] > 1:
+                continue
+            if mid - second < 0 and top_after(s, mid) != mid:
+                continue  # bearing off from below the highest point
+            hit_mid = rev[mid]
+            if not found or hit_mid or found[0][1]:  # a second way counts when it hits differently
+                found.append(((move[s][mid][hit_mid], move[mid][end][hit_e]), mid if hit_mid else 0))
+        if found:
+            side[s] -= 1
+            side[end] += 1
+            after = tuple(side)
+            side[s] += 1
+            side[end] -= 1
+            for moves, stop in found:
+                mask = (1 << stop if stop else 0) | (1 << end if hit_e else 0)
+                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+                append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
+    # Two checkers, one per die. A larger die bears off only from the highest point, or from the
+    # next one once the other move emptied the highest: past those two (a one-checker highest
+    # point) no point of `occupied` can bear off, nor can any after it.
+    last_over = 1 if alone else 0  # the index in `occupied` of the last point that may overshoot
+    both_off: set[tuple[int, int]] = set()
+    for i1, s1 in enumerate(occupied):
+        t1 = s1 - high
+        if t1 < 0 and i1 > last_over:
+            break
+        if t1 >= 1 and rev[t1] > 1:
+            continue
+        for i2, s2 in enumerate(occupied):
+            t2 = s2 - low
+            if t2 < 0 and i2 > last_over:
+                break
+            if (t2 >= 1 and rev[t2] > 1) or s2 == t1 or s1 == t2 or (s1 == s2 and mover[s1] < 2):
+                continue
+            d1 = t1 if t1 > 0 else 0
+            d2 = t2 if t2 > 0 else 0
+            # Order high-low, else low-high: a larger die bears off from the highest point only.
+            if (t1 >= 0 or s1 == highest) and (t2 >= 0 or s2 == top_after(s1, d1)):
+                high_first = True
+            elif (t2 >= 0 or s2 == highest) and (t1 >= 0 or s1 == top_after(s2, d2)):
+                high_first = False
+            else:
+                continue
+            if not d1 and not d2:
+                pair = (s1, s2) if s1 > s2 else (s2, s1)
+                if pair in both_off:
+                    continue
+                both_off.add(pair)
+            hit1 = rev[d1] if d1 else 0
+            hit2 = rev[d2] if d2 and d2 != d1 else 0
+            if d1 and d1 == d2 and not high_first:  # the first to land on a blot hits it
+                hit1, hit2 = 0, rev[d2]
+            m1, m2 = move[s1][d1][hit1], move[s2][d2][hit2]
+            side[s1] -= 1
+            side[d1] += 1
+            side[s2] -= 1
+            side[d2] += 1
+            after = tuple(side)
+            side[s1] += 1
+            side[d1] -= 1
+            side[s2] += 1
+            side[d2] -= 1
+            mask = (1 << d1 if hit1 else 0) | (1 << d2 if hit2 else 0)
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            moves = (m1, m2) if high_first else (m2, m1)
+            append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
+    if plays:
+        return plays
+    # Only one die can be played: the higher if it can be.
+    for die in (high, low):
+        for s in occupied:
+            t = s - die
+            if t < 0 and s != highest:
+                continue
+            d = t if t > 0 else 0
+            hit = rev[d] if d else 0
+            if hit > 1:
+                continue
+            side[s] -= 1
+            side[d] += 1
+            after = tuple(side)
+            side[s] += 1
+            side[d] -= 1
+            opp = memo.get(1 << d if hit else 0) or _opponent_after(opponent, 1 << d, memo)
+            append(_new_play(turn, white, (move[s][d][hit],), after, opp))
+        if plays:
+            break
+    return plays
+
+
 # -- mixed rolls that may bear off ----------------------------------------------------------------
 def _single_moves(side: list[int], rev: tuple[int, ...], die: int, top: int) -> list[tuple[int, int]]:
     """Single moves (source, destination) of one die from `side`, no checker on the bar and none
     above point `top`."""
     found = []
-    highest = 0
-    for source in range(top, 0, -1):
-        if side[source]:
-            if not highest:
-                highest = source
+    occupied = list(compress(_POINTS_DOWN[24 - top :], side[top:0:-1]))
+    if occupied:
+        highest = occupied[0]
+        for source in occupied:
             dest = source - die
             if dest >= 1:
                 if rev[dest] < 2:
@@ -521,7 +669,7 @@ def _mixed(mover: tuple[int, ...], rev: tuple[int, ...], high: int, low: int) ->
     reach the same board and are one play (keyed without building the board first). Moves only go
     down, so no scan needs to start above the mover's highest point.
     """
-    top = next((p for p in range(24, 0, -1) if mover[p]), 0)
+    top = next(compress(_POINTS_DOWN, mover[24:0:-1]), 0)
     both: dict[tuple[int, int, int, int, int], _Found] = {}
     firsts: dict[int, list[tuple[int, int, bool]]] = {high: [], low: []}
     side = list(mover)
