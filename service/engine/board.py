@@ -72,13 +72,13 @@ class Board(NamedTuple):
         sides = {}
         for color in COLORS:
             spec = data[color]
-            points = {int(k): int(v) for k, v in spec.get("points", {}).items()}
-            bar = int(spec.get("bar", 0))
-            on_board = sum(points.values()) + bar
+            side = [0] * 26
+            for key, count in spec.get("points", {}).items():
+                side[int(key)] += int(count)
+            side[BAR] = int(spec.get("bar", 0))
             off = spec.get("off")
-            if off is None:
-                off = max(checkers - on_board, 0)
-            sides[color] = side_from_points(points, bar, int(off))
+            side[OFF] = int(off) if off is not None else max(checkers - sum(side), 0)
+            sides[color] = tuple(side)
         return cls(sides["white"], sides["black"])
 
     # -- views --------------------------------------------------------------------------------
@@ -116,9 +116,10 @@ class Board(NamedTuple):
             if len(side) != 26:
                 found.append(Problem(f"{prefix}.{color}", "a side needs 26 slots"))
                 continue
-            for index, count in enumerate(side):
-                if count < 0:
-                    found.append(Problem(f"{prefix}.{color}.{_slot_name(index)}", "must not be negative"))
+            if min(side) < 0:
+                for index, count in enumerate(side):
+                    if count < 0:
+                        found.append(Problem(f"{prefix}.{color}.{_slot_name(index)}", "must not be negative"))
             total = sum(side)
             if total != checkers:
                 found.append(
@@ -126,14 +127,15 @@ class Board(NamedTuple):
                 )
         if found:
             return found
-        for point in range(1, 25):
-            if self.white[point] > 0 and self.black[25 - point] > 0:
-                found.append(
-                    Problem(
-                        f"{prefix}.white.points.{point}",
-                        f"white's point {point} (black's point {25 - point}) is held by both sides",
+        if any(map(min, zip(self.white[1:25], self.black[24:0:-1]))):  # some point held by both
+            for point in range(1, 25):
+                if self.white[point] > 0 and self.black[25 - point] > 0:
+                    found.append(
+                        Problem(
+                            f"{prefix}.white.points.{point}",
+                            f"white's point {point} (black's point {25 - point}) is held by both sides",
+                        )
                     )
-                )
         if self.white[OFF] == checkers and self.black[OFF] == checkers:
             found.append(Problem(prefix, "both sides have borne off every checker"))
         if self.white[BAR] and self.black[BAR] and _closed_home(self.white) and _closed_home(self.black):

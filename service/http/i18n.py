@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 import orjson
 from flask import Response, has_request_context, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from service.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -93,9 +96,19 @@ def request_language() -> str:
     """`ro` when the request's Accept-Language prefers Romanian, else `en` (also outside a request)."""
     if not has_request_context():
         return DEFAULT_LANGUAGE
-    best = request.accept_languages.best_match(LANGUAGES)
+    return language_of(request.headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=256)
+def language_of(header: str) -> str:
+    """The language an Accept-Language header value prefers (werkzeug's parsing is slow, and
+    clients send the same few headers: remembered per value)."""
+    if not header:
+        return DEFAULT_LANGUAGE
+    accepted = parse_accept_header(header, LanguageAccept)
+    best = accepted.best_match(LANGUAGES)
     if best is None:  # e.g. "ro-RO" only: fall back to the primary subtag
-        for value, _quality in request.accept_languages:
+        for value, _quality in accepted:
             primary = value.split("-")[0].lower()
             if primary in LANGUAGES:
                 return primary

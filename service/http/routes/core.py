@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+import orjson
 from flask import Response
 
 from service.engine import (
@@ -13,12 +14,13 @@ from service.engine import (
     Move,
     NotationError,
     Play,
+    format_moves,
     judge_play,
     legal_plays,
     outcome,
     parse_play_marked,
 )
-from service.engine.board import side_to_dict
+from service.engine.board import OFF, side_to_dict
 from service.engine.i18n import has_text, text
 from service.http import observability, schemas
 from service.http.blueprint import Blueprint, answered_examples
@@ -88,6 +90,7 @@ NOT_OVER: dict[str, Any] = {
     "multiplier": None,
     "points": None,
 }
+NOT_OVER_JSON = orjson.Fragment(orjson.dumps(NOT_OVER))
 _SideCache = dict[tuple[int, ...], dict[str, Any]]
 ALL_FIELDS = frozenset(schemas.PLAY_FIELDS)
 _MOVE_JSON: dict[Move, dict[str, Any]] = {}
@@ -96,6 +99,20 @@ _MOVE_JSON: dict[Move, dict[str, Any]] = {}
 def _move_json(move: Move) -> dict[str, Any]:
     """A move's JSON form, built once per distinct move (there are only 26 x 26 x 2)."""
     _MOVE_JSON[move] = found = move.to_dict()
+    return found
+
+
+# A play's moves as JSON and in notation, by moves: a pure function of a small domain (plays of
+# different positions share their moves all the time), bounded by clearing it when full.
+_MOVES_TEXTS: dict[tuple[Move, ...], tuple[orjson.Fragment, str]] = {}
+_MOVES_TEXTS_LIMIT = 100_000
+
+
+def _moves_texts(moves: tuple[Move, ...]) -> tuple[orjson.Fragment, str]:
+    """The moves' JSON list (pre-serialized) and notation, remembered in `_MOVES_TEXTS`."""
+    if len(_MOVES_TEXTS) >= _MOVES_TEXTS_LIMIT:
+        _MOVES_TEXTS.clear()
+    found = _MOVES_TEXTS[moves] = (orjson.Fragment(orjson.dumps([m.to_dict() for m in moves])), format_moves(moves))
     return found
 
 
@@ -165,6 +182,42 @@ def play_dict(
     return result
 
 
+def full_plays(plays: list[Play], position: Position) -> list[dict[str, Any]]:
+    """Every play with every field and nothing included: what `play_dict` gives, in one loop.
+
+    /v1/moves spends more time here than in the engine, so the common case is spelt out: the
+    opponent's side, shared by most plays of a roll, is serialized once per distinct tuple, the
+    moves' JSON and notation come from `_MOVES_TEXTS`, and the outcome is computed only for a board
+    where the mover has borne off every checker.
+    """
+    checkers = position.rules.checkers
+    mover_is_white = position.turn == "white"
+    opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
+    memo = _MOVES_TEXTS
+    listed = []
+    for play in plays:
+        board = play.board
+        white, black = board
+        mover, opponent = (white, black) if mover_is_white else (black, white)
+        opp = opponents.get(id(opponent))
+        if opp is None:
+            opp = opponents[id(opponent)] = orjson.Fragment(orjson.dumps(side_to_dict(opponent)))
+        mover_json = side_to_dict(mover)
+        moves = play.moves
+        texts = memo.get(moves) or _moves_texts(moves)
+        listed.append(
+            {
+                "moves": texts[0],
+                "notation": texts[1],
+                "board": {"white": mover_json, "black": opp}
+                if mover_is_white
+                else {"white": opp, "black": mover_json},
+                "outcome": NOT_OVER_JSON if mover[OFF] != checkers else outcome_json(board, position),
+            }
+        )
+    return listed
+
+
 def pips(board: Board) -> dict[str, int]:
     """Both sides' pip counts."""
     return {"white": board.pips("white"), "black": board.pips("black")}
@@ -212,9 +265,12 @@ def moves(body: dict[str, Any]) -> Response:
     include = frozenset(body.get("include") or ())
     plays = legal_plays(position.board, position.turn, position.dice)
     observability.observe_plays(len(plays))
-    cache: _SideCache = {}
     wanted = frozenset(body.get("fields_") or ALL_FIELDS)
-    listed = [play_dict(play, position, include, cache, wanted) for play in plays]
+    if include or wanted != ALL_FIELDS:
+        cache: _SideCache = {}
+        listed = [play_dict(play, position, include, cache, wanted) for play in plays]
+    else:
+        listed = full_plays(plays, position)
     return json_response({"turn": position.turn, "dice": list(position.dice), "plays": listed})
 
 
