@@ -26,6 +26,7 @@ as the general search.
 from __future__ import annotations
 
 import gc
+import os
 from functools import lru_cache
 from itertools import compress
 
@@ -64,7 +65,11 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
 legal_plays.cache_clear = lambda: _plays.cache_clear()  # type: ignore[attr-defined,has-type]
 
 
-@lru_cache(maxsize=2048)
+# How many (board, turn, dice) answers to keep: ARBITRU_PLAYS_CACHE_SIZE, 0 for none (benchmarks).
+PLAYS_CACHE_SIZE = int(os.environ.get("ARBITRU_PLAYS_CACHE_SIZE", "").strip() or 2048)
+
+
+@lru_cache(maxsize=PLAYS_CACHE_SIZE)
 def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
     """The plays, cached: openings and common replies repeat constantly."""
     white = turn == "white"

@@ -83,10 +83,19 @@ _REQUEST_ID_DOC = {
 }
 
 
+# Labelled metric children by label values: `labels()` validates and locks on every call, and a
+# request would call it three times for the same few routes.
+_PLAYS_BY_ROUTE: dict[str, Any] = {}
+_REQUEST_METRICS: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+
+
 def observe_plays(n: int) -> None:
     """Record how many plays one answer listed (the routes call this; cheap, never raises)."""
     route = _route() if has_request_context() else ""
-    PLAYS.labels(route=route).observe(n)
+    child = _PLAYS_BY_ROUTE.get(route)
+    if child is None:
+        child = _PLAYS_BY_ROUTE[route] = PLAYS.labels(route=route)
+    child.observe(n)
 
 
 def _route() -> str:
@@ -168,8 +177,12 @@ def _finish(response: Response) -> Response:
     response.headers[REQUEST_ID_HEADER] = request_id
     route = _route()
     status = str(response.status_code)
-    REQUESTS.labels(request.method, route, status).inc()
-    LATENCY.labels(request.method, route, status).observe(duration)
+    key = (request.method, route, status)
+    children = _REQUEST_METRICS.get(key)
+    if children is None:
+        children = _REQUEST_METRICS[key] = (REQUESTS.labels(*key), LATENCY.labels(*key))
+    children[0].inc()
+    children[1].observe(duration)
     logger = logging.getLogger(ACCESS_LOGGER)
     if logger.isEnabledFor(logging.INFO):
         logger.info(
