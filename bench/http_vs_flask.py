@@ -264,12 +264,12 @@ def main(argv: list[str] | None = None) -> int:
             return statistics.median(r[field] for r in results[key])
 
         print(
-            f"\n{'':12}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}"
+            f"\n{'':16}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}"
             f"   (median of {args.rounds})"
         )
         for key in results:
             print(
-                f"{key:12}{med(key, 'rps'):>10.0f}{med(key, 'p50'):>9.2f}{med(key, 'p99'):>9.2f}"
+                f"{key:16}{med(key, 'rps'):>10.0f}{med(key, 'p50'):>9.2f}{med(key, 'p99'):>9.2f}"
                 f"{med(key, 'max'):>9.1f}{sum(r['errors'] for r in results[key]):>8.0f}"
             )
 

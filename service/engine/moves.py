@@ -73,20 +73,26 @@ PLAYS_CACHE_SIZE = int(os.environ.get("ARBITRU_PLAYS_CACHE_SIZE", "").strip() or
 def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
     """The plays, cached: openings and common replies repeat constantly."""
     white = turn == "white"
-    mover, opponent = (board[0], board[1]) if white else (board[1], board[0])
+    if white:
+        mover, opponent = board
+    else:
+        opponent, mover = board
     # rev[q] = the opponent's checkers on the mover's point q (1..24): >= 2 closed, 1 a blot.
     rev = opponent[::-1]
-    outside = sum(mover[7:26])  # checkers still to bring home, the bar included
+    if d1 < d2:
+        d1, d2 = d2, d1
     if d1 == d2:
-        plays = _doubles(turn, white, mover, opponent, rev, outside, d1)
+        plays = _doubles(turn, white, mover, opponent, rev, sum(mover[7:26]), d1)
     elif mover[BAR]:
-        plays = _mixed_bar(turn, white, mover, opponent, rev, max(d1, d2), min(d1, d2))
-    elif outside >= 2:
-        plays = _mixed_free(turn, white, mover, opponent, rev, max(d1, d2), min(d1, d2))
-    elif not outside:
-        plays = _mixed_home(turn, white, mover, opponent, rev, max(d1, d2), min(d1, d2))
+        plays = _mixed_bar(turn, white, mover, opponent, rev, d1, d2)
     else:
-        plays = _build(turn, white, opponent, _mixed(mover, rev, max(d1, d2), min(d1, d2)))
+        outside = sum(mover[7:25])  # checkers still to bring home
+        if outside >= 2:
+            plays = _mixed_free(turn, white, mover, opponent, rev, d1, d2)
+        elif not outside:
+            plays = _mixed_home(turn, white, mover, opponent, rev, d1, d2)
+        else:
+            plays = _build(turn, white, opponent, _mixed(mover, rev, d1, d2))
     if not plays:
         return (_tnew(Play, (turn, (), board)),)
     return tuple(plays)
@@ -264,18 +270,20 @@ def _mixed_bar(
     hit_high, hit_low = rev[enter_high], rev[enter_low]
     plays: list[Play] = []
     if mover[BAR] > 1 or (hit_high > 1 and hit_low > 1):
+        if hit_high > 1 and hit_low > 1:
+            return plays  # nothing enters
         side = list(mover)
-        entries = [entry for entry, hit in ((enter_high, hit_high), (enter_low, hit_low)) if hit < 2]
-        moves: tuple[Move, ...] = tuple(move[BAR][entry][rev[entry]] for entry in entries)
+        moves: tuple[Move, ...] = ()
         mask = 0
-        for entry in entries:
-            side[BAR] -= 1
-            side[entry] += 1
-            if rev[entry]:
-                mask |= 1 << entry
-        if entries:
-            opp = _opponent_after(opponent, mask, {}) if mask else opponent
-            plays.append(_new_play(turn, white, moves, tuple(side), opp))
+        for entry, hit in ((enter_high, hit_high), (enter_low, hit_low)):
+            if hit < 2:
+                side[BAR] -= 1
+                side[entry] += 1
+                moves += (move[BAR][entry][hit],)
+                if hit:
+                    mask |= 1 << entry
+        opp = _opponent_after(opponent, mask, {}) if mask else opponent
+        plays.append(_new_play(turn, white, moves, tuple(side), opp))
         return plays
     append = plays.append
     memo = {0: opponent}
