@@ -392,7 +392,8 @@ def _doubles(
     # 1 if the move brings a checker home else 0, 0 / 1 / 2 for no bear-off / exact / from below).
     cands: list[tuple[int, int, int, int, tuple[Move], tuple[Move], int, int]] = []
     reach = [False] * 26
-    for point in range(24, 0, -1):
+    top = next(compress(_POINTS_DOWN, side[24:0:-1]), 0)  # no source above the highest checker
+    for point in range(top, 0, -1):
         if side[point] or reach[point]:
             dest = point - die
             if dest >= 1:
@@ -459,7 +460,7 @@ def _doubles(
                                     (turn, last, new(board_type, (after, opp) if mover_first else (opp, after))),
                                 )
                             )
-                    if not last_found:
+                    if not last_found and not plays:  # once a play uses every die, short ones never count
                         short.append((len(moves2), moves2, mask2, tuple(board)))
                     board[point] += 1
                     board[dest] -= 1
@@ -502,7 +503,7 @@ def _doubles(
                         visit(index, left - 1, moves + plain, mask, outside - home)
                     board[point] += 1
                     board[dest] -= 1
-        if not extended and moves:
+        if not extended and moves and not plays:
             short.append((len(moves), moves, mask, tuple(board)))
 
     visit(0, left, moves, mask, outside)
