@@ -687,12 +687,13 @@ def _mixed(mover: tuple[int, ...], rev: tuple[int, ...], high: int, low: int) ->
     both: dict[tuple[int, int, int, int, int], _Found] = {}
     firsts: dict[int, list[tuple[int, int, bool]]] = {high: [], low: []}
     side = list(mover)
+    high_moves = _single_moves(side, rev, high, top)
     for first, second in ((high, low), (low, high)):
         # Taken low die first, a pair is new only if the high move needed the low one: the same
         # checker moving on, or a move the low one made legal (a checker entered or brought home,
         # the highest point emptied). Any other pair was already found high die first.
-        seen = set(_single_moves(side, rev, high, top)) if first == low else ()
-        for s1, t1 in _single_moves(side, rev, first, top):
+        seen = set(high_moves) if first == low else ()
+        for s1, t1 in high_moves if first == high else _single_moves(side, rev, low, top):
             hit1 = t1 != OFF and rev[t1] == 1
             firsts[first].append((s1, t1, hit1))
             side[s1] -= 1
