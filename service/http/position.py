@@ -18,6 +18,8 @@ from service.http.errors import ValidationProblem
 from service.http.i18n import request_language
 
 DEFAULT_CUBE: dict[str, Any] = {"value": 1, "owner": "centered"}
+CENTRED_CUBE = Cube.from_dict(None)
+MONEY_GAME = Match.from_dict(None, STANDARD)
 
 
 class Position(NamedTuple):
@@ -49,10 +51,12 @@ def raise_problems(problems: Sequence[Problem], lang: str) -> None:
 def resolve_context(payload: Mapping[str, Any], lang: str) -> tuple[Rules, Cube, Match]:
     """Rules (preset + options), cube and match of a schema-valid body, or a 422 naming every bad
     field. The default money game is not rebuilt for every request."""
-    options = payload.get("rules")
+    options, cube_data, match_data = payload.get("rules"), payload.get("cube"), payload.get("match")
+    if not (options or cube_data or match_data):
+        return STANDARD, CENTRED_CUBE, MONEY_GAME  # the common request: nothing to build or check
     rules, problems = build_rules(options, lang=lang) if options else (STANDARD, [])
-    cube, match = Cube.from_dict(payload.get("cube")), Match.from_dict(payload.get("match"), rules)
-    if not problems and (payload.get("cube") or payload.get("match")):
+    cube, match = Cube.from_dict(cube_data), Match.from_dict(match_data, rules)
+    if not problems and (cube_data or match_data):
         problems = context_problems(cube, match, rules, lang)
     raise_problems(problems, lang)
     return rules, cube, match
