@@ -65,3 +65,26 @@ def test_health_port_reports_alive_only_while_a_worker_heartbeats(
     assert not alive(SimpleNamespace(WORKERS={}, timeout=30))
     assert b" 200 OK" in conf["_health_response"](True)
     assert b" 503 " in conf["_health_response"](False)
+
+
+def test_child_exit_imports_nothing_inside_the_signal_handler(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """child_exit runs in gunicorn's SIGCHLD handler: a first import of prometheus_client there was
+    re-entered by the next worker's exit during a SIGHUP under load and crashed the master."""
+    conf = load_config(monkeypatch, tmp_path)
+    assert conf["prometheus_multiprocess"].__name__ == "prometheus_client.multiprocess"
+    assert "prometheus_client" not in conf["child_exit"].__code__.co_names  # no import statement
+
+
+def test_workers_freeze_the_loaded_app_out_of_the_collector(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import gc
+
+    conf = load_config(monkeypatch, tmp_path)
+    try:
+        conf["post_worker_init"](SimpleNamespace())
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
