@@ -281,7 +281,8 @@ def main(argv: list[str] | None = None) -> int:
         times.sort()
         plays = len(json.loads(resp).get("plays", [])) if status == 200 else None
         print(
-            f"\nheaviest position, cache off ({worst['dice'][0]}-{worst['dice'][1]}, {worst.get('plays')} plays): "
+            f"\nheaviest position, cache off ({worst['dice'][0]}-{worst['dice'][1]}, "
+            f"{worst.get('plays')} plays): "
             f"status {status}, {plays} plays, {len(resp) / 1e6:.2f} MB; "
             f"full response median {statistics.median(times) * 1e3:.1f} ms, "
             f"max {times[-1] * 1e3:.1f} ms over {len(times)}"

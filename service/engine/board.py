@@ -127,7 +127,7 @@ class Board(NamedTuple):
                 )
         if found:
             return found
-        if any(map(min, zip(self.white[1:25], self.black[24:0:-1]))):  # some point held by both
+        if any(map(min, zip(self.white[1:25], self.black[24:0:-1], strict=True))):  # a point held by both
             for point in range(1, 25):
                 if self.white[point] > 0 and self.black[25 - point] > 0:
                     found.append(

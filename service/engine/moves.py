@@ -457,7 +457,11 @@ def _doubles(
                             append(
                                 new(
                                     play_type,
-                                    (turn, last, new(board_type, (after, opp) if mover_first else (opp, after))),
+                                    (
+                                        turn,
+                                        last,
+                                        new(board_type, (after, opp) if mover_first else (opp, after)),
+                                    ),
                                 )
                             )
                     if not last_found and not plays:  # once a play uses every die, short ones never count
@@ -564,7 +568,7 @@ def _mixed_home(
         hit_e = rev[end] if end else 0
         if hit_e > 1:
             continue
-        found = []
+        found: list[tuple[tuple[Move, Move], int]] = []
         for first, second in ((high, low), (low, high)):
             mid = s - first
             if mid < 1 or rev[mid] > 1:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import marshmallow as ma
@@ -167,7 +169,14 @@ class BoardField(fields.Nested):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(BoardSchema, **kwargs)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+    def _deserialize(
+        self,
+        value: Any,
+        attr: str | None,
+        data: Any,
+        partial: bool | Sequence[str] | AbstractSet[str] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         if (
             type(value) is dict
             and len(value) == 2
@@ -175,7 +184,7 @@ class BoardField(fields.Nested):
             and _valid_side(value.get("black"))
         ):
             return value
-        return super()._deserialize(value, attr, data, **kwargs)
+        return super()._deserialize(value, attr, data, partial, **kwargs)
 
 
 # -- game context -------------------------------------------------------------------------------
@@ -303,7 +312,7 @@ class MovesRequestSchema(RollPositionSchema):
         validate=validate.Length(min=1, max=len(PLAY_FIELDS)),
         metadata=_doc(
             "which of each play's fields to return (default all: `moves`, `notation`, `board`, "
-            "`outcome`); a lighter answer for the heaviest positions, e.g. `[\"notation\"]`"
+            '`outcome`); a lighter answer for the heaviest positions, e.g. `["notation"]`'
         ),
     )
     include = fields.List(

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from service.http.schemas import BoardField, BoardSchema
 
 counts = st.one_of(st.integers(0, 15), st.sampled_from([-1, 16, True, 3.0, "3", None]))
-point_keys = st.one_of(st.sampled_from([str(p) for p in range(1, 25)]), st.sampled_from(["0", "25", "x", "07"]))
+point_keys = st.one_of(
+    st.sampled_from([str(p) for p in range(1, 25)]), st.sampled_from(["0", "25", "x", "07"])
+)
 sides = st.one_of(
     st.fixed_dictionaries(
         {},

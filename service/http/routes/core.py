@@ -112,7 +112,10 @@ def _moves_texts(moves: tuple[Move, ...]) -> tuple[orjson.Fragment, str]:
     """The moves' JSON list (pre-serialized) and notation, remembered in `_MOVES_TEXTS`."""
     if len(_MOVES_TEXTS) >= _MOVES_TEXTS_LIMIT:
         _MOVES_TEXTS.clear()
-    found = _MOVES_TEXTS[moves] = (orjson.Fragment(orjson.dumps([m.to_dict() for m in moves])), format_moves(moves))
+    found = _MOVES_TEXTS[moves] = (
+        orjson.Fragment(orjson.dumps([m.to_dict() for m in moves])),
+        format_moves(moves),
+    )
     return found
 
 
