@@ -422,7 +422,8 @@ def _doubles(
         checkers outside home (kept only while bearing off is possible)."""
         extended = False
         board = side
-        if left == 2:  # the last two moves, the last one inlined: each one found completes a play
+        if left == 2:  # the last two moves: the loop of `left == 1` below is spelt out in here, which
+            # saves a call per node (most nodes are here; `left == 1` alone is 3 checkers entered)
             append, new, board_type, play_type, mover_first = plays.append, _tnew, Board, Play, white
             for index, point, dest, bit, hitting, plain, home, bear in tails[start]:
                 if board[point]:

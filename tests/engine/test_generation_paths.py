@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -26,15 +28,22 @@ def racing_boards(draw: st.DrawFn) -> Board:
     return board
 
 
+def direct_and_general(
+    path: Callable[..., list[generation.Play]], board: Board, a: int, b: int
+) -> tuple[list[generation.Play], list[generation.Play]]:
+    """White's plays of a mixed roll by a direct path and by the general search."""
+    mover, opponent = board.white, board.black
+    rev = opponent[::-1]
+    high, low = max(a, b), min(a, b)
+    direct = path("white", True, mover, opponent, rev, high, low)
+    return direct, generation._build("white", True, opponent, generation._mixed(mover, rev, high, low))
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(racing_boards(), st.integers(1, 6), st.integers(1, 6))
 def test_mixed_rolls_that_cannot_bear_off_list_what_the_general_search_lists(board: Board, a: int, b: int):
     assume(a != b)
-    mover, opponent = board.white, board.black
-    rev = opponent[::-1]
-    high, low = max(a, b), min(a, b)
-    direct = generation._mixed_free("white", True, mover, opponent, rev, high, low)
-    general = generation._build("white", True, opponent, generation._mixed(mover, rev, high, low))
+    direct, general = direct_and_general(generation._mixed_free, board, a, b)
     assert sorted(direct) == sorted(general)
     assert len(set(direct)) == len(direct)
 
@@ -83,11 +92,7 @@ def playable_in_order(board: Board, play: generation.Play, dice: tuple[int, int]
 @given(bear_off_boards(), st.integers(1, 6), st.integers(1, 6))
 def test_mixed_rolls_with_everyone_home_list_what_the_general_search_lists(board: Board, a: int, b: int):
     assume(a != b)
-    mover, opponent = board.white, board.black
-    rev = opponent[::-1]
-    high, low = max(a, b), min(a, b)
-    direct = generation._mixed_home("white", True, mover, opponent, rev, high, low)
-    general = generation._build("white", True, opponent, generation._mixed(mover, rev, high, low))
+    direct, general = direct_and_general(generation._mixed_home, board, a, b)
     assert sorted((p.board, p.notation) for p in direct) == sorted((p.board, p.notation) for p in general)
     assert len({p.board for p in direct}) == len(direct)
     assert all(playable_in_order(board, play, (a, b)) for play in direct)
