@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from service.engine import REASON_CODES
 from tests.http.conftest import assert_problem, opening_board, roll_body
 
@@ -197,3 +199,16 @@ def test_an_unfinished_game_has_null_winner_result_multiplier_and_points(client)
         "points": None,
         "pips": {"white": 167, "black": 167},
     }
+
+
+def test_the_collector_is_paused_during_a_request_and_running_after_it(client):
+    seen: list[bool] = []
+    hooks = client.application.before_request_funcs[None]
+    hooks.append(lambda: seen.append(gc.isenabled()))
+    try:
+        assert client.post("/v1/moves", json=roll_body([3, 1])).status_code == 200
+        assert client.post("/v1/moves", json={"board": {}}).status_code == 422
+        assert seen == [False, False]
+        assert gc.isenabled()
+    finally:
+        hooks.pop()
