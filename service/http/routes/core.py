@@ -105,17 +105,17 @@ def _move_json(move: Move) -> dict[str, Any]:
 # A play's moves as JSON and in notation, by moves: a pure function of a small domain (plays of
 # different positions share their moves all the time), bounded by clearing it when full.
 _MOVES_TEXTS: dict[tuple[Move, ...], tuple[orjson.Fragment, str]] = {}
-_MOVES_TEXTS_LIMIT = 100_000
+_MOVES_TEXTS_LIMIT = 50_000  # ~350 bytes an entry
 
 
 def _moves_texts(moves: tuple[Move, ...]) -> tuple[orjson.Fragment, str]:
     """The moves' JSON list (pre-serialized) and notation, remembered in `_MOVES_TEXTS`."""
     if len(_MOVES_TEXTS) >= _MOVES_TEXTS_LIMIT:
         _MOVES_TEXTS.clear()
-    found = _MOVES_TEXTS[moves] = (
-        orjson.Fragment(orjson.dumps([m.to_dict() for m in moves])),
-        format_moves(moves),
-    )
+    # Kept as str: the bytes orjson.dumps returns hold a ~4 KiB buffer each (20,000 remembered
+    # moves took 80 MiB per worker that way).
+    text = orjson.dumps([m.to_dict() for m in moves]).decode()
+    found = _MOVES_TEXTS[moves] = (orjson.Fragment(text), format_moves(moves))
     return found
 
 
