@@ -416,6 +416,7 @@ def _doubles(
     plays: list[Play] = []
     short: list[tuple[int, tuple[Move, ...], int, tuple[int, ...]]] = []  # plays not using every die
     memo = {0: opponent}
+    append, new, board_type, play_type, mover_first = plays.append, _tnew, Board, Play, white
 
     def visit(start: int, left: int, moves: tuple[Move, ...], mask: int, outside: int) -> None:
         """Extend `moves` by `left` > 0 moves from candidates `start` on; `outside` counts the
@@ -424,7 +425,6 @@ def _doubles(
         board = side
         if left == 2:  # the last two moves: the loop of `left == 1` below is spelt out in here, which
             # saves a call per node (most nodes are here; `left == 1` alone is 3 checkers entered)
-            append, new, board_type, play_type, mover_first = plays.append, _tnew, Board, Play, white
             for index, point, dest, bit, hitting, plain, home, bear in tails[start]:
                 if board[point]:
                     if bear and (outside or (bear == 2 and any(board[point + 1 : 7]))):
@@ -470,7 +470,6 @@ def _doubles(
                     board[point] += 1
                     board[dest] -= 1
         elif left == 1:  # the last move: each one found completes a play
-            append, new, board_type, play_type, mover_first = plays.append, _tnew, Board, Play, white
             same = memo.get(mask) or _opponent_after(opponent, mask, memo)
             for _, point, dest, bit, hitting, plain, _, bear in tails[start]:
                 if board[point]:
