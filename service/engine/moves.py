@@ -685,25 +685,35 @@ def _mixed(mover: tuple[int, ...], rev: tuple[int, ...], high: int, low: int) ->
 
     Both orders of the dice are tried; plays with the same net checker movement and the same hits
     reach the same board and are one play (keyed without building the board first). Moves only go
-    down, so no scan needs to start above the mover's highest point.
+    down, so no scan needs to start above the mover's highest point. While a checker is still
+    outside home after the first move, nothing can bear off, so the second die's moves are those of
+    the board before it, less a source the first move emptied, plus its destination as a source.
     """
     top = next(compress(_POINTS_DOWN, mover[24:0:-1]), 0)
+    outside = sum(mover[7:25])
     both: dict[tuple[int, int, int, int, int], _Found] = {}
     firsts: dict[int, list[tuple[int, int, bool]]] = {high: [], low: []}
     side = list(mover)
-    high_moves = _single_moves(side, rev, high, top)
+    moves_of = {high: _single_moves(side, rev, high, top), low: _single_moves(side, rev, low, top)}
     for first, second in ((high, low), (low, high)):
         # Taken low die first, a pair is new only if the high move needed the low one: the same
         # checker moving on, or a move the low one made legal (a checker entered or brought home,
         # the highest point emptied). Any other pair was already found high die first.
-        seen = set(high_moves) if first == low else ()
-        for s1, t1 in high_moves if first == high else _single_moves(side, rev, low, top):
+        seen = set(moves_of[high]) if first == low else ()
+        for s1, t1 in moves_of[first]:
             hit1 = t1 != OFF and rev[t1] == 1
             firsts[first].append((s1, t1, hit1))
             side[s1] -= 1
             side[t1] += 1
             mask1 = 1 << t1 if hit1 else 0
-            for s2, t2 in _single_moves(side, rev, second, top):
+            if outside - (s1 > 6 >= t1) > 0:  # still a checker outside home: no bearing off yet
+                seconds = [move for move in moves_of[second] if move[0] != s1 or side[s1]]
+                after = t1 - second
+                if not mover[t1] and after >= 1 and rev[after] < 2:
+                    seconds.append((t1, after))
+            else:
+                seconds = _single_moves(side, rev, second, top)
+            for s2, t2 in seconds:
                 if s2 != t1 and (s2, t2) in seen:
                     continue
                 hit2 = t2 != OFF and rev[t2] == 1 and t2 != t1
