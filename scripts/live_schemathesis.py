@@ -84,13 +84,24 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=5)
 
 
-def st_command(base: str, max_examples: int, workers: int, seed: int | None = None) -> list[str]:
+def exploring_config(seed: int, directory: Path) -> Path:
+    """A copy of the shared config drawing at random from `seed`: the shared one is deterministic,
+    and schemathesis ignores --seed in deterministic mode."""
+    text = CONFIG.read_text().replace("deterministic = true", "deterministic = false")
+    path = directory / "schemathesis-explore.toml"
+    path.write_text(text.replace("seed = 20261129", f"seed = {seed}"))
+    return path
+
+
+def st_command(
+    base: str, max_examples: int, workers: int, seed: int | None = None, config: Path = CONFIG
+) -> list[str]:
     """The schemathesis CLI invocation: every check, bounded examples (the config's fixed seed
-    unless `seed` is given)."""
+    unless `seed` is given, with a config from `exploring_config`)."""
     return [
         _bin("st"),
         "--config-file",
-        str(CONFIG),
+        str(config),
         "run",
         f"{base}/openapi.json",
         "--checks",
@@ -115,7 +126,8 @@ def run(max_examples: int = 25, timeout: float = 900.0, workers: int = 2, seed: 
         proc = start_gunicorn(port, log_path)
         try:
             wait_until_up(f"{base}/openapi.json", proc)
-            cmd = st_command(base, max_examples, workers, seed)
+            config = exploring_config(seed, Path(tmp)) if seed is not None else CONFIG
+            cmd = st_command(base, max_examples, workers, seed, config)
             print("$", " ".join(cmd), flush=True)
             try:
                 result = subprocess.run(cmd, cwd=ROOT, timeout=timeout, check=False)
