@@ -35,6 +35,8 @@ from service.engine.play import Move, Play
 
 # Every possible single move, built once: plays share these instances. _MOVE[from][to][hit].
 _MOVE = [[(Move(f, t, False), Move(f, t, True)) for t in range(26)] for f in range(26)]
+# The one "first move" of the doubles search's last loop when a single move is left: none.
+_NOTHING_FIRST: tuple[None] = (None,)
 # The points from the back (24 down to 1), to list a side's occupied points in C.
 _POINTS_DOWN = tuple(range(24, 0, -1))
 # tuple.__new__ builds a named tuple without running its Python-level __new__.
@@ -423,11 +425,15 @@ def _doubles(
         checkers outside home (kept only while bearing off is possible)."""
         extended = False
         board = side
-        if left == 2:  # the last two moves: the loop of `left == 1` below is spelt out in here, which
-            # saves a call per node (most nodes are here; `left == 1` alone is 3 checkers entered)
-            for index, point, dest, bit, hitting, plain, home, bear in tails[start]:
-                if board[point]:
-                    if bear and (outside or (bear == 2 and any(board[point + 1 : 7]))):
+        if left <= 2:  # the last one or two moves in one loop (no call per node: most nodes are here)
+            # With one move left (three checkers entered from the bar) the outer loop runs once,
+            # moving nothing; with two it takes each candidate for the next to last move.
+            for first in tails[start] if left == 2 else _NOTHING_FIRST:
+                if first is None:
+                    index, moves2, mask2, outside2 = start, moves, mask, outside
+                else:
+                    index, point, dest, bit, hitting, plain, home, bear = first
+                    if not board[point] or (bear and (outside or (bear == 2 and any(board[point + 1 : 7])))):
                         continue
                     extended = True
                     board[point] -= 1
@@ -437,62 +443,37 @@ def _doubles(
                     else:
                         moves2, mask2 = moves + plain, mask
                     outside2 = outside - home
-                    same = memo.get(mask2) or _opponent_after(opponent, mask2, memo)
-                    last_found = False
-                    for _, point2, dest2, bit2, hitting2, plain2, _, bear2 in tails[index]:
-                        if board[point2]:
-                            if bear2 and (outside2 or (bear2 == 2 and any(board[point2 + 1 : 7]))):
-                                continue
-                            last_found = True
-                            board[point2] -= 1
-                            board[dest2] += 1
-                            after = tuple(board)
-                            board[point2] += 1
-                            board[dest2] -= 1
-                            if bit2 and not mask2 & bit2:  # hits a blot not hit yet
-                                opp = memo.get(mask2 | bit2) or _opponent_after(opponent, mask2 | bit2, memo)
-                                last = moves2 + hitting2
-                            else:
-                                opp = same
-                                last = moves2 + plain2
-                            append(
-                                new(
-                                    play_type,
-                                    (
-                                        turn,
-                                        last,
-                                        new(board_type, (after, opp) if mover_first else (opp, after)),
-                                    ),
-                                )
+                same = memo.get(mask2) or _opponent_after(opponent, mask2, memo)
+                last_found = False
+                for _, point2, dest2, bit2, hitting2, plain2, _, bear2 in tails[index]:
+                    if board[point2]:
+                        if bear2 and (outside2 or (bear2 == 2 and any(board[point2 + 1 : 7]))):
+                            continue
+                        last_found = True
+                        board[point2] -= 1
+                        board[dest2] += 1
+                        after = tuple(board)
+                        board[point2] += 1
+                        board[dest2] -= 1
+                        if bit2 and not mask2 & bit2:  # hits a blot not hit yet
+                            opp = memo.get(mask2 | bit2) or _opponent_after(opponent, mask2 | bit2, memo)
+                            last = moves2 + hitting2
+                        else:
+                            opp = same
+                            last = moves2 + plain2
+                        append(
+                            new(
+                                play_type,
+                                (turn, last, new(board_type, (after, opp) if mover_first else (opp, after))),
                             )
+                        )
+                if first is None:
+                    extended = last_found
+                else:
                     if not last_found and not plays:  # once a play uses every die, short ones never count
                         short.append((len(moves2), moves2, mask2, tuple(board)))
                     board[point] += 1
                     board[dest] -= 1
-        elif left == 1:  # the last move: each one found completes a play
-            same = memo.get(mask) or _opponent_after(opponent, mask, memo)
-            for _, point, dest, bit, hitting, plain, _, bear in tails[start]:
-                if board[point]:
-                    if bear and (outside or (bear == 2 and any(board[point + 1 : 7]))):
-                        continue
-                    extended = True
-                    board[point] -= 1
-                    board[dest] += 1
-                    after = tuple(board)
-                    board[point] += 1
-                    board[dest] -= 1
-                    if bit and not mask & bit:  # hits a blot not hit yet
-                        opp = memo.get(mask | bit) or _opponent_after(opponent, mask | bit, memo)
-                        last = moves + hitting
-                    else:
-                        opp = same
-                        last = moves + plain
-                    append(
-                        new(
-                            play_type,
-                            (turn, last, new(board_type, (after, opp) if mover_first else (opp, after))),
-                        )
-                    )
         else:
             for index, point, dest, bit, hitting, plain, home, bear in tails[start]:
                 if board[point]:
