@@ -19,7 +19,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -29,7 +28,10 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-HOST = "127.0.0.1"
+sys.path.insert(0, str(REPO))
+
+from scripts.local_gunicorn import HOST, free_port  # noqa: E402
+
 HEADERS = {"Content-Type": "application/json"}
 
 WRK_LUA = r"""
@@ -52,13 +54,6 @@ done = function(summary, latency, requests)
     e.connect + e.read + e.write + e.timeout, e.status))
 end
 """
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 def post(port: int, body: bytes, path: str = "/v1/moves", timeout: float = 30) -> tuple[int, bytes]:

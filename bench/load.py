@@ -45,8 +45,11 @@ except ImportError:  # pragma: no cover
     _loads = json.loads  # type: ignore[assignment]
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from scripts.local_gunicorn import HOST, free_port, worker_pids  # noqa: E402
+
 DATA = Path(os.environ.get("ARBITRU_DATA", REPO.parent / "shared" / "data"))
-HOST = "127.0.0.1"
 MOVES = "/v1/moves"
 RESULTS: list[tuple[str, bool, str]] = []  # (check, passed, figure)
 GUNICORN_ARGS: list[str] = []  # extra command-line options (--gunicorn-arg), e.g. to compare settings
@@ -69,13 +72,6 @@ def percentile(values: list[float], q: float) -> float:
 # ----------------------------------------------------------------------------- the server ----
 
 
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
 @dataclass
 class Server:
     """A gunicorn master started by this script."""
@@ -87,8 +83,7 @@ class Server:
 
     def workers(self) -> list[int]:
         """Pids of the master's children."""
-        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
-        return [int(p) for p in path.read_text().split()] if path.exists() else []
+        return worker_pids(self.proc.pid)
 
     def rss_kib(self) -> dict[int, int]:
         """Resident set size (KiB) of each worker."""

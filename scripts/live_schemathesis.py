@@ -12,30 +12,18 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script, or loaded from a file by the test
+    sys.path.insert(0, str(ROOT))
+
+from scripts.local_gunicorn import HOST, free_port, venv_bin, wait_until_up  # noqa: E402
+
 CONFIG = ROOT / "tests" / "http" / "schemathesis.toml"
-HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
-def _bin(name: str) -> str:
-    """A console script installed beside this Python (the venv's), else found on PATH."""
-    candidate = Path(sys.executable).parent / name
-    return str(candidate) if candidate.exists() else name
 
 
 def start_gunicorn(port: int, log_path: Path, workers: int = 2) -> subprocess.Popen[bytes]:
@@ -44,29 +32,13 @@ def start_gunicorn(port: int, log_path: Path, workers: int = 2) -> subprocess.Po
     env.setdefault("ACCESS_LOG_LEVEL", "WARNING")
     log = log_path.open("wb")
     return subprocess.Popen(
-        [_bin("gunicorn"), "service:create_app()", "--bind", f"{HOST}:{port}", "--workers", str(workers)],
+        [venv_bin("gunicorn"), "service:create_app()", "--bind", f"{HOST}:{port}", "--workers", str(workers)],
         cwd=ROOT,
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-
-
-def wait_until_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
-    """Poll `url` until it answers 200; raise if gunicorn dies or the time is up."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"gunicorn exited early with code {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 - 127.0.0.1 only
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise TimeoutError(f"{url} did not answer within {timeout:.0f}s")
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -99,7 +71,7 @@ def st_command(
     """The schemathesis CLI invocation: every check, bounded examples (the config's fixed seed
     unless `seed` is given, with a config from `exploring_config`)."""
     return [
-        _bin("st"),
+        venv_bin("st"),
         "--config-file",
         str(config),
         "run",
@@ -125,7 +97,7 @@ def run(max_examples: int = 25, timeout: float = 900.0, workers: int = 2, seed: 
         log_path = Path(tmp) / "gunicorn.log"
         proc = start_gunicorn(port, log_path)
         try:
-            wait_until_up(f"{base}/openapi.json", proc)
+            wait_until_up(f"{base}/openapi.json", proc, log_path)
             config = exploring_config(seed, Path(tmp)) if seed is not None else CONFIG
             cmd = st_command(base, max_examples, workers, seed, config)
             print("$", " ".join(cmd), flush=True)

@@ -16,17 +16,16 @@ import base64
 import math
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from scripts.local_gunicorn import free_port, wait_until_up
 
 pytestmark = pytest.mark.live
 
@@ -89,30 +88,10 @@ def _ensure_chromium() -> None:
         pytest.skip(f"apt-get installed chromium but {CHROMIUM} or {CHROMEDRIVER} is still missing")
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_until_serving(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"gunicorn exited with {process.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(base + "/", timeout=2) as response:  # noqa: S310 - loopback only
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            time.sleep(0.2)
-    pytest.fail(f"gunicorn did not answer within {SERVER_START_TIMEOUT}s:\n{log.read_text()[-3000:]}")
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A live gunicorn serving the app on a free loopback port (stopped after the module)."""
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
     command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2"]
@@ -122,7 +101,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             command, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True
         )
     try:
-        _wait_until_serving(base, process, log)
+        try:
+            wait_until_up(base + "/", process, log, timeout=SERVER_START_TIMEOUT)
+        except RuntimeError as exc:
+            pytest.fail(str(exc))
         yield base
     finally:
         process.terminate()

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping
@@ -15,15 +13,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.local_gunicorn import free_port, wait_until_up, worker_pids
+
 REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
@@ -41,8 +34,7 @@ class Live:
 
     def worker_pids(self) -> list[int]:
         """The pids of the master's child processes (the workers)."""
-        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
-        return [int(p) for p in children.read_text().split()] if children.exists() else []
+        return worker_pids(self.proc.pid)
 
 
 def get(
@@ -55,22 +47,6 @@ def get(
             return resp.status, dict(resp.headers.items()), resp.read()
     except urllib.error.HTTPError as err:
         return err.code, dict(err.headers.items()), err.read()
-
-
-def wait_until_up(url: str, proc: subprocess.Popen[bytes], stderr: Path, deadline_s: float = 30.0) -> None:
-    """Poll /healthz until it answers 200 (fails if gunicorn exits or the deadline passes)."""
-    end = time.monotonic() + deadline_s
-    while time.monotonic() < end:
-        if proc.poll() is not None:
-            tail = stderr.read_text(errors="replace")[-3000:] if stderr.exists() else ""
-            raise RuntimeError(f"gunicorn exited with {proc.returncode}:\n{tail}")
-        try:
-            if get(url + "/healthz", timeout=1.0)[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("gunicorn did not answer /healthz in time")
 
 
 @contextmanager
@@ -106,7 +82,7 @@ def gunicorn(
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=err)
     live = Live(proc, f"http://127.0.0.1:{port}", log_path, f"http://127.0.0.1:{health_port}")
     try:
-        wait_until_up(live.url, proc, tmp / "gunicorn.err")
+        wait_until_up(live.url + "/healthz", proc, tmp / "gunicorn.err", timeout=30.0)
         yield live
     finally:
         if proc.poll() is None:
