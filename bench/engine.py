@@ -2,7 +2,7 @@
 """Engine benchmark: the public `legal_plays` API against GNU Backgammon's `find_best_moves` (C, 0-ply),
 side by side in one run, medians over several passes. Prints figures; it is not a test.
 
-    python bench/engine.py [--passes 5] [--wildbg-passes 3] [--data ../shared/data] [--no-gnubg]
+    python bench/engine.py [--passes 5] [--wildbg-passes 3] [--data data] [--no-gnubg]
 
 Measures, for issue 7's table: the total and per-position median / p99 over bench_positions.jsonl,
 each position of worst_positions.jsonl, and the wildbg totals work (2,000 positions x 21 rolls =
@@ -42,8 +42,8 @@ Case = tuple[Board, Color, tuple[int, int]]
 
 # -- data -------------------------------------------------------------------------------------------
 def data_dir(arg: str | None) -> Path:
-    """--data, else $ARBITRU_DATA_DIR, else ../shared/data next to the repository."""
-    return Path(arg or os.environ.get("ARBITRU_DATA_DIR") or REPO.parent / "shared" / "data")
+    """--data, else $ARBITRU_DATA_DIR, else the repository's data/ folder."""
+    return Path(arg or os.environ.get("ARBITRU_DATA_DIR") or REPO / "data")
 
 
 def load_cases(path: Path) -> tuple[list[Case], list[dict[str, Any]]]:
@@ -160,7 +160,7 @@ def ratio(a: float, b: float | None) -> str:
 # -- report -----------------------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", help="shared data directory (default $ARBITRU_DATA_DIR or ../shared/data)")
+    parser.add_argument("--data", help="data directory (default $ARBITRU_DATA_DIR or the repository's data/)")
     parser.add_argument("--passes", type=int, default=5, help="passes over the bench and worst sets (median)")
     parser.add_argument(
         "--wildbg-passes", type=int, default=3, help="passes over the 42,000 wildbg generations"

@@ -3,7 +3,7 @@
 both loaded in this process and timed position by position, interleaved, over bench_positions.jsonl.
 On a shared machine whose speed drifts by 20 % between runs, this is what tells a 3 % change apart.
 
-    python bench/engine_ab.py [REV=HEAD] [--passes 7] [--data ../shared/data]
+    python bench/engine_ab.py [REV=HEAD] [--passes 7] [--data data]
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rev", nargs="?", default="HEAD", help="the commit to compare with (default HEAD)")
     parser.add_argument("--passes", type=int, default=7, help="passes over the positions (median)")
-    parser.add_argument("--data", help="shared data directory (default $ARBITRU_DATA_DIR or ../shared/data)")
+    parser.add_argument("--data", help="data directory (default $ARBITRU_DATA_DIR or the repository's data/)")
     args = parser.parse_args(argv)
     source = subprocess.run(
         ["git", "-C", str(REPO), "show", f"{args.rev}:service/engine/moves.py"],

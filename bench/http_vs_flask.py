@@ -2,7 +2,7 @@
 """HTTP benchmark: POST /v1/moves over the bench mix against a bare Flask endpoint returning the same
 precomputed bodies, both under the same gunicorn config, same run, 127.0.0.1 only, bounded in time.
 
-    python bench/http_vs_flask.py [--duration 10] [--rounds 2] [--connections 4] [--data ../shared/data]
+    python bench/http_vs_flask.py [--duration 10] [--rounds 2] [--connections 4] [--data data]
 
 Prints req/s and p99 for both (and the ratio, issue 7 target >= 0.8), p99 with one connection
 (target <= 3 ms), and the full-response time of the heaviest position (2,226 plays, target <= 60 ms).
@@ -184,7 +184,7 @@ def run_python(port: int, bodies: list[bytes], duration: float, connections: int
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", help="shared data directory (default $ARBITRU_DATA_DIR or ../shared/data)")
+    parser.add_argument("--data", help="data directory (default $ARBITRU_DATA_DIR or the repository's data/)")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per load run (default 10)")
     parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds per server (median)")
     parser.add_argument("--connections", type=int, default=4, help="concurrent connections for req/s")
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--client", choices=("auto", "wrk", "python"), default="auto")
     parser.add_argument("--config", help="gunicorn config (default ./gunicorn.conf.py if present)")
     args = parser.parse_args(argv)
-    data = Path(args.data or os.environ.get("ARBITRU_DATA_DIR") or REPO.parent / "shared" / "data")
+    data = Path(args.data or os.environ.get("ARBITRU_DATA_DIR") or REPO / "data")
     wanted = Path(args.config) if args.config else (REPO / "gunicorn.conf.py")
     config = wanted if wanted.exists() else None
     use_wrk = args.client == "wrk" or (args.client == "auto" and shutil.which("wrk"))

@@ -49,7 +49,7 @@ sys.path.insert(0, str(REPO))
 
 from scripts.local_gunicorn import HOST, free_port, worker_pids  # noqa: E402
 
-DATA = Path(os.environ.get("ARBITRU_DATA", REPO.parent / "shared" / "data"))
+DATA = Path(os.environ.get("ARBITRU_DATA_DIR") or REPO / "data")
 MOVES = "/v1/moves"
 RESULTS: list[tuple[str, bool, str]] = []  # (check, passed, figure)
 GUNICORN_ARGS: list[str] = []  # extra command-line options (--gunicorn-arg), e.g. to compare settings

@@ -19,7 +19,6 @@ from tests.support.positions import (
     load_jsonl,
     playout_positions,
     scattered_positions,
-    shared_data_dir,
     wildbg_ids,
 )
 
@@ -27,10 +26,6 @@ Position = tuple[Board, Color, tuple[int, int]]
 
 needs_gnubg = pytest.mark.skipif(
     not GNUBG_AVAILABLE, reason="gnubg (GNU Backgammon's Python bindings, a dev dependency) is not installed"
-)
-needs_shared = pytest.mark.skipif(
-    not (shared_data_dir() / "bench_positions.jsonl").exists(),
-    reason=f"shared data not found at {shared_data_dir()} (set ARBITRU_DATA_DIR)",
 )
 
 
@@ -52,13 +47,11 @@ def _assert_agree(positions: Iterable[Position], use_gnubg: bool) -> int:
 
 
 @needs_gnubg
-@needs_shared
 @pytest.mark.slow
 def test_bench_positions_have_exactly_gnubgs_plays() -> None:
     assert _assert_agree(_records("bench_positions.jsonl", every=2), use_gnubg=True) == 1000
 
 
-@needs_shared
 def test_heaviest_positions_list_the_published_number_of_plays() -> None:
     for row in load_jsonl("worst_positions.jsonl"):
         board = Board.from_dict(row["board"])
@@ -67,7 +60,6 @@ def test_heaviest_positions_list_the_published_number_of_plays() -> None:
 
 
 @needs_gnubg
-@needs_shared
 @pytest.mark.slow
 def test_heaviest_positions_have_exactly_gnubgs_plays() -> None:
     assert _assert_agree(_records("worst_positions.jsonl"), use_gnubg=True) == 10

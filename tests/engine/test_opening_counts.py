@@ -1,5 +1,5 @@
 """From the opening position, each roll has a known number of distinct legal plays
-(../shared/data/README.md; GNU Backgammon agrees)."""
+(data/README.md; GNU Backgammon agrees)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from tests.ops.ops_live import VENV_BIN, Live, get, gunicorn
 
 pytestmark = pytest.mark.live
 
-WORST_FILE = Path(__file__).resolve().parents[3] / "shared" / "data" / "worst_positions.jsonl"
+WORST_FILE = Path(__file__).resolve().parents[2] / "data" / "worst_positions.jsonl"
 WORST = {
     k: v
     for k, v in json.loads(WORST_FILE.read_text().splitlines()[0]).items()

@@ -1,4 +1,4 @@
-"""Paths of the shared real transcripts and of this folder's own ones."""
+"""Paths of this folder's own (synthetic) transcripts; the real ones are in data/matches/."""
 
 from __future__ import annotations
 
@@ -11,4 +11,3 @@ if _REPO not in sys.path:
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "matches"

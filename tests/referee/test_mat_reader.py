@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.support.positions import MATCHES
+
 import json
 from pathlib import Path
 
@@ -25,8 +27,7 @@ from service.formats.mat import (
 )
 
 DATA = Path(__file__).resolve().parent / "data"
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "matches"
-REAL = sorted(p for p in SHARED.glob("*.*") if p.suffix in (".mat", ".txt"))
+REAL = sorted(p for p in MATCHES.glob("*.*") if p.suffix in (".mat", ".txt"))
 
 # file -> (players, length, games)
 EXPECTED_SHAPE = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.support.positions import MATCHES
+
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,6 @@ import pytest
 from service import create_app
 from service.http.routes.matches import MAX_MAT_CHARS, VERIFY_EXAMPLES
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "matches"
 CONTRACT_KEYS = {"valid", "match_length", "players", "games", "final_score", "winner", "error"}
 GAME_KEYS = {"game", "start_score", "crawford_game", "winner", "points", "cube", "result", "ended_by"}
 ERROR_KEYS = {"game", "move", "player", "line", "action", "code", "message"}
@@ -21,7 +22,7 @@ def client():  # type: ignore[no-untyped-def]
 
 
 def test_verify_answers_the_contract_shape_for_a_clean_match(client) -> None:  # type: ignore[no-untyped-def]
-    text = (SHARED / "gnubgparser_gnubg_selfplay_drops_7p.mat").read_text()
+    text = (MATCHES / "gnubgparser_gnubg_selfplay_drops_7p.mat").read_text()
     response = client.post("/v1/matches/verify", json={"mat": text})
     body = response.get_json()
     assert response.status_code == 200 and CONTRACT_KEYS <= set(body)
@@ -32,7 +33,7 @@ def test_verify_answers_the_contract_shape_for_a_clean_match(client) -> None:  #
 
 
 def test_verify_reports_the_first_illegal_action_with_game_move_player_line(client) -> None:  # type: ignore[no-untyped-def]
-    text = (SHARED / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_text()
+    text = (MATCHES / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_text()
     body = client.post("/v1/matches/verify", json={"mat": text}).get_json()
     assert body["valid"] is False and set(body["error"]) == ERROR_KEYS
     assert {k: body["error"][k] for k in ("game", "move", "player", "line", "action")} == {
@@ -46,13 +47,13 @@ def test_verify_reports_the_first_illegal_action_with_game_move_player_line(clie
 
 
 def test_verify_in_illegal_moves_rule_mode_condones_and_goes_on(client) -> None:  # type: ignore[no-untyped-def]
-    text = (SHARED / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_text()
+    text = (MATCHES / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_text()
     body = client.post("/v1/matches/verify", json={"mat": text, "mode": "illegal-moves-rule"}).get_json()
     assert body["valid"] is True and len(body["condoned"]) == 1
 
 
 def test_request_rules_override_the_transcript_header(client) -> None:  # type: ignore[no-untyped-def]
-    text = (SHARED / "bg-db_xg-text_KR-TL_2026-10-08_jacoby-on_money.txt").read_text()
+    text = (MATCHES / "bg-db_xg-text_KR-TL_2026-10-08_jacoby-on_money.txt").read_text()
     body = client.post("/v1/matches/verify", json={"mat": text, "rules": {"jacoby": False}}).get_json()
     assert body["valid"] is False and body["error"]["code"] == "WRONG_POINTS"  # the backgammon is worth 3
 
@@ -66,7 +67,7 @@ def test_the_documented_examples_answer_as_described(client, name: str) -> None:
 
 
 def test_convert_returns_a_record_that_verify_accepts(client) -> None:  # type: ignore[no-untyped-def]
-    text = (SHARED / "bgdb-data-1_087ff8643ed34d0a_11pt.mat").read_text()
+    text = (MATCHES / "bgdb-data-1_087ff8643ed34d0a_11pt.mat").read_text()
     record = client.post("/v1/matches/convert", json={"mat": text}).get_json()
     assert record["format"] == "arbitru.match/1" and len(record["games"]) == 11
     body = client.post("/v1/matches/verify", json={"record": record}).get_json()

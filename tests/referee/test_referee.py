@@ -3,6 +3,8 @@ reason code the referee can return is produced by a transcript or game record bu
 
 from __future__ import annotations
 
+from tests.support.positions import MATCHES
+
 import time
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,6 @@ from service.formats.game_record import record_to_match
 from service.formats.mat import read_mat
 
 DATA = Path(__file__).resolve().parent / "data"
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "matches"
 
 # file -> (valid, final score, winner) or (False, code, game, move, line)
 VALID = {
@@ -60,20 +61,20 @@ def referee(
 
 
 def test_every_real_transcript_has_an_expected_verdict() -> None:
-    names = {p.name for p in SHARED.glob("*.*") if p.suffix in (".mat", ".txt")}
+    names = {p.name for p in MATCHES.glob("*.*") if p.suffix in (".mat", ".txt")}
     assert names == set(VALID) | set(INVALID) and len(names) == 27
 
 
 @pytest.mark.parametrize("name", sorted(VALID), ids=lambda n: n[:50])
 def test_a_clean_real_transcript_verifies_with_its_final_score(name: str) -> None:
-    verdict = referee((SHARED / name).read_bytes())
+    verdict = referee((MATCHES / name).read_bytes())
     assert verdict["error"] is None and verdict["valid"] is True
     assert (verdict["final_score"], verdict["winner"]) == VALID[name]
 
 
 @pytest.mark.parametrize("name", sorted(INVALID), ids=lambda n: n[:50])
 def test_a_real_transcript_that_is_not_clean_reports_its_first_illegal_action(name: str) -> None:
-    verdict = referee((SHARED / name).read_bytes())
+    verdict = referee((MATCHES / name).read_bytes())
     error = verdict["error"]
     assert verdict["valid"] is False and error is not None
     assert (error["code"], error["game"], error["move"], error["line"]) == INVALID[name]
@@ -81,30 +82,30 @@ def test_a_real_transcript_that_is_not_clean_reports_its_first_illegal_action(na
 
 
 def test_the_backwards_move_names_player_line_and_action_as_written() -> None:
-    error = referee((SHARED / "gammonview_hQ8sVn2LbTdF4wRm_9pt_hedgehog_backwards-move.mat").read_bytes())[
+    error = referee((MATCHES / "gammonview_hQ8sVn2LbTdF4wRm_9pt_hedgehog_backwards-move.mat").read_bytes())[
         "error"
     ]
     assert error["player"] == "Owen Talbot" and error["action"] == "65: 14/8 15/10 6/8"
 
 
 def test_points_capped_at_what_the_winner_needed_are_recognised_not_an_error() -> None:
-    games = referee((SHARED / "bg-db_foxamon_tester_vs_Osprey12_2026-08-10_3pt.mat").read_bytes())["games"]
+    games = referee((MATCHES / "bg-db_foxamon_tester_vs_Osprey12_2026-08-10_3pt.mat").read_bytes())["games"]
     assert games[0] | {} == {**games[0], "points": 4, "cube": 4, "declared_points": 3, "capped": True}
-    games = referee((SHARED / "gammonview_eXBNG5wZHS5Alu3P_5pt_post-crawford.mat").read_bytes())["games"]
+    games = referee((MATCHES / "gammonview_eXBNG5wZHS5Alu3P_5pt_post-crawford.mat").read_bytes())["games"]
     assert [g["crawford_game"] for g in games] == [False, True, False]
     assert games[2]["capped"] is True and games[2]["declared_points"] == 1
 
 
 def test_jacoby_in_money_play_scores_an_unturned_backgammon_single() -> None:
-    on = referee((SHARED / "bg-db_xg-text_KR-TL_2026-10-08_jacoby-on_money.txt").read_bytes())["games"][0]
-    off = referee((SHARED / "bg-db_xg-text_KR-TL_2026-10-08_jacoby-off_money.txt").read_bytes())["games"][0]
+    on = referee((MATCHES / "bg-db_xg-text_KR-TL_2026-10-08_jacoby-on_money.txt").read_bytes())["games"][0]
+    off = referee((MATCHES / "bg-db_xg-text_KR-TL_2026-10-08_jacoby-off_money.txt").read_bytes())["games"][0]
     assert (on["result"], on["points"]) == ("backgammon", 1)
     assert (off["result"], off["points"]) == ("backgammon", 3)
 
 
 def test_illegal_moves_rule_condones_an_ordinary_illegal_play_and_goes_on() -> None:
     verdict = referee(
-        (SHARED / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_bytes(), "illegal-moves-rule"
+        (MATCHES / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_bytes(), "illegal-moves-rule"
     )
     assert verdict["valid"] is True and verdict["winner"] == "Rowan Pryce"
     assert [(c["game"], c["move"], c["code"]) for c in verdict["condoned"]] == [(1, 11, "TOO_MANY_MOVES")]
@@ -112,7 +113,7 @@ def test_illegal_moves_rule_condones_an_ordinary_illegal_play_and_goes_on() -> N
 
 def test_illegal_moves_rule_never_condones_a_checker_moved_backwards() -> None:
     verdict = referee(
-        (SHARED / "gammonview_hQ8sVn2LbTdF4wRm_9pt_hedgehog_backwards-move.mat").read_bytes(),
+        (MATCHES / "gammonview_hQ8sVn2LbTdF4wRm_9pt_hedgehog_backwards-move.mat").read_bytes(),
         "illegal-moves-rule",
     )
     assert verdict["error"]["code"] == "MOVE_BACKWARDS" and verdict["condoned"] == []
@@ -125,7 +126,7 @@ def test_the_synthetic_dialect_transcripts_all_verify(name: str) -> None:
 
 
 def test_the_longest_real_match_replays_well_under_a_second() -> None:
-    text = (SHARED / "bgdb-data-1_087ff8643ed34d0a_11pt.mat").read_text()
+    text = (MATCHES / "bgdb-data-1_087ff8643ed34d0a_11pt.mat").read_text()
     best = min(_timed(text) for _ in range(3))
     assert best < 1.0, f"{best:.3f} s"
 

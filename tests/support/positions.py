@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,29 +13,22 @@ from service.engine.board import COLORS, Board, Color, other
 from .reference import reference_results
 
 REPO = Path(__file__).resolve().parents[2]
-VENDORED = Path(__file__).resolve().parent / "data"
+DATA = REPO / "data"  # the repository's test and bench data, with its provenance (data/README.md)
+MATCHES = DATA / "matches"
 ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 DOUBLES = tuple(r for r in ROLLS if r[0] == r[1])
 MIXED = tuple(r for r in ROLLS if r[0] != r[1])
 
 
-def shared_data_dir() -> Path:
-    """The shared data directory: $ARBITRU_DATA_DIR, else ../shared/data next to the repository."""
-    return Path(os.environ.get("ARBITRU_DATA_DIR") or REPO.parent / "shared" / "data")
-
-
 def wildbg_ids(name: str) -> list[str]:
-    """The 1,000 position ids of wildbg's `contact` or `race` set (vendored copy if shared is absent)."""
-    for base in (shared_data_dir() / "wildbg", VENDORED / "wildbg"):
-        path = base / f"{name}.csv"
-        if path.exists():
-            return [line.strip() for line in path.read_text().splitlines() if line.strip()]
-    raise FileNotFoundError(f"wildbg {name}.csv in neither {shared_data_dir()} nor {VENDORED}")
+    """The 1,000 position ids of wildbg's `contact` or `race` set (data/wildbg/)."""
+    path = DATA / "wildbg" / f"{name}.csv"
+    return [line.strip() for line in path.read_text().splitlines() if line.strip()]
 
 
 def load_jsonl(name: str) -> list[dict[str, Any]]:
-    """Records of a shared .jsonl file (bench_positions.jsonl, worst_positions.jsonl)."""
-    path = shared_data_dir() / name
+    """Records of a data/ .jsonl file (bench_positions.jsonl, worst_positions.jsonl)."""
+    path = DATA / name
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
