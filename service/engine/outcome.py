@@ -14,6 +14,7 @@ from service.engine.board import BAR, COLORS, Board, Color, other
 from service.engine.rules import STANDARD, Rules
 
 RESULT_MULTIPLIERS = {"single": 1, "gammon": 2, "backgammon": 3}
+RESIGN_LEVELS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,3 +80,22 @@ def outcome(
     effective = rules if jacoby is None else rules.with_options(jacoby=jacoby)
     multiplier = scored_multiplier(result, effective, cube_value)
     return Outcome(True, winner, result, multiplier, multiplier * cube_value)
+
+
+def resignation(
+    level: str, resigner: Color, rules: Rules = STANDARD, cube_value: int = 1, in_match: bool = False
+) -> Outcome:
+    """What accepting a resignation at `level` (single, gammon, backgammon) scores: the resigner's
+    opponent wins that result, counted as the rules count it on the board (gammons and backgammons
+    may be off; Jacoby in money play only, while the cube is not turned) times the cube.
+
+    The one scoring of resignations: POST /v1/resign and the match referee both call it."""
+    effective = rules.with_options(jacoby=False) if in_match else rules
+    multiplier = scored_multiplier(level, effective, cube_value)
+    return Outcome(True, other(resigner), level, multiplier, multiplier * cube_value)
+
+
+def most_at_stake(board: Board, resigner: Color) -> str:
+    """The most the board can still give the resigner's opponent: single once the resigner has
+    borne off a checker, else backgammon (a later hit can still send a checker back)."""
+    return "single" if board.side(resigner)[0] > 0 else "backgammon"

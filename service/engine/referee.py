@@ -35,7 +35,7 @@ from service.engine.match import Match as MatchState
 from service.engine.match import score_game
 from service.engine.moves import legal_plays
 from service.engine.notation import NotationError, parse_play_marked
-from service.engine.outcome import outcome, scored_multiplier
+from service.engine.outcome import outcome, resignation
 from service.engine.rules import Rules, build_rules
 from service.engine.variants import start_board
 
@@ -654,15 +654,12 @@ class Referee:
             assert state.resigned_by is not None
             winner = other(state.resigned_by)
         cube = state.cube.value
-        turned = cube > 1
-        jacoby = self.rules.jacoby and not self.length
-        values: list[tuple[int, int]] = []
         levels = (state.resign_level,) if state.resign_level else (1, 2, 3)
+        values: list[tuple[int, int]] = []
         for level in levels:
-            multiplier = scored_multiplier(
-                LEVEL_NAMES[level], self.rules.with_options(jacoby=jacoby), cube, turned
-            )
-            values.append((level, multiplier * cube))
+            accepted = resignation(LEVEL_NAMES[level], other(winner), self.rules, cube, self.length > 0)
+            assert accepted.points is not None
+            values.append((level, accepted.points))
         state.over, state.ended_by, state.winner = True, "resign", winner
         if result is None or result.points is None:
             level, points = values[0]

@@ -19,7 +19,7 @@ from service.engine.cube import ACTIONS, CENTRED, OFFERS, REASONS, Cube, CubeVer
 from service.engine.i18n import result_label, text
 from service.engine.match import Match, context_problems, game_result, score_game
 from service.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems
-from service.engine.outcome import Outcome, outcome
+from service.engine.outcome import RESIGN_LEVELS, Outcome, most_at_stake, outcome, resignation
 from service.engine.rules import (
     HYPERGAMMON_CHECKERS,
     OPENING_DICE,
@@ -37,7 +37,7 @@ from service.http import schemas
 from service.http.blueprint import Blueprint, answered_examples
 from service.http.i18n import localise_problem, request_language
 from service.http.json import json_response
-from service.http.position import Position, raise_problems, resolve_context
+from service.http.position import Position, raise_problems, resolve_context, resolve_position
 from service.http.position_sources import PositionSourcesMixin, sources_openapi
 from service.http.schemas import MatchBlockSchema
 
@@ -470,6 +470,121 @@ def rules_presets() -> Response:
     """
     lang = request_language()
     return _answer(rules_listing(lang), lang)
+
+
+# -- /v1/resign ---------------------------------------------------------------------------------
+class ResignRequestSchema(schemas.PositionSchema):
+    """Request of /v1/resign: the position (with its cube, match and rules), who resigns, how much."""
+
+    by = fields.String(
+        required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("the player who resigns")
+    )
+    level = fields.String(
+        required=True,
+        validate=validate.OneOf(list(RESIGN_LEVELS)),
+        metadata=_doc("what the resigner concedes: single, gammon or backgammon"),
+    )
+
+
+class ResignResponseSchema(ma.Schema):
+    """Whether the resignation may be offered, and what accepting it scores."""
+
+    may_offer = fields.Boolean(required=True)
+    reason = fields.Nested(ReasonOutSchema, required=True, allow_none=True, metadata=_doc("why not"))
+    by = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    level = fields.String(required=True, validate=validate.OneOf(list(RESIGN_LEVELS)))
+    most_at_stake = fields.String(
+        required=True,
+        validate=validate.OneOf(list(RESIGN_LEVELS)),
+        metadata=_doc("the most the board can still give the opponent: a higher level gives away more"),
+    )
+    accepted = fields.Nested(
+        CubeOutcomeSchema, required=True, allow_none=True, metadata=_doc("the outcome once accepted")
+    )
+    capped_points = fields.Integer(
+        allow_none=True, metadata=_doc("in a match: the points capped at what the winner needed")
+    )
+    match = fields.Nested(MatchBlockSchema, metadata=_doc("in a match: the match after acceptance"))
+
+
+RESIGN_EXAMPLES: dict[str, Any] = {
+    "gammon_in_match": {
+        "summary": "Black resigns a gammon at cube 2, white needing 3 in a 5-point match",
+        "value": {
+            "board": {
+                "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
+                "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
+            },
+            "cube": {"value": 2, "owner": "black"},
+            "match": {"length": 5, "score": {"white": 2, "black": 1}},
+            "by": "black",
+            "level": "gammon",
+        },
+    },
+    "jacoby": {
+        "summary": "Money game, Jacoby rule, cube not turned: a gammon resignation counts single",
+        "value": {
+            "board": {
+                "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
+                "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
+            },
+            "rules": {"jacoby": True},
+            "by": "black",
+            "level": "gammon",
+        },
+    },
+}
+
+
+def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The answer of /v1/resign for a validated body."""
+    position = resolve_position(body)
+    rules, resigner, level = position.rules, body["by"], body["level"]
+    cube, match = Cube.from_dict(position.cube), Match.from_dict(position.match, rules)
+    answer: dict[str, Any] = {
+        "may_offer": True,
+        "reason": None,
+        "by": resigner,
+        "level": level,
+        "most_at_stake": most_at_stake(position.board, resigner),
+        "accepted": None,
+    }
+    if outcome(position.board, rules, cube.value).game_over:
+        return {
+            **answer,
+            "may_offer": False,
+            "reason": {"code": "GAME_OVER", "message": text("GAME_OVER", lang)},
+        }
+    accepted = resignation(level, resigner, rules, cube.value, in_match=not match.is_money)
+    answer["accepted"] = {**accepted.to_dict(), "label": result_label(accepted.result, lang)}
+    if not match.is_money and accepted.winner is not None and accepted.points is not None:
+        answer["capped_points"] = min(accepted.points, match.away(accepted.winner))
+        answer["match"] = score_game(match, accepted.winner, accepted.points, rules).to_dict()
+    return answer
+
+
+@blp.route("/resign", methods=["POST"])
+@blp.json_body(ResignRequestSchema, examples=RESIGN_EXAMPLES)
+@blp.response(
+    200,
+    ResignResponseSchema,
+    description="Whether the resignation may be offered and what accepting it scores",
+    examples=answered_examples(RESIGN_EXAMPLES, ResignRequestSchema(), resign_body),
+)
+def resign(body: dict[str, Any]) -> Response:
+    """Score a resignation
+
+    `by` offers to resign at `level` (single, gammon or backgammon) in the given position, cube and
+    match. It may be offered at any time while the game goes on (`may_offer: false`, `GAME_OVER`,
+    once it is over). Accepting it gives the opponent that result, counted as a result on the board
+    is: gammons and backgammons as the rules count them, the Jacoby rule in money play only while
+    the cube is not turned, times the cube value. In a match the answer adds the points capped at
+    what the winner needed and the match block after the game. The match referee
+    (/v1/matches/verify) scores the resignations of a transcript with the same function.
+    `most_at_stake` says what the board can still give: a resignation above it gives away points.
+    """
+    lang = request_language()
+    return _answer(resign_body(body, lang), lang)
 
 
 # -- /v1/start ----------------------------------------------------------------------------------
