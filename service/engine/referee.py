@@ -41,6 +41,9 @@ from service.engine.variants import start_board
 
 MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
 LEVEL_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
+# An illegal play's error lists the legal plays up to this many (a 1-1 can have over 1,000): enough
+# to show the players what was possible; beyond it the count alone is given.
+LISTED_PLAYS = 100
 
 # Reason codes of the referee. Checker-play codes come from the judge (service.engine.judge) and
 # cube codes from service.engine.cube; both keep their names here.
@@ -207,6 +210,7 @@ class Referee:
         self.games_out: list[dict[str, Any]] = []
         self.condoned: list[dict[str, Any]] = []
         self.match_winner: int | None = None
+        self._state: _GameState | None = None  # the game being replayed (for the error's position)
 
     # -- entry ------------------------------------------------------------------------------------
     def verdict(self) -> dict[str, Any]:
@@ -251,7 +255,7 @@ class Referee:
                 line=game.score_line,
                 action=self._score_text(game),
             )
-        state = _GameState(self._start_board(game))
+        state = self._state = _GameState(self._start_board(game))
         actions = game.actions
         result = game.result
         for position, action in enumerate(actions):
@@ -280,6 +284,7 @@ class Referee:
             elif action.kind == "resign":
                 state.resigned_by = COLORS[action.player]
                 state.resign_level = action.resign_level
+        self._state = None
         self._finish(game, state, last_game)
 
     def _start_board(self, game: Any) -> Board:
@@ -726,7 +731,29 @@ class Referee:
         payload.update(override)
         payload["code"] = code
         payload["message"] = message
+        if act is not None and self._state is not None:
+            payload.update(self._position(act, self._state))
         raise RefereeError(payload)
+
+    def _position(self, act: Any, state: _GameState) -> dict[str, Any]:
+        """Where an illegal action was played: the board before it, who acted, the dice, cube and
+        match, and for a roll the legal plays there (listed up to LISTED_PLAYS, always counted)."""
+        color = COLORS[act.player]
+        dice = (max(act.dice), min(act.dice)) if act.kind == "roll" and act.dice else None
+        position = {
+            "board": state.board.to_dict(),
+            "turn": color,
+            "dice": list(dice) if dice else None,
+            "cube": state.cube.to_dict(),
+            "match": MatchState(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
+        }
+        found: dict[str, Any] = {"position": position}
+        if dice is not None and not state.board.problems(self.rules.checkers):
+            plays = legal_plays(state.board, color, dice)
+            found["legal_play_count"] = len(plays)
+            if len(plays) <= LISTED_PLAYS:
+                found["legal_plays"] = [play.notation for play in plays]
+        return found
 
 
 def verify(match: Any, rules: Rules | None = None, mode: str = "legal-moves-only") -> dict[str, Any]:

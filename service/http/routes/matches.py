@@ -12,30 +12,106 @@ from collections.abc import Mapping
 from typing import Any
 
 import marshmallow as ma
-from flask import Response
+import orjson
+from flask import Request, Response
 from marshmallow import fields, validate
 
-from service.engine.referee import MODES, REASON_CODES, resolve_rules, verify
+from service.engine.referee import LISTED_PLAYS, MODES, REASON_CODES, resolve_rules, verify
 from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from service.formats.game_record import RecordError, match_to_record, record_to_match
-from service.formats.mat import MatFormatError, read_mat
+from service.formats.mat import MatFormatError, decode, read_mat
+from service.formats.mat_writer import write_mat
+from service.formats.sgf import write_sgf
 from service.http import schemas
-from service.http.blueprint import Blueprint
+from service.http.blueprint import Blueprint, JsonBodyParser
 from service.http.errors import Problem, ValidationProblem
 from service.http.i18n import request_language
 from service.http.json import json_response
+from service.http.position_sources import position_links
 
-blp = Blueprint(
+FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
+
+
+EXPORT_TYPES: dict[str, tuple[str, str]] = {  # format -> (media type, file extension)
+    "mat": ("text/plain; charset=utf-8", "mat"),
+    "sgf": ("application/x-go-sgf; charset=utf-8", "sgf"),
+}
+FILE_BODY = {
+    "text/plain": {
+        "schema": {"type": "string", "description": "the transcript itself (.mat, or a JSON record)"}
+    },
+    "multipart/form-data": {
+        "schema": {
+            "type": "object",
+            "required": ["file"],
+            "properties": {
+                "file": {"type": "string", "format": "binary", "description": "the transcript file"},
+                **{name: {"type": "string"} for name in FILE_OPTIONS},
+            },
+        }
+    },
+}
+
+
+class MatchFileParser(JsonBodyParser):
+    """The JSON body, or the transcript file itself: a `text/plain` body, or a multipart upload in
+    the field `file`; `mode`, `to` and `preset` then come from the query string (or the form).
+    A file that holds a JSON object is a game record, any other text a .mat transcript."""
+
+    def load_json(self, req: Request, schema: ma.Schema) -> Any:
+        if req.mimetype == "text/plain":
+            return _file_body(req.get_data(cache=True), req.args)
+        if req.mimetype == "multipart/form-data":
+            upload = req.files.get("file")
+            if upload is None:
+                raise ValidationProblem({"file": ["send the transcript in the multipart field `file`"]})
+            return _file_body(upload.read(), {**req.args, **req.form})
+        return super().load_json(req, schema)
+
+
+def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
+    """The JSON body equivalent of an uploaded file and its options."""
+    if len(data) > 4 * MAX_MAT_CHARS:  # a UTF-8 character is at most 4 bytes: surely over the limit
+        raise Problem(413, f"the transcript has {len(data)} bytes; the limit is {MAX_MAT_CHARS} characters")
+    try:
+        text = decode(data)
+    except MatFormatError as exc:
+        raise ValidationProblem({"file": [f"line {exc.line}: {exc.message}"]}) from None
+    body: dict[str, Any] = {}
+    if text.lstrip().startswith("{"):
+        try:
+            body["record"] = orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            raise ValidationProblem({"file": [f"not a JSON game record: {exc}"]}) from None
+    else:
+        body["mat"] = text
+    for name in FILE_OPTIONS:
+        if name in options:
+            body[name] = options[name]
+    if "preset" in body:
+        body["rules"] = {"preset": body.pop("preset")}
+    return body
+
+
+class MatchesBlueprint(Blueprint):
+    """The matches routes take the transcript as JSON or as the file itself."""
+
+    ARGUMENTS_PARSER = MatchFileParser()
+
+
+blp = MatchesBlueprint(
     "matches",
     __name__,
     url_prefix="/v1",
-    description="The match referee: replay a whole transcript (.mat or JSON game record) under the rules.",
+    description="The match referee: replay a whole transcript (.mat or JSON game record) under the rules; "
+    "convert it to a JSON record, a .mat or SGF.",
 )
 
 # The longest real transcript in our test data is ~14 KB (11 games, 444 actions, replayed in well
 # under a second); 128 KiB allows matches several times longer while bounding the work per request.
 MAX_MAT_CHARS = 128 * 1024
 MAX_RECORD_ACTIONS = 8000
+EXPORTS = ("record", "mat", "sgf")
 
 _doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
 
@@ -103,10 +179,17 @@ class VerifyRequestSchema(schemas.StrictSchema):
             raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
 
 
-class ConvertRequestSchema(schemas.StrictSchema):
-    """A .mat transcript to convert to a JSON game record."""
+class ConvertRequestSchema(VerifyRequestSchema):
+    """A match to convert: exactly one of `mat` or `record`, and the format wanted."""
 
-    mat = fields.String(required=True, metadata=_doc("the text of a Jellyfish .mat transcript"))
+    to = fields.String(
+        validate=validate.OneOf(list(EXPORTS)),
+        metadata=_doc(
+            "record (default): the JSON game record; mat: a Jellyfish .mat as GNU Backgammon exports "
+            "it; sgf: GNU Backgammon's SGF (GM[6]). mat and sgf answer the file itself",
+            default="record",
+        ),
+    )
 
 
 class GameVerdictSchema(ma.Schema):
@@ -128,6 +211,20 @@ class GameVerdictSchema(ma.Schema):
     )
 
 
+class ErrorPositionSchema(ma.Schema):
+    """The position an illegal action was played in, with its picture."""
+
+    board = fields.Nested(schemas.BoardOutSchema, required=True, metadata=_doc("white = players[0]"))
+    turn = fields.String(required=True, metadata=_doc("who acted (white = players[0])"))
+    dice = fields.List(fields.Integer(), required=True, allow_none=True, metadata=_doc("for a roll"))
+    cube = fields.Dict(required=True)
+    match = fields.Dict(required=True)
+    gnubg_id = fields.String(required=True, metadata=_doc("GNU Backgammon POSITIONID:MATCHID"))
+    board_svg = fields.String(
+        required=True, metadata=_doc("the path of its picture: /v1/board.svg?gnubg_id=...")
+    )
+
+
 class ActionErrorSchema(ma.Schema):
     """Where an illegal action stands and why it is illegal."""
 
@@ -138,6 +235,13 @@ class ActionErrorSchema(ma.Schema):
     action = fields.String(allow_none=True, metadata=_doc("the action as written"))
     code = fields.String(metadata=_doc("reason code, one of: " + ", ".join(REASON_CODES)))
     message = fields.String()
+    position = fields.Nested(
+        ErrorPositionSchema, metadata=_doc("where the action was played (actions of a game in progress)")
+    )
+    legal_play_count = fields.Integer(metadata=_doc("for a roll: how many legal plays there were"))
+    legal_plays = fields.List(
+        fields.String(), metadata=_doc(f"for a roll: the legal plays, when at most {LISTED_PLAYS}")
+    )
 
 
 class VerifyResponseSchema(ma.Schema):
@@ -233,23 +337,17 @@ def _read_record(record: Mapping[str, Any]) -> Any:
 
 
 def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
-    lang = request_language()
-    match = _read_mat(body["mat"]) if "mat" in body else _read_record(body["record"])
-    requested = dict(body.get("rules") or {})
-    if "record" in body and isinstance(body["record"].get("rules"), Mapping):
-        requested = {**body["record"]["rules"], **requested}
-    rules, problems = resolve_rules(match, requested, lang)
-    if problems:
-        errors: dict[str, list[str]] = {}
-        for found in problems:
-            errors.setdefault(found.field, []).append(found.message)
-        raise ValidationProblem(errors, detail="the rules are not valid")
-    return verify(match, rules, body.get("mode", "legal-moves-only"))
+    match, rules = _read_match(body)
+    verdict = verify(match, rules, body.get("mode", "legal-moves-only"))
+    if verdict["error"] and "position" in verdict["error"]:
+        verdict["error"]["position"].update(position_links(verdict["error"]["position"], rules))
+    return verdict
 
 
 # -- routes ------------------------------------------------------------------------------------------
 @blp.route("/matches/verify", methods=["POST"])
 @blp.json_body(VerifyRequestSchema, examples=VERIFY_EXAMPLES)
+@blp.doc(requestBody={"content": FILE_BODY})
 @blp.response(
     200, VerifyResponseSchema, description="The verdict: the match was readable; it may still be illegal"
 )
@@ -267,15 +365,58 @@ def verify_match(body: dict[str, Any]) -> Response:
     return json_response(_verdict(body))
 
 
-@blp.route("/matches/convert", methods=["POST"])
-@blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT})
-@blp.response(200, RecordSchema, description="The JSON game record of the transcript")
-def convert_match(body: dict[str, Any]) -> Response:
-    """Convert a .mat transcript to a JSON game record
+def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The match of a validated body and the rules to read it by."""
+    match = _read_mat(body["mat"]) if "mat" in body else _read_record(body["record"])
+    requested = dict(body.get("rules") or {})
+    if "record" in body and isinstance(body["record"].get("rules"), Mapping):
+        requested = {**body["record"]["rules"], **requested}
+    rules, problems = resolve_rules(match, requested, request_language())
+    if problems:
+        errors: dict[str, list[str]] = {}
+        for found in problems:
+            errors.setdefault(found.field, []).append(found.message)
+        raise ValidationProblem(errors, detail="the rules are not valid")
+    return match, rules
 
-    Reads the transcript (every common exporter's dialect) and returns the match as a JSON game
-    record: players, match length, rules from the header tags, games of turns with dice, the play
-    in standard notation, cube actions, resignations and the written results. The record is
-    accepted by POST /v1/matches/verify as `record`.
+
+@blp.route("/matches/convert", methods=["POST"])
+@blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT, "to": "record"})
+@blp.doc(requestBody={"content": FILE_BODY})
+@blp.response(200, RecordSchema, description="The JSON game record (`to: record`)")
+@blp.doc(
+    responses={
+        "200": {
+            "description": "The JSON game record, or with `to: mat` / `to: sgf` the file itself",
+            "content": {
+                "application/json": {"schema": RecordSchema},
+                "text/plain": {"schema": {"type": "string", "description": "the .mat file"}},
+                "application/x-go-sgf": {"schema": {"type": "string", "description": "the SGF file"}},
+            },
+        }
+    }
+)
+def convert_match(body: dict[str, Any]) -> Response:
+    """Convert a match: JSON game record, .mat or SGF
+
+    From a .mat transcript (every common exporter's dialect) or a JSON game record, as JSON or as the
+    file itself (`text/plain`, or multipart with the field `file`; `to`, `mode`, `preset` in the
+    query). `to: record` (default) answers the JSON game record: players, match length, rules from
+    the header tags, games of turns with dice, the play in standard notation, cube actions,
+    resignations and the written results (accepted by /v1/matches/verify as `record`).
+    `to: mat` answers a Jellyfish .mat laid out as GNU Backgammon exports it (each die's move, the
+    highest first, hits marked); `to: sgf` answers GNU Backgammon's SGF (`GM[6]`, one game tree
+    per game); both as a download (Content-Disposition), ready for gnubg, eXtreme Gammon or BGBlitz.
+    A play that is not legal is written as it was played.
     """
-    return json_response(match_to_record(_read_mat(body["mat"])))
+    target = body.get("to", "record")
+    if target == "record" and "mat" in body and "rules" not in body:
+        return json_response(match_to_record(_read_mat(body["mat"])))
+    match, rules = _read_match(body)
+    if target == "record":
+        return json_response(match_to_record(match))
+    text = write_mat(match, rules) if target == "mat" else write_sgf(match, rules)
+    media_type, extension = EXPORT_TYPES[target]
+    response = Response(text, mimetype=media_type.split(";")[0], content_type=media_type)
+    response.headers["Content-Disposition"] = f'attachment; filename="match.{extension}"'
+    return response
