@@ -116,7 +116,6 @@ def test_the_referee_scores_a_transcript_resignation_as_the_route_does(client, r
         "rules": rules,
         "games": [{"game": 1, "start_score": [0, 0], "turns": turns}],
     }
-    from service.engine.rules import build_rules
 
     verdict = verify(record_to_match(record), build_rules(rules)[0])
     assert verdict["valid"], verdict["error"]

@@ -32,13 +32,24 @@ from service.http.position_sources import position_links
 FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
 
 
+SAMPLE_MAT = """; [Site "GNU Backgammon"]
+
+ 1 point match
+
+ Game 1
+ charlot1 : 0                   charlot2 : 0
+  1)                             62: 24/18 13/11
+  2) 62: 13/7* 24/22             51:
+      Wins 1 point
+"""
 EXPORT_TYPES: dict[str, tuple[str, str]] = {  # format -> (media type, file extension)
     "mat": ("text/plain; charset=utf-8", "mat"),
     "sgf": ("application/x-go-sgf; charset=utf-8", "sgf"),
 }
 FILE_BODY = {
     "text/plain": {
-        "schema": {"type": "string", "description": "the transcript itself (.mat, or a JSON record)"}
+        "schema": {"type": "string", "description": "the transcript itself (.mat, or a JSON record)"},
+        "example": SAMPLE_MAT,
     },
     "multipart/form-data": {
         "schema": {
@@ -48,7 +59,8 @@ FILE_BODY = {
                 "file": {"type": "string", "format": "binary", "description": "the transcript file"},
                 **{name: {"type": "string"} for name in FILE_OPTIONS},
             },
-        }
+        },
+        "example": {"file": SAMPLE_MAT, "mode": "legal-moves-only"},
     },
 }
 
@@ -115,16 +127,6 @@ EXPORTS = ("record", "mat", "sgf")
 
 _doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
 
-SAMPLE_MAT = """; [Site "GNU Backgammon"]
-
- 1 point match
-
- Game 1
- charlot1 : 0                   charlot2 : 0
-  1)                             62: 24/18 13/11
-  2) 62: 13/7* 24/22             51:
-      Wins 1 point
-"""
 ILLEGAL_MAT = """ 3 point match
 
  Game 1
