@@ -18,7 +18,7 @@ from marshmallow import fields, validate
 
 from service.engine.referee import LISTED_PLAYS, MODES, REASON_CODES, resolve_rules, verify
 from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
-from service.formats.game_record import RecordError, match_to_record, record_to_match
+from service.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
 from service.formats.mat import MatFormatError, decode, read_mat
 from service.formats.mat_writer import write_mat
 from service.formats.sgf import write_sgf
@@ -90,7 +90,7 @@ def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
     except MatFormatError as exc:
         raise ValidationProblem({"file": [f"line {exc.line}: {exc.message}"]}) from None
     body: dict[str, Any] = {}
-    if text.lstrip().startswith("{"):
+    if is_json_record(text):
         try:
             body["record"] = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
