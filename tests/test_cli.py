@@ -106,7 +106,7 @@ def test_moves_lists_the_legal_plays_of_a_gnubg_id():
 @pytest.mark.parametrize("args", [["--dice", "71"], ["--dice", "3"], ["--gnubg-id", "!!!"]])
 def test_moves_bad_arguments_are_usage_errors(args):
     base = {"--gnubg-id": "4HPwATDgc/ABMA:cAkAAAAAAAAA", "--dice": "31"}
-    base.update(dict(zip(args[::2], args[1::2])))
+    base.update(dict(zip(args[::2], args[1::2], strict=True)))
     result = CliRunner().invoke(main, ["moves", *[x for kv in base.items() for x in kv]])
     assert result.exit_code == 2
 
