@@ -140,7 +140,11 @@ def verify_file(path: Path, mode: str = "legal-moves-only", preset: str | None =
 # -- output --------------------------------------------------------------------------------------
 def _message(error: dict[str, Any], lang: str) -> str:
     code = error["code"]
-    return text(code, lang) if lang != "en" and has_text(code) else error["message"]
+    if lang != "en" and has_text(code):
+        return text(code, lang)
+    written = f"{error.get('action')}: "
+    message: str = error["message"]
+    return message.removeprefix(written)  # the table shows the action already
 
 
 def _first_error(result: FileVerdict, lang: str) -> str:
