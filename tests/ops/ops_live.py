@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -12,6 +13,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from scripts.local_gunicorn import free_port, wait_until_up, worker_pids
 
@@ -92,3 +95,18 @@ def gunicorn(
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(timeout=5)
+
+
+def kustomize(directory: Path, out: Path) -> Path:
+    """`kubectl kustomize DIR` (or standalone `kustomize build DIR`) written to `out`; skips the
+    test when neither tool is installed."""
+    if shutil.which("kubectl"):
+        command = ["kubectl", "kustomize", str(directory)]
+    elif shutil.which("kustomize"):
+        command = ["kustomize", "build", str(directory)]
+    else:
+        pytest.skip(f"neither kubectl nor kustomize is installed; cannot render {directory.name}/")
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    out.write_text(result.stdout)
+    return out

@@ -10,23 +10,13 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.ops.ops_live import REPO, VENV_BIN
+from tests.ops.ops_live import REPO, VENV_BIN, kustomize
 
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`kubectl kustomize k8s` (or standalone `kustomize build k8s`) written to a file."""
-    if shutil.which("kubectl"):
-        command = ["kubectl", "kustomize", str(REPO / "k8s")]
-    elif shutil.which("kustomize"):
-        command = ["kustomize", "build", str(REPO / "k8s")]
-    else:
-        pytest.skip("neither kubectl nor kustomize is installed; cannot render k8s/")
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    path = tmp_path_factory.mktemp("k8s") / "rendered.yaml"
-    path.write_text(result.stdout)
-    return path
+    return kustomize(REPO / "k8s", tmp_path_factory.mktemp("k8s") / "rendered.yaml")
 
 
 @pytest.fixture(scope="module")

@@ -15,22 +15,12 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.ops.ops_live import REPO, VENV_BIN
+from tests.ops.ops_live import REPO, VENV_BIN, kustomize
 
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if shutil.which("kubectl"):
-        command = ["kubectl", "kustomize", str(REPO / "k8s" / "batch")]
-    elif shutil.which("kustomize"):
-        command = ["kustomize", "build", str(REPO / "k8s" / "batch")]
-    else:
-        pytest.skip("neither kubectl nor kustomize is installed; cannot render k8s/batch")
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    path = tmp_path_factory.mktemp("k8s-batch") / "rendered.yaml"
-    path.write_text(result.stdout)
-    return path
+    return kustomize(REPO / "k8s" / "batch", tmp_path_factory.mktemp("k8s-batch") / "rendered.yaml")
 
 
 @pytest.fixture(scope="module")
