@@ -30,7 +30,7 @@ from typing import Any, NoReturn
 from service.engine.board import BAR, COLORS, OFF, Board, Color, other
 from service.engine.cube import Cube, CubeVerdict, cube_action
 from service.engine.judge import REASON_CODES as JUDGE_CODES
-from service.engine.judge import judge_play
+from service.engine.judge import Verdict, judge_play
 from service.engine.match import Match as MatchState
 from service.engine.match import score_game
 from service.engine.moves import legal_plays
@@ -45,9 +45,14 @@ LEVEL_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
 # Reason codes of the referee. Checker-play codes come from the judge (service.engine.judge) and
 # cube codes from service.engine.cube; both keep their names here.
 REASON_CODES: dict[str, str] = {
-    # checker play: the judge's codes (service.engine.judge), except the two a transcript never
-    # reaches (notation that names no point is BAD_NOTATION here; the rest is named by rule)
-    **{code: text for code, text in JUDGE_CODES.items() if code not in ("NOT_ON_BOARD", "NOT_A_LEGAL_PLAY")},
+    # checker play: the judge's codes (service.engine.judge), except the three a transcript never
+    # reaches (notation that names no point is BAD_NOTATION here, hit marks are forgiven, the rest
+    # is named by rule)
+    **{
+        code: text
+        for code, text in JUDGE_CODES.items()
+        if code not in ("NOT_ON_BOARD", "NOT_A_LEGAL_PLAY", "WRONG_HIT")
+    },
     # impossible plays (never condoned)
     "OPPONENT_CHECKER_MOVED": "the play moves a checker of the opponent",
     "HIT_CHECKER_NOT_ON_BAR": "the mover plays as if its hit checker had been removed, not put on the bar",
@@ -409,7 +414,7 @@ class Referee:
                 dice,
                 hops,
                 verdict.code or "DICE_MISMATCH",
-                verdict.message or "illegal play",
+                verdict.message() or "illegal play",
             )
         state.turn = other(color)
         self._check_bearoff(state)
@@ -750,20 +755,16 @@ def _judge(
     hops: tuple[tuple[int, int], ...],
     marked: list[int] | None,
 ) -> Any:
-    """Judge a written play. A hop written to a point holding an opponent's blot hits it, marked
-    or not (OpenGammon writes no `*`); hit marks that fit no legal play are forgiven when the
-    checkers' moves themselves are legal (exporters differ in marking chained hits)."""
-    opponent = board.side(other(color))
-    forced = {dest for _, dest in hops if 1 <= dest <= 24 and opponent[25 - dest] == 1}
-    tries: list[list[int] | None] = [sorted(forced | set(marked or ()))]
-    if marked is not None:
-        tries.append(sorted(forced))
-    tries.append(None)
-    for wanted in tries:
-        verdict = judge_play(board, color, dice, hops, wanted)
-        if verdict.legal:
-            return verdict
-    return verdict  # the most lenient reading's diagnosis
+    """Judge a written play as /v1/play does, with two allowances for exporters: hit marks that
+    hit nothing are ignored (exporters differ in marking chained hits; OpenGammon writes none), and
+    a hop written past the blot it hit on the way (`24/13` for `24/18*/13`) is taken as the legal
+    play that moves those checkers."""
+    verdict = judge_play(board, color, dice, hops, marked)
+    if verdict.code == "WRONG_HIT":
+        verdict = judge_play(board, color, dice, hops, None)
+    if not verdict.legal and verdict.play is not None:
+        return Verdict(True, verdict.play, as_written=False)
+    return verdict
 
 
 def apply_literally(

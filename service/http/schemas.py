@@ -452,6 +452,15 @@ class LegalVerdictSchema(ma.Schema):
     """The proposed play is legal; `play` is it, as listed by /v1/moves."""
 
     legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
+    as_written = fields.Boolean(
+        required=True,
+        metadata=_doc(
+            "true when the proposed hops can be played with the dice as written (in any order, a hop "
+            "spanning several dice); false when they reach this play's board only by another grouping "
+            "of the dice: the proposal is then taken as `play`, and `note` says so"
+        ),
+    )
+    note = fields.String(metadata=_doc("present when `as_written` is false: which play it was taken as"))
     play = fields.Nested(PlayOutSchema, required=True)
 
 

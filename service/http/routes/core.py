@@ -21,7 +21,6 @@ from service.engine import (
     parse_play_marked,
 )
 from service.engine.board import OFF, side_to_dict
-from service.engine.i18n import has_text, text
 from service.http import observability, schemas
 from service.http.blueprint import Blueprint, answered_examples
 from service.http.errors import ValidationProblem
@@ -243,12 +242,23 @@ def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
             marked = [m["to"] for m in proposed if m.get("hit")]
     assert position.turn is not None and position.dice is not None
     verdict = judge_play(position.board, position.turn, position.dice, hops, marked)
-    if verdict.legal and verdict.play is not None:
-        return {"legal": True, "play": play_dict(verdict.play, position, body.get("include") or ())}
     lang = request_language()
-    code = verdict.code or ""
-    message = verdict.message if lang == "en" or not has_text(code) else text(code, lang)
-    return {"legal": False, "reason": {"code": verdict.code, "message": message}}
+    if verdict.legal and verdict.play is not None:
+        answer: dict[str, Any] = {
+            "legal": True,
+            "as_written": verdict.as_written,
+            "play": play_dict(verdict.play, position, body.get("include") or ()),
+        }
+        if not verdict.as_written:
+            written = body["play"] if "play" in body else format_moves(_hop_moves(hops))
+            answer["note"] = verdict.note(lang, written)
+        return answer
+    return {"legal": False, "reason": {"code": verdict.code, "message": verdict.message(lang)}}
+
+
+def _hop_moves(hops: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:
+    """Proposed hops as moves, to write them in notation."""
+    return tuple(Move(source, dest) for source, dest in hops)
 
 
 @blp.route("/moves", methods=["POST"])
@@ -295,6 +305,15 @@ def play(body: dict[str, Any]) -> Response:
     Rules on one play given either as `play` (standard notation) or as `moves` (hops). A legal
     play is answered with the play as /v1/moves lists it; an illegal one with `legal: false` and a
     stable reason code. A `play` string that cannot be read is a 422 naming the column.
+
+    The hops are replayed literally: each hop lands on its destination and hits an opposing blot
+    it lands on (a point a hop only passes is not landed on: write the stop, `13/8*/2`). The
+    proposal is legal when the board this gives, both sides, is the board of a legal play. The
+    order of hops does not matter and a hop may span several dice (`24/13`, `bar/21(2)`, `6/off
+    7/6`, as GNU Backgammon writes them). Hops that reach a legal play's board only by another
+    grouping of the dice (`3/1 2/off` for `3/off 2/1` with 3-1) are accepted as that play with
+    `as_written: false` and a `note` naming it. A hit marked (`*` or `"hit": true`) on a hop that
+    hits nothing is illegal (`WRONG_HIT`, naming the point); a hit made but not marked is legal.
     """
     position = resolve_position(body)
     return json_response(_verdict(position, body))
