@@ -6,8 +6,10 @@ options (a preset plus overrides) into one, reporting every bad value or combina
 
 Presets:
 - `standard`: the money game (cube on, Jacoby off, beavers off, Crawford rule for matches).
-- `romanian`: *Table* as played in Romania (seed 004): linie / marț / marț tehnic = 1 / 2 / 3
-  points, matches to 3, no cube, the "marele și dubla mută" opening (see `service.engine.opening`).
+- `romanian`: *Table* as played in Romania: a game won is a linie (1 point) or a marț (2 points,
+  the loser bore off no checker); nothing counts more, so a backgammon counts as a marț
+  (`backgammons: true` makes it a marț tehnic, 3 points); matches to 3, no cube, and the "marele
+  și dubla mută" opening, two dice each (see `service.engine.opening`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ OPTION_DOCS: dict[str, str] = {
     "hypergammon_checkers": "checkers per side in hypergammon: 1, 2 or 3 (hypergammon only)",
     "jacoby": "Jacoby rule: gammons and backgammons count single while the cube is not turned (money only)",
     "gammons": "whether a gammon (marț) counts double",
-    "backgammons": "whether a backgammon (marț tehnic) counts triple (otherwise as a gammon)",
+    "backgammons": "whether a backgammon (marț tehnic) counts triple; otherwise it counts as a gammon "
+    "(marț, 2), as in the romanian preset",
     "cube": "whether the doubling cube is in use",
     "beavers": "whether the taker may beaver (money games only; needs the cube)",
     "raccoons": "whether the doubler may raccoon a beaver (needs beavers)",
@@ -96,7 +99,9 @@ class Rules:
 
 
 STANDARD = Rules()
-ROMANIAN = Rules(preset="romanian", cube=False, crawford=False, opening="romanian", match_length=3)
+ROMANIAN = Rules(
+    preset="romanian", backgammons=False, cube=False, crawford=False, opening="romanian", match_length=3
+)
 PRESETS: dict[str, Rules] = {"standard": STANDARD, "romanian": ROMANIAN}
 
 # What each option needs to mean anything: (option, value that switches it off, requirement).

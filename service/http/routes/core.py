@@ -13,6 +13,7 @@ from service.engine import (
     Board,
     Move,
     NotationError,
+    Outcome,
     Play,
     format_moves,
     judge_play,
@@ -135,7 +136,7 @@ def outcome_json(board: Board, position: Position) -> dict[str, Any]:
     checkers = position.rules.checkers
     if board.white[0] != checkers and board.black[0] != checkers:
         return NOT_OVER  # shared by every play of an answer: never mutated
-    verdict = outcome(board, position.rules, position.cube["value"], _jacoby_override(position.match))
+    verdict = _outcome(board, position)
     return {
         "game_over": verdict.game_over,
         "winner": verdict.winner,
@@ -319,10 +320,15 @@ def play(body: dict[str, Any]) -> Response:
     return json_response(_verdict(position, body))
 
 
+def _outcome(board: Board, position: Position) -> Outcome:
+    """The outcome of `board` in the position's context (cube value and owner, match, rules)."""
+    cube = position.cube
+    centred = cube.get("owner", "centered") == "centered"
+    return outcome(board, position.rules, cube["value"], _jacoby_override(position.match), centred)
+
+
 def _outcome_body(position: Position) -> dict[str, Any]:
-    verdict = outcome(
-        position.board, position.rules, position.cube["value"], _jacoby_override(position.match)
-    )
+    verdict = _outcome(position.board, position)
     return {**verdict.to_dict(), "pips": pips(position.board), **outcome_extras(position, verdict)}
 
 

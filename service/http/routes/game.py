@@ -73,7 +73,7 @@ def outcome_extras(position: Position, verdict: Outcome) -> dict[str, Any]:
     or the rules' default match length) the `match` block: points, new score, over, winner,
     crawford_next, post_crawford. A match context that cannot occur is a 422."""
     lang = request_language()
-    extras: dict[str, Any] = {"label": result_label(verdict.result, lang)}
+    extras: dict[str, Any] = {"label": result_label(verdict.counted_as, lang)}
     match = Match.from_dict(position.match, position.rules)
     if match.is_money:
         return extras
@@ -274,7 +274,10 @@ class StartResponseSchema(ma.Schema):
 class OutcomeMatchResponseSchema(schemas.OutcomeResponseSchema):
     """/v1/outcome's answer with the localised label and, in a match, the match block."""
 
-    label = fields.String(allow_none=True, metadata=_doc("localised result label: single game / linie, ..."))
+    label = fields.String(allow_none=True, metadata=_doc(
+            "localised label of what the result counts for: single game / linie, gammon / marț, "
+            "backgammon / marț tehnic (a backgammon counting as a gammon is labelled gammon / marț)"
+        ))
     match = fields.Nested(MatchBlockSchema, metadata=_doc("present in a match: the effect of this game"))
 
 

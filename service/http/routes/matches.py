@@ -15,7 +15,8 @@ import marshmallow as ma
 from flask import Response
 from marshmallow import fields, validate
 
-from service.engine.referee import MODES, REASON_CODES, resolve_rules, verify
+from service.engine.i18n import text
+from service.engine.referee import MODES, REASON_CODES, Excerpt, resolve_rules, verify
 from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from service.formats.game_record import RecordError, match_to_record, record_to_match
 from service.formats.mat import MatFormatError, read_mat
@@ -38,6 +39,7 @@ MAX_MAT_CHARS = 128 * 1024
 MAX_RECORD_ACTIONS = 8000
 
 _doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
+MAX_MATCH_LENGTH = schemas.MAX_MATCH_LENGTH
 
 SAMPLE_MAT = """; [Site "GNU Backgammon"]
 
@@ -88,6 +90,28 @@ class VerifyRequestSchema(schemas.StrictSchema):
             "rule options; those not given come from the transcript's header tags, then the defaults"
         ),
     )
+    start_score = fields.List(
+        schemas.StrictInteger(validate=validate.Range(0, MAX_MATCH_LENGTH)),
+        validate=validate.Length(equal=2),
+        metadata=_doc(
+            "for an excerpt (a transcript that does not start at 0-0): the score before its first game, "
+            "players[0] first; each game's header score is then checked from there, and the verdict "
+            "says `excerpt: true`"
+        ),
+    )
+    start_position = schemas.BoardField(
+        metadata=_doc(
+            "for an excerpt that starts during a game: the board its first game starts from (white = "
+            "players[0]); the first roll is then not an opening roll. Needs `start_score`"
+        )
+    )
+    start_crawford = schemas.StrictBoolean(
+        metadata=_doc(
+            "for an excerpt: whether its first game is the Crawford game (default false). Needs "
+            "`start_score` with one player one point from winning the match",
+            default=False,
+        )
+    )
     mode = fields.String(
         validate=validate.OneOf(MODES),
         metadata=_doc(
@@ -101,6 +125,9 @@ class VerifyRequestSchema(schemas.StrictSchema):
     def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("mat" in data) == ("record" in data):
             raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
+        for name in ("start_position", "start_crawford"):
+            if name in data and "start_score" not in data:
+                raise ma.ValidationError("an excerpt's start needs `start_score`", name)
 
 
 class ConvertRequestSchema(schemas.StrictSchema):
@@ -145,6 +172,12 @@ class VerifyResponseSchema(ma.Schema):
 
     valid = fields.Boolean(metadata=_doc("whether the whole match is legal"))
     mode = fields.String()
+    excerpt = fields.Boolean(
+        metadata=_doc("whether the transcript was verified as an excerpt (`start_score` given)")
+    )
+    start_score = fields.List(
+        fields.Integer(), metadata=_doc("the score the replay started from, players[0] first")
+    )
     match_length = fields.Integer(metadata=_doc("0 = money session"))
     players = fields.List(fields.String(), metadata=_doc("players[0] is the left column of the file"))
     games = fields.List(
@@ -244,7 +277,24 @@ def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
         for found in problems:
             errors.setdefault(found.field, []).append(found.message)
         raise ValidationProblem(errors, detail="the rules are not valid")
-    return verify(match, rules, body.get("mode", "legal-moves-only"))
+    return verify(match, rules, body.get("mode", "legal-moves-only"), _excerpt(body, match.length, lang))
+
+
+def _excerpt(body: Mapping[str, Any], length: int, lang: str) -> Excerpt | None:
+    """Where an excerpt starts, from the request (None for a whole match); a 422 for a start the
+    match cannot have."""
+    if "start_score" not in body:
+        return None
+    score = (body["start_score"][0], body["start_score"][1])
+    crawford = bool(body.get("start_crawford"))
+    errors: dict[str, list[str]] = {}
+    if length and max(score) >= length:
+        errors["start_score"] = [text("score_below_length", lang, length=length)]
+    elif crawford and (not length or sorted(length - s == 1 for s in score) != [False, True]):
+        errors["start_crawford"] = [text("crawford_one_away", lang)]
+    if errors:
+        raise ValidationProblem(errors, detail="the excerpt's start is not a score of this match")
+    return Excerpt(score, body.get("start_position"), crawford)
 
 
 # -- routes ------------------------------------------------------------------------------------------
