@@ -95,3 +95,45 @@ def test_play_answers_as_written_for_gnubg_notation(client):
             "/v1/play", json={"board": opening_board(), "turn": "white", "dice": [6, 1], "play": text}
         ).get_json()
         assert body["legal"] and body["as_written"] and "note" not in body
+
+
+GAMMON = {"white": {"points": {}, "off": 15}, "black": {"points": {"6": 15}}}
+BACKGAMMON = {"white": {"points": {}, "off": 15}, "black": {"points": {"6": 14}, "bar": 1}}
+
+
+def test_outcome_applies_jacoby_after_an_automatic_double_with_the_cube_centred_at_2(client):
+    body = {"board": GAMMON, "cube": {"value": 2, "owner": "centered"}, "rules": {"jacoby": True}}
+    verdict = client.post("/v1/outcome", json=body).get_json()
+    assert (verdict["result"], verdict["multiplier"], verdict["points"]) == ("gammon", 1, 2)
+    owned = client.post("/v1/outcome", json={**body, "cube": {"value": 2, "owner": "black"}}).get_json()
+    assert (owned["multiplier"], owned["points"]) == (2, 4)
+
+
+def test_outcome_under_the_romanian_preset_counts_a_backgammon_as_a_mart_and_labels_it_so(client):
+    ro = {"Accept-Language": "ro"}
+    plain = client.post("/v1/outcome", json={"board": BACKGAMMON, "rules": {"preset": "romanian"}}, headers=ro)
+    assert plain.get_json()["result"] == "backgammon"
+    assert (plain.get_json()["multiplier"], plain.get_json()["label"]) == (2, "marț")
+    asked = {"board": BACKGAMMON, "rules": {"preset": "romanian", "backgammons": True}}
+    tehnic = client.post("/v1/outcome", json=asked, headers=ro).get_json()
+    assert (tehnic["multiplier"], tehnic["label"]) == (3, "marț tehnic")
+
+
+# -- Romanian wording -----------------------------------------------------------------------------
+RO = {"Accept-Language": "ro"}
+
+
+def test_romanian_opening_message_says_each_player_rolls_two_dice(client):
+    body = {"rolls": {"white": [6], "black": [5]}, "rules": {"preset": "romanian"}}
+    errors = client.post("/v1/opening", json=body, headers=RO).get_json()["errors"]
+    assert errors["rolls.white"] == ["la deschiderea românească fiecare jucător aruncă două zaruri"]
+
+
+def test_romanian_automatic_double_says_the_stake_doubles(client):
+    body = {"rolls": {"white": [4], "black": [4]}, "rules": {"automatic_doubles": 1}}
+    message = client.post("/v1/opening", json=body, headers=RO).get_json()["message"]
+    assert "miza se dublează" in message and "cubul se întoarce" not in message
+
+
+def test_romanian_404_title_is_resursa_inexistenta(client):
+    assert client.get("/v1/nowhere", headers=RO).get_json()["title"] == "Resursă inexistentă"
