@@ -27,6 +27,8 @@ OPENINGS: tuple[str, ...] = ("standard", "romanian")
 OPENING_TIES: tuple[str, ...] = ("reroll", "higher_die")
 OPENING_DICE: tuple[str, ...] = ("rolled", "new_roll")
 MAX_CUBE_LIMIT = 4096  # gnubg's MAX_CUBE (1 << 12)
+CUBE_VALUES: tuple[int, ...] = tuple(2**n for n in range(MAX_CUBE_LIMIT.bit_length()))  # 1 .. 4096
+MAX_AUTOMATIC_DOUBLES = MAX_CUBE_LIMIT.bit_length() - 1  # 12: one more would pass the largest cube
 MAX_MATCH_LENGTH = 64
 # Checkers per side by variant (hypergammon: the default 3; `Rules.checkers` knows the option).
 VARIANT_CHECKERS: dict[str, int] = {"backgammon": 15, "nackgammon": 15, "hypergammon": 3}
@@ -36,7 +38,8 @@ OPTION_DOCS: dict[str, str] = {
     "preset": "the preset the other options start from: standard (money game) or romanian (Table)",
     "variant": "backgammon, nackgammon or hypergammon (sets the starting position and checkers per side)",
     "hypergammon_checkers": "checkers per side in hypergammon: 1, 2 or 3 (hypergammon only)",
-    "jacoby": "Jacoby rule: gammons and backgammons count single while the cube is not turned (money only)",
+    "jacoby": "Jacoby rule: gammons and backgammons count single while the cube is centred (nobody has "
+    "doubled, whatever its value, e.g. after automatic doubles; money only)",
     "gammons": "whether a gammon (marț) counts double",
     "backgammons": "whether a backgammon (marț tehnic) counts triple; otherwise it counts as a gammon "
     "(marț, 2), as in the romanian preset",
@@ -116,13 +119,29 @@ _REQUIRES: tuple[tuple[str, Any, str], ...] = (
     ("automatic_doubles", 0, "cube"),
 )
 
-_BOOLS = ("jacoby", "gammons", "backgammons", "cube", "beavers", "raccoons", "crawford")
-_CHOICES: dict[str, tuple[Any, ...]] = {
+BOOLEAN_OPTIONS: tuple[str, ...] = (
+    "jacoby",
+    "gammons",
+    "backgammons",
+    "cube",
+    "beavers",
+    "raccoons",
+    "crawford",
+)
+# Every option with a closed set of values (the API spec lists them as enums).
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "preset": tuple(PRESETS),
     "variant": VARIANTS,
     "hypergammon_checkers": HYPERGAMMON_CHECKERS,
     "opening": OPENINGS,
     "opening_ties": OPENING_TIES,
     "opening_dice": OPENING_DICE,
+    "max_cube": CUBE_VALUES,
+}
+# The integer options' ranges (max_cube and automatic_doubles are also checked together).
+RANGES: dict[str, tuple[int, int]] = {
+    "automatic_doubles": (0, MAX_AUTOMATIC_DOUBLES),
+    "match_length": (0, MAX_MATCH_LENGTH),
 }
 
 
@@ -158,13 +177,14 @@ def build_rules(
 
 
 def _type_problem(key: str, value: Any, field: str, lang: str) -> Problem | None:
-    if key in _BOOLS:
+    if key in BOOLEAN_OPTIONS:
         return None if isinstance(value, bool) else problem(field, "not_boolean", lang)
     if key in ("hypergammon_checkers", "automatic_doubles", "max_cube", "match_length"):
         if isinstance(value, bool) or not isinstance(value, int):
             return problem(field, "not_integer", lang)
-    if key in _CHOICES and value not in _CHOICES[key]:
-        return problem(field, "unknown_choice", lang, choices=", ".join(str(c) for c in _CHOICES[key]))
+    if key in ("variant", "hypergammon_checkers", "opening", "opening_ties", "opening_dice"):
+        if value not in CHOICES[key]:
+            return problem(field, "unknown_choice", lang, choices=", ".join(str(c) for c in CHOICES[key]))
     return None
 
 
