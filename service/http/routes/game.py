@@ -114,9 +114,9 @@ class CubeRequestSchema(PositionSourcesMixin, schemas.StrictSchema):
     offer = fields.String(
         validate=validate.OneOf(list(OFFERS)),
         metadata=_doc(
-            "what a take/drop answers: `double` (default; answered by the opponent of `turn`), `beaver` "
-            "(answered by `turn`) or `raccoon` (answered by the opponent); not with `double`",
-            default="double",
+            "what a take/drop answers: `double` (when absent; answered by the opponent of `turn`), "
+            "`beaver` (answered by `turn`) or `raccoon` (answered by the opponent); not with the action "
+            "`double` (no default in the spec: a generated client would send it with every double)",
         ),
     )
 

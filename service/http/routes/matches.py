@@ -108,8 +108,7 @@ class VerifyRequestSchema(schemas.StrictSchema):
     start_crawford = schemas.StrictBoolean(
         metadata=_doc(
             "for an excerpt: whether its first game is the Crawford game (default false). Needs "
-            "`start_score` with one player one point from winning the match",
-            default=False,
+            "`start_score` with one player one point from winning the match"
         )
     )
     mode = fields.String(
@@ -126,7 +125,7 @@ class VerifyRequestSchema(schemas.StrictSchema):
         if ("mat" in data) == ("record" in data):
             raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
         for name in ("start_position", "start_crawford"):
-            if name in data and "start_score" not in data:
+            if data.get(name) and "start_score" not in data:
                 raise ma.ValidationError("an excerpt's start needs `start_score`", name)
 
 
