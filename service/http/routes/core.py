@@ -263,6 +263,18 @@ def _hop_moves(hops: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:
 
 
 @blp.route("/moves", methods=["POST"])
+@blp.links(
+    play={
+        "target": "POST /v1/play",
+        "body": {
+            "board": "$request.body#/board",
+            "turn": "$response.body#/turn",
+            "dice": "$response.body#/dice",
+            "play": "$response.body#/plays/0/notation",
+        },
+        "description": "Referee a listed play: it is legal, as written, and gives the listed board",
+    }
+)
 @blp.json_body(schemas.MovesRequestSchema, example=MOVES_EXAMPLE)
 @blp.response(
     200, schemas.MovesResponseSchema, description="Every legal play, one per distinct resulting board"

@@ -274,10 +274,13 @@ class StartResponseSchema(ma.Schema):
 class OutcomeMatchResponseSchema(schemas.OutcomeResponseSchema):
     """/v1/outcome's answer with the localised label and, in a match, the match block."""
 
-    label = fields.String(allow_none=True, metadata=_doc(
+    label = fields.String(
+        allow_none=True,
+        metadata=_doc(
             "localised label of what the result counts for: single game / linie, gammon / marț, "
             "backgammon / marț tehnic (a backgammon counting as a gammon is labelled gammon / marț)"
-        ))
+        ),
+    )
     match = fields.Nested(MatchBlockSchema, metadata=_doc("present in a match: the effect of this game"))
 
 
@@ -462,6 +465,28 @@ def start_listing(query: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
 
 
 @blp.route("/start", methods=["GET"])
+@blp.links(
+    moves={
+        "target": "POST /v1/moves",
+        "body": {
+            "board": "$response.body#/board",
+            "turn": "white",
+            "dice": [3, 1],
+            "rules": {"variant": "$response.body#/variant"},
+        },
+        "description": "The plays of an opening 3-1 from the starting board",
+    },
+    convert={
+        "target": "POST /v1/convert",
+        "body": {
+            "board": "$response.body#/board",
+            "turn": "white",
+            "dice": [3, 1],
+            "rules": {"variant": "$response.body#/variant"},
+        },
+        "description": "The starting board with an opening 3-1 in every position format",
+    },
+)
 @blp.arguments(StartQuerySchema, location="query", unknown=ma.RAISE)
 @blp.response(
     200,

@@ -317,6 +317,13 @@ def verify_match(body: dict[str, Any]) -> Response:
 
 
 @blp.route("/matches/convert", methods=["POST"])
+@blp.links(
+    verify={
+        "target": "POST /v1/matches/verify",
+        "body": {"record": "$response.body"},
+        "description": "Referee the converted record: the same verdict as for the transcript",
+    }
+)
 @blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT})
 @blp.response(200, RecordSchema, description="The JSON game record of the transcript")
 def convert_match(body: dict[str, Any]) -> Response:
