@@ -111,7 +111,9 @@ def test_outcome_applies_jacoby_after_an_automatic_double_with_the_cube_centred_
 
 def test_outcome_under_the_romanian_preset_counts_a_backgammon_as_a_mart_and_labels_it_so(client):
     ro = {"Accept-Language": "ro"}
-    plain = client.post("/v1/outcome", json={"board": BACKGAMMON, "rules": {"preset": "romanian"}}, headers=ro)
+    plain = client.post(
+        "/v1/outcome", json={"board": BACKGAMMON, "rules": {"preset": "romanian"}}, headers=ro
+    )
     assert plain.get_json()["result"] == "backgammon"
     assert (plain.get_json()["multiplier"], plain.get_json()["label"]) == (2, "marț")
     asked = {"board": BACKGAMMON, "rules": {"preset": "romanian", "backgammons": True}}

@@ -1,6 +1,6 @@
 """Schemathesis' stateful phase in-process: the OpenAPI links chain the round trips a client makes
-(start -> moves or convert, moves -> play with a listed play, convert -> moves with each ID, matches/convert ->
-matches/verify with the record) and every chained answer conforms to the spec."""
+(start -> moves or convert, moves -> play with a listed play, convert -> moves with each ID,
+matches/convert -> matches/verify with the record) and every chained answer conforms to the spec."""
 
 from __future__ import annotations
 
