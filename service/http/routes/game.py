@@ -212,7 +212,7 @@ class CubeOutcomeSchema(schemas.OutcomeSchema):
     """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
 
     label = fields.String(
-        allow_none=True, metadata=_doc("localised result label (linie / marț / marț tehnic)")
+        allow_none=True, metadata=_doc("localised label of what the result counts for (linie / marț / marț tehnic)")
     )
 
 
@@ -446,7 +446,8 @@ def rules_presets() -> Response:
     """List the rules presets and options
 
     `standard` (money game: cube on, Jacoby off, beavers off, Crawford rule) and `romanian` (Table:
-    linie / marț / marț tehnic = 1 / 2 / 3 points, matches to 3, no cube, the Romanian opening).
+    a linie counts 1 and a marț 2, a backgammon counts as a marț unless `backgammons` is true,
+    matches to 3, no cube, the Romanian opening).
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
     lang = request_language()
