@@ -60,23 +60,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "A raccoon can only answer a beaver.",
         "ro": "Un raccoon poate răspunde doar unui beaver.",
     },
-    # -- checker-play reason codes of service.engine.judge (Romanian for /v1/play) --------------
-    "NO_CHECKER_TO_MOVE": {"ro": "pe punctul de plecare al mutării nu există niciun pul al celui care mută"},
-    "MOVE_BACKWARDS": {"ro": "un pul se mută doar înainte, spre casa proprie"},
-    "NOT_ON_BOARD": {"ro": "mutarea numește un punct care nu există"},
-    "MUST_ENTER_FROM_BAR": {"ro": "pulurile de pe bară trebuie să intre înaintea oricărei alte mutări"},
-    "POINT_CLOSED": {"ro": "un pul nu se poate opri pe o poartă (două sau mai multe puluri adverse)"},
-    "DICE_MISMATCH": {"ro": "distanța unei mutări nu corespunde zarurilor aruncate"},
-    "TOO_MANY_MOVES": {"ro": "mutarea folosește mai multe zaruri decât s-au aruncat"},
-    "BEAR_OFF_NOT_ALLOWED": {"ro": "scoaterea pulurilor cere ca toate pulurile să fie în casă"},
-    "BEAR_OFF_HIGHER_POINT_OCCUPIED": {
-        "ro": "un zar mai mare scoate doar de pe cel mai înalt punct ocupat",
-    },
-    "MUST_USE_ALL_DICE": {"ro": "mutarea trebuie să folosească atâtea zaruri câte permite aruncarea"},
-    "MUST_PLAY_HIGHER_DIE": {
-        "ro": "când se poate juca doar un zar, acesta trebuie să fie cel mai mare, dacă se poate",
-    },
-    "WRONG_HIT": {"ro": "mutarea marchează o lovitură unde nu lovește nimic"},
+    # -- checker-play reasons: service.engine.judge registers its own (play.<CODE>) ---------------
     # -- validation problems (422 field messages) ----------------------------------------------------
     "unknown_option": {"en": "unknown option", "ro": "opțiune necunoscută"},
     "unknown_choice": {"en": "must be one of: {choices}", "ro": "trebuie să fie una dintre: {choices}"},
