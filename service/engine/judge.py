@@ -189,8 +189,8 @@ def judge_play(
     opponent = board.side(other(turn))
     for point in marked_hits or ():
         if not 1 <= point <= 24 or opponent[25 - point] != 1 or all(d != point for _, d in hops):
-            source = next((s for s, d in hops if d == point), None)
-            move = f"{_name(source)}/{_name(point)}" if source is not None else _name(point)
+            start = next((s for s, d in hops if d == point), None)
+            move = f"{_name(start)}/{_name(point)}" if start is not None else _name(point)
             return _illegal("WRONG_HIT", move=move, point=point)
     plays = legal_plays(board, turn, dice)
     literal = literal_board(board, turn, hops)

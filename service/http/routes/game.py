@@ -212,7 +212,8 @@ class CubeOutcomeSchema(schemas.OutcomeSchema):
     """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
 
     label = fields.String(
-        allow_none=True, metadata=_doc("localised label of what the result counts for (linie / marț / marț tehnic)")
+        allow_none=True,
+        metadata=_doc("localised label of what the result counts for (linie / marț / marț tehnic)"),
     )
 
 
