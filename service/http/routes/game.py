@@ -466,26 +466,25 @@ def start_listing(query: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     return {"variant": rules.variant, "checkers": rules.checkers, "board": start_board(rules).to_dict()}
 
 
+# The request a starting board leads to: that board with an opening 3-1 to play, in its variant.
+OPENING_ROLL_BODY = {
+    "board": "$response.body#/board",
+    "turn": "white",
+    "dice": [3, 1],
+    "rules": {"variant": "$response.body#/variant"},
+}
+
+
 @blp.route("/start", methods=["GET"])
 @blp.links(
     moves={
         "target": "POST /v1/moves",
-        "body": {
-            "board": "$response.body#/board",
-            "turn": "white",
-            "dice": [3, 1],
-            "rules": {"variant": "$response.body#/variant"},
-        },
+        "body": OPENING_ROLL_BODY,
         "description": "The plays of an opening 3-1 from the starting board",
     },
     convert={
         "target": "POST /v1/convert",
-        "body": {
-            "board": "$response.body#/board",
-            "turn": "white",
-            "dice": [3, 1],
-            "rules": {"variant": "$response.body#/variant"},
-        },
+        "body": OPENING_ROLL_BODY,
         "description": "The starting board with an opening 3-1 in every position format",
     },
 )
