@@ -4,9 +4,10 @@ Input is a read transcript (`service.formats.mat.Match`, from a .mat file or a J
 Every game is replayed from its start (the variant's starting position, or a stated start
 position): checker plays through `judge_play`, cube actions through `service.engine.cube`
 (ownership, Crawford game, beavers and raccoons, maximum cube), game ends through the outcome and
-match scoring (Jacoby only in money sessions). The game-header scores are checked against the
-replayed score and each `Wins N` against the replayed result; points capped at what the winner
-still needed are recognised as such.
+match scoring (Jacoby only in money sessions, while the cube is centred). The game-header scores
+are checked against the replayed score (in money sessions too: the running total) and each `Wins N`
+against the replayed result; points capped at what the winner still needed are recognised as such.
+An excerpt (`Excerpt`) starts from a stated score, and optionally a stated board.
 
 Modes:
 - `legal-moves-only` (default): the first illegal action is the error and the replay stops.

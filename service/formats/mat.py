@@ -149,7 +149,6 @@ class Match:
         return int(value) if value.isdigit() else None
 
 
-
 def stated_rules(match: Match) -> dict[str, Any]:
     """The rule options a transcript states: a JSON game record's `rules`, or else what the .mat
     header tags say (`Jacoby`, `Crawford`, `Beaver` On/Off, `CubeLimit`, `Variation`). The one
@@ -174,6 +173,7 @@ def stated_rules(match: Match) -> dict[str, Any]:
         if digit:
             options["hypergammon_checkers"] = int(digit.group())
     return options
+
 
 # -- regular expressions ------------------------------------------------------------------------
 _HEADER = re.compile(r'^\s*;\s*\[\s*([^\]"]+?)\s+"(.*)"\s*\]\s*$')

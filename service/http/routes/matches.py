@@ -17,6 +17,7 @@ from marshmallow import fields, validate
 
 from service.engine.i18n import text
 from service.engine.referee import MODES, REASON_CODES, Excerpt, resolve_rules, verify
+from service.engine.rules import MAX_MATCH_LENGTH
 from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from service.formats.game_record import RecordError, match_to_record, record_to_match
 from service.formats.mat import MatFormatError, read_mat
@@ -39,7 +40,6 @@ MAX_MAT_CHARS = 128 * 1024
 MAX_RECORD_ACTIONS = 8000
 
 _doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
-MAX_MATCH_LENGTH = schemas.MAX_MATCH_LENGTH
 
 SAMPLE_MAT = """; [Site "GNU Backgammon"]
 
@@ -307,8 +307,11 @@ def verify_match(body: dict[str, Any]) -> Response:
 
     Replays every game of a Jellyfish .mat transcript (or a JSON game record) under the full rules:
     checker play, cube ownership and legality, Crawford and post-Crawford games, Jacoby in money
-    sessions, beavers. Checks each game's header score and each `Wins N` against the replay (points
-    capped at what the winner needed are recognised). Stops at the first illegal action with its
+    sessions, beavers, every opening option (a first roll may be a double with the romanian opening
+    or `opening_dice: new_roll`). Checks each game's header score (in money sessions the running
+    total) and each `Wins N` against the replay (points capped at what the winner needed are
+    recognised). An excerpt is verified from the `start_score` it is told (and `start_position`,
+    `start_crawford`), and the answer says `excerpt: true`. Stops at the first illegal action with its
     game, move number, player, line, the action as written, a reason code and a message. A body
     that is not a match is a 422 naming the line where reading failed; a transcript over the size
     limit is a 413.
