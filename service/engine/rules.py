@@ -30,8 +30,6 @@ MAX_CUBE_LIMIT = 4096  # gnubg's MAX_CUBE (1 << 12)
 CUBE_VALUES: tuple[int, ...] = tuple(2**n for n in range(MAX_CUBE_LIMIT.bit_length()))  # 1 .. 4096
 MAX_AUTOMATIC_DOUBLES = MAX_CUBE_LIMIT.bit_length() - 1  # 12: one more would pass the largest cube
 MAX_MATCH_LENGTH = 64
-# Checkers per side by variant (hypergammon: the default 3; `Rules.checkers` knows the option).
-VARIANT_CHECKERS: dict[str, int] = {"backgammon": 15, "nackgammon": 15, "hypergammon": 3}
 
 # One line per option, for the API documentation and GET /v1/rules.
 OPTION_DOCS: dict[str, str] = {
