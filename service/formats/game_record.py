@@ -48,6 +48,7 @@ from service.formats.mat import (
     Result,
     _play_kind,
     normalize_play,
+    stated_rules,
 )
 
 FORMAT = "arbitru.match/1"
@@ -91,24 +92,11 @@ def match_to_record(match: Match) -> dict[str, Any]:
         "players": list(match.players),
         "match_length": match.length,
     }
-    rules = dict(match.rules) if match.rules is not None else rules_from_headers(match)
+    rules = stated_rules(match)
     if rules:
         record["rules"] = rules
     record["games"] = [_game_record(game) for game in match.games]
     return record
-
-
-def rules_from_headers(match: Match) -> dict[str, Any]:
-    """Rule options a transcript's header states (`Jacoby`, `Crawford`, `Beaver`, `CubeLimit`)."""
-    rules: dict[str, Any] = {}
-    for header, option in (("jacoby", "jacoby"), ("crawford", "crawford"), ("beaver", "beavers")):
-        flag = match.header_flag(header)
-        if flag is not None:
-            rules[option] = flag
-    limit = match.header_int("cubelimit")
-    if limit and limit & (limit - 1) == 0:
-        rules["max_cube"] = limit
-    return rules
 
 
 def _game_record(game: Game) -> dict[str, Any]:

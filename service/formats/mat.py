@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.engine.rules import MAX_CUBE_LIMIT
+
 # What a cell of a turn line says.
 ROLL = "roll"  # dice and the play written for them
 DOUBLE = "double"
@@ -145,6 +147,32 @@ class Match:
         """A numeric header such as `CubeLimit` (None when absent or not a number)."""
         value = self.headers.get(name.lower(), "").strip()
         return int(value) if value.isdigit() else None
+
+
+def stated_rules(match: Match) -> dict[str, Any]:
+    """The rule options a transcript states: a JSON game record's `rules`, or else what the .mat
+    header tags say (`Jacoby`, `Crawford`, `Beaver` On/Off, `CubeLimit`, `Variation`). The one
+    reading of them, for the referee (/v1/matches/verify) and the record (/v1/matches/convert),
+    so a converted record is verified under the rules the transcript was."""
+    if match.rules is not None:
+        return dict(match.rules)
+    options: dict[str, Any] = {}
+    for header, option in (("jacoby", "jacoby"), ("crawford", "crawford"), ("beaver", "beavers")):
+        flag = match.header_flag(header)
+        if flag is not None:
+            options[option] = flag
+    limit = match.header_int("cubelimit")
+    if limit and limit & (limit - 1) == 0:
+        options["max_cube"] = min(limit, MAX_CUBE_LIMIT)
+    variation = match.headers.get("variation", "").strip().lower()
+    if variation.startswith("nackgammon"):
+        options["variant"] = "nackgammon"
+    elif variation.startswith("hypergammon"):
+        options["variant"] = "hypergammon"
+        digit = re.search(r"[123]", variation)
+        if digit:
+            options["hypergammon_checkers"] = int(digit.group())
+    return options
 
 
 # -- regular expressions ------------------------------------------------------------------------

@@ -19,12 +19,19 @@ from marshmallow import fields, validate
 
 from service.engine.board import COLORS
 from service.engine.judge import REASON_CODES
-from service.engine.rules import VARIANT_CHECKERS, Rules
+from service.engine.rules import (
+    CHOICES,
+    CUBE_VALUES,
+    MAX_MATCH_LENGTH,
+    OPTION_DOCS,
+    PRESETS,
+    RANGES,
+    Rules,
+)
 from service.http.position_sources import PositionSourcesMixin, sources_openapi
 
 MAX_CHECKERS = 15
-POWERS_OF_TWO = [2**n for n in range(13)]  # cube values 1 .. 4096
-MAX_MATCH_LENGTH = 64
+POWERS_OF_TWO = list(CUBE_VALUES)  # cube values 1 .. 4096
 RESULTS = ["single", "gammon", "backgammon"]
 CUBE_OWNERS = ["centered", "white", "black"]
 # Extra per-play data a client may ask for with "include" (formats work adds gnubg_id / xgid here).
@@ -222,34 +229,34 @@ class MatchSchema(StrictSchema):
     )
 
 
-_RULE_DOCS: dict[str, str] = {
-    "variant": "game variant (sets the starting position and the checkers per side)",
-    "jacoby": "Jacoby rule: gammons and backgammons count single while the cube is not turned (money only)",
-    "backgammons": "whether a backgammon counts triple (otherwise it counts as a gammon)",
-    "gammons": "whether gammons count double",
-    "cube": "whether the doubling cube is in use",
-    "beavers": "whether beavers are allowed",
-    "raccoons": "whether raccoons are allowed",
-    "crawford": "whether the Crawford rule applies in matches",
-    "automatic_doubles": "how many automatic doubles on equal opening rolls (0 = none)",
-    "max_cube": "the highest cube value allowed",
-}
-_RULE_VALIDATORS: dict[str, validate.Validator] = {
-    "variant": validate.OneOf(sorted(VARIANT_CHECKERS)),
-    "max_cube": validate.OneOf(POWERS_OF_TWO),
-    "automatic_doubles": validate.Range(0, 12),
-}
+def _preset_values(name: str) -> str:
+    """Each preset's value of option `name`, for its description."""
+    return ", ".join(f"{preset}: {str(getattr(rules, name)).lower()}" for preset, rules in PRESETS.items())
 
 
 def _rule_field(spec: dataclasses.Field[Any]) -> fields.Field:
-    """A strict field for one `Rules` option, typed after the dataclass annotation."""
-    meta = _doc(_RULE_DOCS.get(spec.name, spec.name.replace("_", " ")), default=spec.default)
+    """A strict field for one `Rules` option, typed after the dataclass annotation, with the
+    option's description, its closed choices as an enum and its range (service.engine.rules).
+
+    No option but `preset` has a default: an absent option is the preset's value, so a client
+    generated from the spec sends only what it sets (a default would override the preset)."""
+    name = spec.name
+    if name == "preset":
+        return fields.String(
+            validate=validate.OneOf(CHOICES[name]),
+            metadata=_doc(OPTION_DOCS[name], default=spec.default),
+        )
+    meta = _doc(f"{OPTION_DOCS[name]}. Absent: the preset's value ({_preset_values(name)})")
     kind = spec.type if isinstance(spec.type, str) else getattr(spec.type, "__name__", "str")
     if kind == "bool":
         return StrictBoolean(metadata=meta)
+    if name in CHOICES:
+        check: validate.Validator = validate.OneOf(CHOICES[name])
+    else:
+        check = validate.Range(*RANGES[name])
     if kind == "int":
-        return StrictInteger(validate=_RULE_VALIDATORS.get(spec.name, validate.Range(0, 4096)), metadata=meta)
-    return fields.String(validate=_RULE_VALIDATORS.get(spec.name, validate.Length(max=64)), metadata=meta)
+        return StrictInteger(validate=check, metadata=meta)
+    return fields.String(validate=check, metadata=meta)
 
 
 RulesSchema = type(
@@ -257,7 +264,9 @@ RulesSchema = type(
     (StrictSchema,),
     {
         "__doc__": (
-            "Rule options; every one optional, defaults are the standard money game. Unknown keys are a 422."
+            "Rule options: a preset and the options that override it. Every option is optional; an "
+            "absent option is the preset's value (the standard money game by default). Unknown keys, "
+            "values outside the enums or ranges, and options that contradict each other are a 422."
         ),
         **{f.name: _rule_field(f) for f in dataclasses.fields(Rules)},
     },
@@ -452,6 +461,15 @@ class LegalVerdictSchema(ma.Schema):
     """The proposed play is legal; `play` is it, as listed by /v1/moves."""
 
     legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
+    as_written = fields.Boolean(
+        required=True,
+        metadata=_doc(
+            "true when the proposed hops can be played with the dice as written (in any order, a hop "
+            "spanning several dice); false when they reach this play's board only by another grouping "
+            "of the dice: the proposal is then taken as `play`, and `note` says so"
+        ),
+    )
+    note = fields.String(metadata=_doc("present when `as_written` is false: which play it was taken as"))
     play = fields.Nested(PlayOutSchema, required=True)
 
 

@@ -13,6 +13,7 @@ from service.engine import (
     Board,
     Move,
     NotationError,
+    Outcome,
     Play,
     format_moves,
     judge_play,
@@ -21,7 +22,6 @@ from service.engine import (
     parse_play_marked,
 )
 from service.engine.board import OFF, side_to_dict
-from service.engine.i18n import has_text, text
 from service.http import observability, schemas
 from service.http.blueprint import Blueprint, answered_examples
 from service.http.errors import ValidationProblem
@@ -136,7 +136,7 @@ def outcome_json(board: Board, position: Position) -> dict[str, Any]:
     checkers = position.rules.checkers
     if board.white[0] != checkers and board.black[0] != checkers:
         return NOT_OVER  # shared by every play of an answer: never mutated
-    verdict = outcome(board, position.rules, position.cube["value"], _jacoby_override(position.match))
+    verdict = _outcome(board, position)
     return {
         "game_over": verdict.game_over,
         "winner": verdict.winner,
@@ -243,15 +243,38 @@ def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
             marked = [m["to"] for m in proposed if m.get("hit")]
     assert position.turn is not None and position.dice is not None
     verdict = judge_play(position.board, position.turn, position.dice, hops, marked)
-    if verdict.legal and verdict.play is not None:
-        return {"legal": True, "play": play_dict(verdict.play, position, body.get("include") or ())}
     lang = request_language()
-    code = verdict.code or ""
-    message = verdict.message if lang == "en" or not has_text(code) else text(code, lang)
-    return {"legal": False, "reason": {"code": verdict.code, "message": message}}
+    if verdict.legal and verdict.play is not None:
+        answer: dict[str, Any] = {
+            "legal": True,
+            "as_written": verdict.as_written,
+            "play": play_dict(verdict.play, position, body.get("include") or ()),
+        }
+        if not verdict.as_written:
+            written = body["play"] if "play" in body else format_moves(_hop_moves(hops))
+            answer["note"] = verdict.note(lang, written)
+        return answer
+    return {"legal": False, "reason": {"code": verdict.code, "message": verdict.message(lang)}}
+
+
+def _hop_moves(hops: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:
+    """Proposed hops as moves, to write them in notation."""
+    return tuple(Move(source, dest) for source, dest in hops)
 
 
 @blp.route("/moves", methods=["POST"])
+@blp.links(
+    play={
+        "target": "POST /v1/play",
+        "body": {
+            "board": "$request.body#/board",
+            "turn": "$response.body#/turn",
+            "dice": "$response.body#/dice",
+            "play": "$response.body#/plays/0/notation",
+        },
+        "description": "Referee a listed play: it is legal, as written, and gives the listed board",
+    }
+)
 @blp.json_body(schemas.MovesRequestSchema, example=MOVES_EXAMPLE)
 @blp.response(
     200, schemas.MovesResponseSchema, description="Every legal play, one per distinct resulting board"
@@ -295,15 +318,29 @@ def play(body: dict[str, Any]) -> Response:
     Rules on one play given either as `play` (standard notation) or as `moves` (hops). A legal
     play is answered with the play as /v1/moves lists it; an illegal one with `legal: false` and a
     stable reason code. A `play` string that cannot be read is a 422 naming the column.
+
+    The hops are replayed literally: each hop lands on its destination and hits an opposing blot
+    it lands on (a point a hop only passes is not landed on: write the stop, `13/8*/2`). The
+    proposal is legal when the board this gives, both sides, is the board of a legal play. The
+    order of hops does not matter and a hop may span several dice (`24/13`, `bar/21(2)`, `6/off
+    7/6`, as GNU Backgammon writes them). Hops that reach a legal play's board only by another
+    grouping of the dice (`3/1 2/off` for `3/off 2/1` with 3-1) are accepted as that play with
+    `as_written: false` and a `note` naming it. A hit marked (`*` or `"hit": true`) on a hop that
+    hits nothing is illegal (`WRONG_HIT`, naming the point); a hit made but not marked is legal.
     """
     position = resolve_position(body)
     return json_response(_verdict(position, body))
 
 
+def _outcome(board: Board, position: Position) -> Outcome:
+    """The outcome of `board` in the position's context (cube value and owner, match, rules)."""
+    cube = position.cube
+    centred = cube.get("owner", "centered") == "centered"
+    return outcome(board, position.rules, cube["value"], _jacoby_override(position.match), centred)
+
+
 def _outcome_body(position: Position) -> dict[str, Any]:
-    verdict = outcome(
-        position.board, position.rules, position.cube["value"], _jacoby_override(position.match)
-    )
+    verdict = _outcome(position.board, position)
     return {**verdict.to_dict(), "pips": pips(position.board), **outcome_extras(position, verdict)}
 
 

@@ -15,7 +15,9 @@ import marshmallow as ma
 from flask import Response
 from marshmallow import fields, validate
 
-from service.engine.referee import MODES, REASON_CODES, resolve_rules, verify
+from service.engine.i18n import text
+from service.engine.referee import MODES, REASON_CODES, Excerpt, resolve_rules, verify
+from service.engine.rules import MAX_MATCH_LENGTH
 from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from service.formats.game_record import RecordError, match_to_record, record_to_match
 from service.formats.mat import MatFormatError, read_mat
@@ -88,6 +90,27 @@ class VerifyRequestSchema(schemas.StrictSchema):
             "rule options; those not given come from the transcript's header tags, then the defaults"
         ),
     )
+    start_score = fields.List(
+        schemas.StrictInteger(validate=validate.Range(0, MAX_MATCH_LENGTH)),
+        validate=validate.Length(equal=2),
+        metadata=_doc(
+            "for an excerpt (a transcript that does not start at 0-0): the score before its first game, "
+            "players[0] first; each game's header score is then checked from there, and the verdict "
+            "says `excerpt: true`"
+        ),
+    )
+    start_position = schemas.BoardField(
+        metadata=_doc(
+            "for an excerpt that starts during a game: the board its first game starts from (white = "
+            "players[0]); the first roll is then not an opening roll. Needs `start_score`"
+        )
+    )
+    start_crawford = schemas.StrictBoolean(
+        metadata=_doc(
+            "for an excerpt: whether its first game is the Crawford game (default false). Needs "
+            "`start_score` with one player one point from winning the match"
+        )
+    )
     mode = fields.String(
         validate=validate.OneOf(MODES),
         metadata=_doc(
@@ -101,6 +124,9 @@ class VerifyRequestSchema(schemas.StrictSchema):
     def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("mat" in data) == ("record" in data):
             raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
+        for name in ("start_position", "start_crawford"):
+            if data.get(name) and "start_score" not in data:
+                raise ma.ValidationError("an excerpt's start needs `start_score`", name)
 
 
 class ConvertRequestSchema(schemas.StrictSchema):
@@ -145,6 +171,12 @@ class VerifyResponseSchema(ma.Schema):
 
     valid = fields.Boolean(metadata=_doc("whether the whole match is legal"))
     mode = fields.String()
+    excerpt = fields.Boolean(
+        metadata=_doc("whether the transcript was verified as an excerpt (`start_score` given)")
+    )
+    start_score = fields.List(
+        fields.Integer(), metadata=_doc("the score the replay started from, players[0] first")
+    )
     match_length = fields.Integer(metadata=_doc("0 = money session"))
     players = fields.List(fields.String(), metadata=_doc("players[0] is the left column of the file"))
     games = fields.List(
@@ -244,7 +276,24 @@ def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
         for found in problems:
             errors.setdefault(found.field, []).append(found.message)
         raise ValidationProblem(errors, detail="the rules are not valid")
-    return verify(match, rules, body.get("mode", "legal-moves-only"))
+    return verify(match, rules, body.get("mode", "legal-moves-only"), _excerpt(body, match.length, lang))
+
+
+def _excerpt(body: Mapping[str, Any], length: int, lang: str) -> Excerpt | None:
+    """Where an excerpt starts, from the request (None for a whole match); a 422 for a start the
+    match cannot have."""
+    if "start_score" not in body:
+        return None
+    score = (body["start_score"][0], body["start_score"][1])
+    crawford = bool(body.get("start_crawford"))
+    errors: dict[str, list[str]] = {}
+    if length and max(score) >= length:
+        errors["start_score"] = [text("score_below_length", lang, length=length)]
+    elif crawford and (not length or sorted(length - s == 1 for s in score) != [False, True]):
+        errors["start_crawford"] = [text("crawford_one_away", lang)]
+    if errors:
+        raise ValidationProblem(errors, detail="the excerpt's start is not a score of this match")
+    return Excerpt(score, body.get("start_position"), crawford)
 
 
 # -- routes ------------------------------------------------------------------------------------------
@@ -258,8 +307,11 @@ def verify_match(body: dict[str, Any]) -> Response:
 
     Replays every game of a Jellyfish .mat transcript (or a JSON game record) under the full rules:
     checker play, cube ownership and legality, Crawford and post-Crawford games, Jacoby in money
-    sessions, beavers. Checks each game's header score and each `Wins N` against the replay (points
-    capped at what the winner needed are recognised). Stops at the first illegal action with its
+    sessions, beavers, every opening option (a first roll may be a double with the romanian opening
+    or `opening_dice: new_roll`). Checks each game's header score (in money sessions the running
+    total) and each `Wins N` against the replay (points capped at what the winner needed are
+    recognised). An excerpt is verified from the `start_score` it is told (and `start_position`,
+    `start_crawford`), and the answer says `excerpt: true`. Stops at the first illegal action with its
     game, move number, player, line, the action as written, a reason code and a message. A body
     that is not a match is a 422 naming the line where reading failed; a transcript over the size
     limit is a 413.
@@ -268,6 +320,13 @@ def verify_match(body: dict[str, Any]) -> Response:
 
 
 @blp.route("/matches/convert", methods=["POST"])
+@blp.links(
+    verify={
+        "target": "POST /v1/matches/verify",
+        "body": {"record": "$response.body"},
+        "description": "Referee the converted record: the same verdict as for the transcript",
+    }
+)
 @blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT})
 @blp.response(200, RecordSchema, description="The JSON game record of the transcript")
 def convert_match(body: dict[str, Any]) -> Response:
