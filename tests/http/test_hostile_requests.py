@@ -117,7 +117,9 @@ def test_a_match_length_equal_to_the_json_limit_is_read() -> None:
 
 
 # -- non-ASCII digits ----------------------------------------------------------------------------
-@pytest.mark.parametrize("play", ["\uff18/\uff15 \uff16/\uff15", "\u0668/\u0665 \u0666/\u0665", "8/5(\uff12)"])
+@pytest.mark.parametrize(
+    "play", ["\uff18/\uff15 \uff16/\uff15", "\u0668/\u0665 \u0666/\u0665", "8/5(\uff12)"]
+)
 def test_a_play_written_with_non_ascii_digits_is_refused(client: FlaskClient, play: str) -> None:
     body = assert_problem(client.post("/v1/play", json=roll_body(play=play)), 422)
     assert "play" in body["errors"]
