@@ -78,13 +78,12 @@ class Server:
 def gunicorn(extra_env: dict[str, str]) -> Iterator[Server]:
     """`gunicorn -c gunicorn.conf.py` with one worker on a free loopback port; SIGTERM on the way out."""
     workdir = Path(tempfile.mkdtemp(prefix="arbitru-hostile-"))
-    port, metrics_port, health_port = free_port(), free_port(), free_port()
+    port, metrics_port = free_port(), free_port()
     env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
     env.update(
         HOST=HOST,
         PORT=str(port),
         METRICS_PORT=str(metrics_port),
-        HEALTH_PORT=str(health_port),
         WEB_CONCURRENCY="1",
         PROMETHEUS_MULTIPROC_DIR=str(workdir / "metrics"),
         ACCESS_LOG_LEVEL="WARNING",
