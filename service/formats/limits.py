@@ -16,6 +16,7 @@ __all__ = [
     "MAX_CUBE_LIMIT",
     "MAX_GAMES",
     "MAX_GAME_NUMBER",
+    "MAX_INCLUDED_IDS",
     "MAX_LINES",
     "MAX_LINE_CHARS",
     "MAX_MATCH_LENGTH",
@@ -56,3 +57,7 @@ MAX_WORK_PLAYS = 1_000_000
 
 # -- answers -------------------------------------------------------------------------------------
 MAX_REPORTED_ERRORS = 20  # error collection stops here: a 422 never lists more
+# Position IDs one /v1/moves answer may compute (plays x ID formats in `include`). Each costs ~7 us
+# (bench/hostile.py: 2,226 plays x 3 formats = 6,678 IDs, 45 ms of the request's 60 ms of CPU here,
+# 130-170 ms on slower machines); 4,000 keep an answer within 100 ms of CPU on a machine 3x slower.
+MAX_INCLUDED_IDS = 4000

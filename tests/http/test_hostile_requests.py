@@ -223,3 +223,31 @@ def test_record_error_collection_stops_at_the_errors_reported(client: FlaskClien
     body = record([{"turns": [{"player": 7}] * 2000}] * 25)
     problem = assert_problem(client.post("/v1/matches/verify", json=body), 422)
     assert 0 < len(problem["errors"]) <= limits.MAX_REPORTED_ERRORS
+
+
+# -- the heaviest valid request ------------------------------------------------------------------
+def heaviest(**extra: Any) -> dict[str, Any]:
+    """The position of the data with the most plays (2,226 for a 1-1)."""
+    import json
+    from pathlib import Path
+
+    lines = (Path(__file__).resolve().parents[2] / "data" / "worst_positions.jsonl").read_text().splitlines()
+    worst = max((json.loads(line) for line in lines), key=lambda p: p["plays"])
+    return {"board": worst["board"], "turn": worst["turn"], "dice": worst["dice"], **extra}
+
+
+def test_position_ids_for_every_play_of_a_huge_answer_are_a_422_that_says_what_to_ask(
+    client: FlaskClient,
+) -> None:
+    problem = assert_problem(
+        client.post("/v1/moves", json=heaviest(include=["gnubg_id", "xgid", "fibs"])), 422
+    )
+    (message,) = problem["errors"]["include"]
+    assert "2226 plays" in message and f"{limits.MAX_INCLUDED_IDS}" in message and "fewer formats" in message
+
+
+def test_one_position_id_for_every_play_of_a_huge_answer_is_listed(client: FlaskClient) -> None:
+    answer = client.post("/v1/moves", json=heaviest(include=["gnubg_id", "pips"]))
+    assert answer.status_code == 200
+    plays = answer.get_json()["plays"]
+    assert len(plays) == 2226 and all("gnubg_id" in p and "pips" in p for p in plays)
