@@ -48,8 +48,8 @@ def run_with_cache_size(size: str) -> str:
     ).stdout.strip()
 
 
-def test_the_plays_cache_holds_100000_plays_by_default():
-    assert run_with_cache_size("") == "100000 17"  # the 16 plays of an opening 3-1, plus its key
+def test_the_plays_cache_holds_25000_plays_by_default():
+    assert run_with_cache_size("") == "25000 17"  # the 16 plays of an opening 3-1, plus its key
 
 
 def test_a_plays_cache_size_of_zero_turns_the_cache_off():
