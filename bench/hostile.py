@@ -40,7 +40,15 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from scripts.local_gunicorn import HOST, free_port, venv_bin, wait_until_up, worker_pids  # noqa: E402
+from scripts.local_gunicorn import (  # noqa: E402
+    HOST,
+    free_port,
+    gunicorn_env,
+    stop,
+    venv_bin,
+    wait_until_up,
+    worker_pids,
+)
 
 DATA = Path(os.environ.get("ARBITRU_DATA_DIR", REPO / "data"))
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -79,17 +87,7 @@ def gunicorn(extra_env: dict[str, str]) -> Iterator[Server]:
     """`gunicorn -c gunicorn.conf.py` with one worker on a free loopback port; SIGTERM on the way out."""
     workdir = Path(tempfile.mkdtemp(prefix="arbitru-hostile-"))
     port, metrics_port = free_port(), free_port()
-    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
-    env.update(
-        HOST=HOST,
-        PORT=str(port),
-        METRICS_PORT=str(metrics_port),
-        WEB_CONCURRENCY="1",
-        PROMETHEUS_MULTIPROC_DIR=str(workdir / "metrics"),
-        ACCESS_LOG_LEVEL="WARNING",
-        GUNICORN_MAX_REQUESTS="0",
-    )
-    env.update(extra_env)
+    env = gunicorn_env(port, metrics_port, 1, workdir / "metrics", GUNICORN_MAX_REQUESTS="0", **extra_env)
     with open(workdir / "stdout", "wb") as out, open(workdir / "stderr", "wb") as err:
         proc = subprocess.Popen(
             [venv_bin("gunicorn"), "-c", "gunicorn.conf.py"], cwd=REPO, env=env, stdout=out, stderr=err
@@ -99,13 +97,7 @@ def gunicorn(extra_env: dict[str, str]) -> Iterator[Server]:
         server.wait_worker()
         yield server
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=40)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc, timeout=40)
         shutil.rmtree(workdir, ignore_errors=True)
 
 

@@ -47,7 +47,7 @@ except ImportError:  # pragma: no cover
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from scripts.local_gunicorn import HOST, free_port, worker_pids  # noqa: E402
+from scripts.local_gunicorn import HOST, free_port, gunicorn_env, stop, worker_pids  # noqa: E402
 
 DATA = Path(os.environ.get("ARBITRU_DATA_DIR") or REPO / "data")
 MOVES = "/v1/moves"
@@ -115,16 +115,7 @@ def gunicorn(workers: int, extra_env: dict[str, str] | None = None) -> Iterator[
     """Run `gunicorn -c gunicorn.conf.py` from the repo; SIGTERM it on the way out."""
     workdir = Path(tempfile.mkdtemp(prefix="arbitru-load-"))
     port, metrics_port = free_port(), free_port()
-    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
-    env.update(
-        HOST=HOST,
-        PORT=str(port),
-        METRICS_PORT=str(metrics_port),
-        WEB_CONCURRENCY=str(workers),
-        PROMETHEUS_MULTIPROC_DIR=str(workdir / "metrics"),
-        ACCESS_LOG_LEVEL="WARNING",
-    )
-    env.update(extra_env or {})
+    env = gunicorn_env(port, metrics_port, workers, workdir / "metrics", **(extra_env or {}))
     gunicorn_bin = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     with open(workdir / "stdout", "wb") as out, open(workdir / "stderr", "wb") as err:
         proc = subprocess.Popen(
@@ -147,13 +138,7 @@ def gunicorn(workers: int, extra_env: dict[str, str] | None = None) -> Iterator[
                 time.sleep(0.1)
         yield server
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc)
         shutil.rmtree(workdir, ignore_errors=True)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import urllib.error
@@ -13,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.local_gunicorn import free_port, wait_until_up, worker_pids
+from scripts.local_gunicorn import free_port, stop, wait_until_up, worker_pids
 
 REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -86,10 +85,4 @@ def gunicorn(
         wait_until_up(live.url + "/healthz", proc, tmp / "gunicorn.err", timeout=30.0)
         yield live
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
+        stop(proc)
