@@ -192,7 +192,7 @@ def _value_problems(rules: Rules, given: Mapping[str, Any], prefix: str, lang: s
         found.append(problem(f"{prefix}.hypergammon_checkers", "only_hypergammon", lang))
     if not _power_of_two(rules.max_cube) or not 1 <= rules.max_cube <= MAX_CUBE_LIMIT:
         found.append(problem(f"{prefix}.max_cube", "max_cube_range", lang, limit=MAX_CUBE_LIMIT))
-    elif not 0 <= rules.automatic_doubles or 2**rules.automatic_doubles > rules.max_cube:
+    elif not 0 <= rules.automatic_doubles <= rules.max_cube.bit_length() - 1:  # never 2**n of a client's n
         found.append(
             problem(f"{prefix}.automatic_doubles", "automatic_doubles_range", lang, max_cube=rules.max_cube)
         )

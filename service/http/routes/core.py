@@ -22,6 +22,7 @@ from service.engine import (
     parse_play_marked,
 )
 from service.engine.board import OFF, side_to_dict
+from service.formats.limits import MAX_INCLUDED_IDS
 from service.http import observability, schemas
 from service.http.blueprint import Blueprint, answered_examples
 from service.http.errors import ValidationProblem
@@ -262,6 +263,18 @@ def _hop_moves(hops: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:
     return tuple(Move(source, dest) for source, dest in hops)
 
 
+def _check_included_ids(plays: int, include: Collection[str]) -> None:
+    """422 when `include` asks for more position IDs than one answer may compute."""
+    formats = sorted(ID_INCLUDES.intersection(include))
+    if plays * len(formats) > MAX_INCLUDED_IDS:
+        message = (
+            f"this roll has {plays} plays: {', '.join(formats)} for each is {plays * len(formats)} position "
+            f"IDs, more than the {MAX_INCLUDED_IDS} one answer computes; ask for fewer formats in `include` "
+            "(or none, and `fields` for a lighter answer), then the IDs of the plays you need"
+        )
+        raise ValidationProblem({"include": [message]}, detail=message)
+
+
 @blp.route("/moves", methods=["POST"])
 @blp.links(
     play={
@@ -284,13 +297,16 @@ def moves(body: dict[str, Any]) -> Response:
 
     All legal plays of `turn` with `dice` on `board`, one per distinct resulting board, each with
     its moves, notation, the board after it and that board's outcome. When no checker can move,
-    `plays` holds exactly one play with no moves and the board unchanged.
+    `plays` holds exactly one play with no moves and the board unchanged. Position IDs in
+    `include` are computed for at most 4,000 plays x formats per answer; past that the request is a
+    422 that says so.
     """
     position = resolve_position(body)
     assert position.turn is not None and position.dice is not None
     include = frozenset(body.get("include") or ())
     plays = legal_plays(position.board, position.turn, position.dice)
     observability.observe_plays(len(plays))
+    _check_included_ids(len(plays), include)
     wanted = frozenset(body.get("fields_") or ALL_FIELDS)
     if include or wanted != ALL_FIELDS:
         cache: _SideCache = {}

@@ -131,11 +131,11 @@ class CubeRequestSchema(PositionSourcesMixin, schemas.StrictSchema):
 class RollsSchema(schemas.StrictSchema):
     """Each player's opening roll: one die each (standard), two dice each (romanian)."""
 
-    white = fields.List(
-        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, validate=validate.Length(1, 2)
+    white = schemas.BoundedList(
+        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=2
     )
-    black = fields.List(
-        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, validate=validate.Length(1, 2)
+    black = schemas.BoundedList(
+        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=2
     )
 
 

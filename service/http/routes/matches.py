@@ -16,14 +16,15 @@ from flask import Response
 from marshmallow import fields, validate
 
 from service.engine.i18n import text
+from service.engine.moves import PlayBudgetExceeded, play_budget
 from service.engine.referee import MODES, REASON_CODES, Excerpt, resolve_rules, verify
-from service.engine.rules import MAX_MATCH_LENGTH
 from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from service.formats.game_record import RecordError, match_to_record, record_to_match
+from service.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_MATCH_LENGTH, MAX_WORK_PLAYS
 from service.formats.mat import MatFormatError, read_mat
 from service.http import schemas
 from service.http.blueprint import Blueprint
-from service.http.errors import Problem, ValidationProblem
+from service.http.errors import Problem, ValidationProblem, flatten_messages
 from service.http.i18n import request_language
 from service.http.json import json_response
 
@@ -33,11 +34,6 @@ blp = Blueprint(
     url_prefix="/v1",
     description="The match referee: replay a whole transcript (.mat or JSON game record) under the rules.",
 )
-
-# The longest real transcript in our test data is ~14 KB (11 games, 444 actions, replayed in well
-# under a second); 128 KiB allows matches several times longer while bounding the work per request.
-MAX_MAT_CHARS = 128 * 1024
-MAX_RECORD_ACTIONS = 8000
 
 _doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
 
@@ -259,14 +255,26 @@ def _read_record(record: Mapping[str, Any]) -> Any:
         for path, message in exc.problems:
             errors.setdefault(path, []).append(message)
         raise ValidationProblem(errors, detail="`record` is not a well-formed game record") from None
-    if sum(len(game.actions) for game in match.games) > MAX_RECORD_ACTIONS:
-        raise Problem(413, f"the record holds more than {MAX_RECORD_ACTIONS} actions")
+    rules = record.get("rules")
+    if isinstance(rules, Mapping):
+        found = schemas.RulesSchema().validate(rules)
+        if found:
+            raise ValidationProblem(
+                flatten_messages(found, "record.rules"), detail="the record's rules are not valid"
+            )
     return match
+
+
+def _check_actions(match: Any) -> None:
+    """413 for a match of more actions than `MAX_ACTIONS` (before any is replayed)."""
+    if sum(len(game.actions) for game in match.games) > MAX_ACTIONS:
+        raise Problem(413, f"the match holds more than {MAX_ACTIONS} actions")
 
 
 def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
     lang = request_language()
     match = _read_mat(body["mat"]) if "mat" in body else _read_record(body["record"])
+    _check_actions(match)
     requested = dict(body.get("rules") or {})
     if "record" in body and isinstance(body["record"].get("rules"), Mapping):
         requested = {**body["record"]["rules"], **requested}
@@ -276,7 +284,16 @@ def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
         for found in problems:
             errors.setdefault(found.field, []).append(found.message)
         raise ValidationProblem(errors, detail="the rules are not valid")
-    return verify(match, rules, body.get("mode", "legal-moves-only"), _excerpt(body, match.length, lang))
+    excerpt = _excerpt(body, match.length, lang)
+    try:
+        with play_budget(MAX_WORK_PLAYS):
+            return verify(match, rules, body.get("mode", "legal-moves-only"), excerpt)
+    except PlayBudgetExceeded:
+        raise ValidationProblem(
+            {"mat" if "mat" in body else "record": [f"replaying it lists more than {MAX_WORK_PLAYS} plays"]},
+            detail=f"the match is too much work: replaying it lists more than {MAX_WORK_PLAYS} plays "
+            "(the work limit of one request); send it in parts",
+        ) from None
 
 
 def _excerpt(body: Mapping[str, Any], length: int, lang: str) -> Excerpt | None:
