@@ -69,7 +69,8 @@ def test_shards_split_the_files_without_overlap():
 
 def test_verify_in_romanian():
     result = run("verify", "--lang", "ro", ILLEGAL)
-    assert "prima greșeală" in result.output and "mutarea folosește mai multe zaruri" in result.output
+    assert "prima greșeală" in result.output and "jocul 1, mutarea 11" in result.output
+    assert "0 valide, 1 invalide, 0 ilizibile din 1" in result.output
 
 
 def test_the_html_report_holds_each_verdict_and_the_board_of_the_illegal_action(tmp_path):

@@ -246,6 +246,6 @@ def automatic_double(cube: Cube, rules: Rules, in_match: bool) -> Cube | None:
     """
     if in_match or not rules.cube or rules.automatic_doubles <= 0 or cube.owner != "centered":
         return None
-    if cube.value >= 2**rules.automatic_doubles or cube.value * 2 > rules.max_cube:
+    if cube.value.bit_length() > rules.automatic_doubles or cube.value * 2 > rules.max_cube:
         return None
     return Cube(cube.value * 2, "centered")

@@ -34,7 +34,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "ALREADY_ROLLED": {
         "en": "The cube may be turned only before rolling the dice.",
-        "ro": "Cubul poate fi întors doar înainte de aruncarea zarurilor.",
+        "ro": "Miza se poate dubla doar înainte de aruncarea zarurilor.",
     },
     "GAME_OVER": {
         "en": "The game is already over.",
@@ -60,25 +60,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "A raccoon can only answer a beaver.",
         "ro": "Un raccoon poate răspunde doar unui beaver.",
     },
-    # -- checker-play reason codes of service.engine.judge (Romanian for /v1/play) --------------
-    "NO_CHECKER_TO_MOVE": {"ro": "pe punctul de plecare al mutării nu există niciun pul al celui care mută"},
-    "MOVE_BACKWARDS": {"ro": "un pul se mută doar înainte, spre casa proprie"},
-    "NOT_ON_BOARD": {"ro": "mutarea numește un punct care nu există"},
-    "MUST_ENTER_FROM_BAR": {"ro": "pulurile de pe bară trebuie să intre înaintea oricărei alte mutări"},
-    "POINT_CLOSED": {"ro": "un pul nu se poate opri pe o poartă (două sau mai multe puluri adverse)"},
-    "DICE_MISMATCH": {"ro": "distanța unei mutări nu corespunde zarurilor aruncate"},
-    "TOO_MANY_MOVES": {"ro": "mutarea folosește mai multe zaruri decât s-au aruncat"},
-    "BEAR_OFF_NOT_ALLOWED": {"ro": "scoaterea pulurilor cere ca toate pulurile să fie în casă"},
-    "BEAR_OFF_HIGHER_POINT_OCCUPIED": {
-        "ro": "un zar mai mare scoate doar de pe cel mai înalt punct ocupat",
-    },
-    "MUST_USE_ALL_DICE": {"ro": "mutarea trebuie să folosească atâtea zaruri câte permite aruncarea"},
-    "MUST_PLAY_HIGHER_DIE": {
-        "ro": "când se poate juca doar un zar, acesta trebuie să fie cel mai mare, dacă se poate",
-    },
-    "WRONG_HIT": {
-        "ro": "mutarea marchează o lovitură unde nu lovește nimic, sau omite o lovitură pe care o face"
-    },
+    # -- checker-play reasons: service.engine.judge registers its own (play.<CODE>) ---------------
     # -- validation problems (422 field messages) ----------------------------------------------------
     "unknown_option": {"en": "unknown option", "ro": "opțiune necunoscută"},
     "unknown_choice": {"en": "must be one of: {choices}", "ro": "trebuie să fie una dintre: {choices}"},
@@ -145,9 +127,13 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "nobody doubles in the Crawford game: the cube stays centred at 1",
         "ro": "în jocul Crawford nu se dublează: cubul rămâne la mijloc, la 1",
     },
-    "dice_count": {
-        "en": "needs {count} dice in the {opening} opening",
-        "ro": "necesită {count} zaruri la deschiderea {opening}",
+    "dice_count.standard": {
+        "en": "in the standard opening each player rolls one die",
+        "ro": "la deschiderea standard fiecare jucător aruncă un zar",
+    },
+    "dice_count.romanian": {
+        "en": "in the romanian opening each player rolls two dice",
+        "ro": "la deschiderea românească fiecare jucător aruncă două zaruri",
     },
     "opening_cube": {
         "en": "the cube is centred before the first roll of a game",
@@ -164,7 +150,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Equal rolls: both players roll again and the cube is turned to {value} (automatic double).",
         "ro": (
             "Aruncări egale: ambii jucători aruncă din nou, "
-            "iar cubul se întoarce la {value} (dublare automată)."
+            "iar miza se dublează: cubul ajunge la {value} (dublare automată)."
         ),
     },
     "opening_starts": {
@@ -195,7 +181,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "centered": {"en": "nobody", "ro": "nimeni"},
     "result.single": {"en": "single game", "ro": "linie"},
     "result.gammon": {"en": "gammon", "ro": "marț"},
-    "result.backgammon": {"en": "backgammon", "ro": "marț tehnic"},
+    "result.backgammon": {"en": "backgammon", "ro": "marț tehnic"},  # only when backgammons count
 }
 
 

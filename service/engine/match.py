@@ -183,7 +183,7 @@ def game_result(board: Board, rules: Rules, cube: Cube, match: Match) -> tuple[O
     In a match the Jacoby rule never applies; money games keep the rules' Jacoby setting.
     """
     if match.is_money:
-        return outcome(board, rules, cube.value), None
+        return outcome(board, rules, cube.value, cube_centred=cube.owner == "centered"), None
     verdict = outcome(board, rules, cube.value, jacoby=False)
     if not verdict.game_over or verdict.winner is None or verdict.points is None:
         return verdict, unfinished(match)

@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import gc
 import os
-from functools import lru_cache
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import compress
 
 from service.engine.board import BAR, OFF, Board, Color
@@ -55,25 +58,108 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
     tuples with no reference cycles, and collections triggered by them cost about a quarter of
     the time (the collector runs as usual on the caller's next allocations).
     """
-    if not gc.isenabled():
-        return list(_plays(board, turn, dice[0], dice[1]))
-    gc.disable()
+    key = (board, turn, dice[0], dice[1])
+    plays = _CACHE.get(key)
+    if plays is None:
+        if not gc.isenabled():
+            plays = _plays(board, turn, dice[0], dice[1])
+        else:
+            gc.disable()
+            try:
+                plays = _plays(board, turn, dice[0], dice[1])
+            finally:
+                gc.enable()
+        _CACHE.put(key, plays)
+    _charge(len(plays))
+    return list(plays)
+
+
+class PlaysCache:
+    """The last answers of `legal_plays`, bounded by the plays they hold (not by their number).
+
+    One answer holds from 1 to ~2,200 plays (~500 bytes each): bounded by answers (2,048 of them),
+    600 distinct heavy positions took a worker past 1 GB. Least recently used answers go first;
+    an answer bigger than the whole capacity is not kept. Each answer counts one more than its
+    plays, for its key.
+    """
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.held = 0
+        self._answers: OrderedDict[tuple[Board, Color, int, int], tuple[Play, ...]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._answers)
+
+    def get(self, key: tuple[Board, Color, int, int]) -> tuple[Play, ...] | None:
+        """The answer kept for `key` (now the most recently used), or None."""
+        plays = self._answers.get(key)
+        if plays is not None:
+            self._answers.move_to_end(key)
+        return plays
+
+    def put(self, key: tuple[Board, Color, int, int], plays: tuple[Play, ...]) -> None:
+        """Keep an answer, dropping the least recently used ones past the capacity."""
+        cost = len(plays) + 1
+        if cost > self.capacity or key in self._answers:
+            return
+        self._answers[key] = plays
+        self.held += cost
+        while self.held > self.capacity:
+            _, dropped = self._answers.popitem(last=False)
+            self.held -= len(dropped) + 1
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._answers.clear()
+        self.held = 0
+
+
+# How many plays the cache may hold: ARBITRU_PLAYS_CACHE_SIZE, 0 for none (benchmarks). Cached
+# plays stay tracked by the cyclic garbage collector (named tuples are never untracked), so a full
+# collection walks them all: over 2,000 distinct heavy positions the slowest took 191 ms with
+# 100,000 plays held, 133 ms with 50,000, 80 ms with 25,000 (one request pays it). 25,000 plays
+# (~13 MB) hold ~11 of the heaviest answers or ~1,000 ordinary ones.
+PLAYS_CACHE_SIZE = int(os.environ.get("ARBITRU_PLAYS_CACHE_SIZE", "").strip() or 25_000)
+_CACHE = PlaysCache(PLAYS_CACHE_SIZE)
+legal_plays.cache_clear = _CACHE.clear  # type: ignore[attr-defined]
+
+
+# -- the work budget ---------------------------------------------------------------------------
+class PlayBudgetExceeded(Exception):
+    """More plays were listed inside `play_budget(limit)` than `limit`."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"more than {limit} plays listed")
+        self.limit = limit
+
+
+_BUDGET: ContextVar[list[int] | None] = ContextVar("arbitru_play_budget", default=None)
+
+
+@contextmanager
+def play_budget(limit: int) -> Iterator[None]:
+    """Within this block, `legal_plays` raises `PlayBudgetExceeded` once the plays it has listed
+    (cached or not) pass `limit`: a fixed amount of work for a whole transcript, counted rather
+    than timed, so the same input always stops at the same place."""
+    token = _BUDGET.set([limit, limit])
     try:
-        return list(_plays(board, turn, dice[0], dice[1]))
+        yield
     finally:
-        gc.enable()
+        _BUDGET.reset(token)
 
 
-legal_plays.cache_clear = lambda: _plays.cache_clear()  # type: ignore[attr-defined,has-type]
+def _charge(plays: int) -> None:
+    """Count `plays` against the current budget, if any."""
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget[1] -= plays
+        if budget[1] < 0:
+            raise PlayBudgetExceeded(budget[0])
 
 
-# How many (board, turn, dice) answers to keep: ARBITRU_PLAYS_CACHE_SIZE, 0 for none (benchmarks).
-PLAYS_CACHE_SIZE = int(os.environ.get("ARBITRU_PLAYS_CACHE_SIZE", "").strip() or 2048)
-
-
-@lru_cache(maxsize=PLAYS_CACHE_SIZE)
 def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
-    """The plays, cached: openings and common replies repeat constantly."""
+    """The plays of a roll (legal_plays without its cache, its budget and its collector pause)."""
     white = turn == "white"
     if white:
         mover, opponent = board

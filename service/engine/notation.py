@@ -13,8 +13,8 @@ from service.engine.board import BAR, OFF
 
 Hop = tuple[int, int]
 
-_POINT = r"(?:bar|off|\d{1,2})"
-_TOKEN = re.compile(rf"({_POINT}(?:/{_POINT}\*?)+)(?:\((\d)\))?$", re.IGNORECASE)
+_POINT = r"(?:bar|off|[0-9]{1,2})"  # ASCII digits only: `８/５` is not a play
+_TOKEN = re.compile(rf"({_POINT}(?:/{_POINT}\*?)+)(?:\(([0-9])\))?$", re.IGNORECASE)
 
 
 class NotationError(ValueError):

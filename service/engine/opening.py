@@ -4,7 +4,7 @@ Standard opening (rules.opening = "standard"): each player rolls one die. Equal 
 again; in a money game with `automatic_doubles` > 0 each such tie also turns the centred cube up
 (at most that many times a game, never above `max_cube`, never in a match). The higher die starts.
 
-Romanian opening (rules.opening = "romanian", seed 004, "marele și dubla mută"): each player rolls
+Romanian opening (rules.opening = "romanian", "marele și dubla mută"): each player rolls
 both dice. A double beats any non-double; otherwise, and between two doubles, the higher total
 wins. Choices made rule options:
 - `opening_ties`: equal totals are rolled again (`reroll`, the default); or (`higher_die`) two
@@ -76,7 +76,7 @@ def opening_problems(
         dice = rolls.get(color)
         where = f"{field}.{color}"
         if dice is None or len(dice) != count:
-            found.append(problem(where, "dice_count", lang, count=count, opening=rules.opening))
+            found.append(problem(where, f"dice_count.{rules.opening}", lang))
             continue
         for index, die in enumerate(dice):
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:

@@ -4,9 +4,10 @@ Input is a read transcript (`service.formats.mat.Match`, from a .mat file or a J
 Every game is replayed from its start (the variant's starting position, or a stated start
 position): checker plays through `judge_play`, cube actions through `service.engine.cube`
 (ownership, Crawford game, beavers and raccoons, maximum cube), game ends through the outcome and
-match scoring (Jacoby only in money sessions). The game-header scores are checked against the
-replayed score and each `Wins N` against the replayed result; points capped at what the winner
-still needed are recognised as such.
+match scoring (Jacoby only in money sessions, while the cube is centred). The game-header scores
+are checked against the replayed score (in money sessions too: the running total) and each `Wins N`
+against the replayed result; points capped at what the winner still needed are recognised as such.
+An excerpt (`Excerpt`) starts from a stated score, and optionally a stated board.
 
 Modes:
 - `legal-moves-only` (default): the first illegal action is the error and the replay stops.
@@ -30,7 +31,7 @@ from typing import Any, NoReturn
 from service.engine.board import BAR, COLORS, OFF, Board, Color, other
 from service.engine.cube import Cube, CubeVerdict, cube_action
 from service.engine.judge import REASON_CODES as JUDGE_CODES
-from service.engine.judge import judge_play
+from service.engine.judge import Verdict, judge_play
 from service.engine.match import Match as MatchState
 from service.engine.match import score_game
 from service.engine.moves import legal_plays
@@ -38,6 +39,7 @@ from service.engine.notation import NotationError, parse_play_marked
 from service.engine.outcome import outcome, resignation
 from service.engine.rules import Rules, build_rules
 from service.engine.variants import start_board
+from service.formats.mat import stated_rules
 
 MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
 LEVEL_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
@@ -48,9 +50,14 @@ LISTED_PLAYS = 100
 # Reason codes of the referee. Checker-play codes come from the judge (service.engine.judge) and
 # cube codes from service.engine.cube; both keep their names here.
 REASON_CODES: dict[str, str] = {
-    # checker play: the judge's codes (service.engine.judge), except the two a transcript never
-    # reaches (notation that names no point is BAD_NOTATION here; the rest is named by rule)
-    **{code: text for code, text in JUDGE_CODES.items() if code not in ("NOT_ON_BOARD", "NOT_A_LEGAL_PLAY")},
+    # checker play: the judge's codes (service.engine.judge), except the three a transcript never
+    # reaches (notation that names no point is BAD_NOTATION here, hit marks are forgiven, the rest
+    # is named by rule)
+    **{
+        code: text
+        for code, text in JUDGE_CODES.items()
+        if code not in ("NOT_ON_BOARD", "NOT_A_LEGAL_PLAY", "WRONG_HIT")
+    },
     # impossible plays (never condoned)
     "OPPONENT_CHECKER_MOVED": "the play moves a checker of the opponent",
     "HIT_CHECKER_NOT_ON_BAR": "the mover plays as if its hit checker had been removed, not put on the bar",
@@ -58,7 +65,8 @@ REASON_CODES: dict[str, str] = {
     "BAD_NOTATION": "the play cannot be read as standard notation",
     "HIDDEN_PLAY": "the transcript hides a play (`????`) that the game goes on after",
     "ILLEGAL_PLAY_MARKED": "the transcript itself marks the play as illegal (`Illegal play (...)`)",
-    "OPENING_ROLL_DOUBLET": "the opening roll of a standard game cannot be a doublet",
+    "OPENING_ROLL_DOUBLET": "the first roll of a game with the standard opening, the starter playing the"
+    " opening dice (opening_dice: rolled), cannot be a doublet",
     # turn order
     "OUT_OF_TURN": "the action is not by the player whose turn it is",
     "DOUBLE_NOT_ANSWERED": "the game goes on before a double was taken or dropped",
@@ -95,6 +103,18 @@ IMPOSSIBLE: frozenset[str] = frozenset(
 )
 
 
+@dataclass(frozen=True, slots=True)
+class Excerpt:
+    """Where a transcript that does not start at the beginning of a match starts: the score
+    before its first game (players[0] first), optionally the board that game starts from (white =
+    players[0]; the first roll is then not an opening roll), and whether that game is the
+    Crawford game."""
+
+    score: tuple[int, int]
+    position: Mapping[str, Any] | None = None
+    crawford: bool = False
+
+
 class RefereeError(Exception):
     """The first illegal action: stops the replay (carried as the verdict's `error`)."""
 
@@ -104,29 +124,6 @@ class RefereeError(Exception):
 
 
 # -- rules ------------------------------------------------------------------------------------------
-def rules_from_headers(match: Any) -> dict[str, Any]:
-    """Rule options a transcript's header tags state (Jacoby, Crawford, Beaver, CubeLimit, Variation)."""
-    options: dict[str, Any] = {}
-    if getattr(match, "rules", None):
-        return dict(match.rules)
-    for header, option in (("jacoby", "jacoby"), ("crawford", "crawford"), ("beaver", "beavers")):
-        flag = match.header_flag(header)
-        if flag is not None:
-            options[option] = flag
-    limit = match.header_int("cubelimit")
-    if limit and limit & (limit - 1) == 0:
-        options["max_cube"] = min(limit, 4096)
-    variation = match.headers.get("variation", "").strip().lower() if hasattr(match, "headers") else ""
-    if variation.startswith("nackgammon"):
-        options["variant"] = "nackgammon"
-    elif variation.startswith("hypergammon"):
-        digits = re.findall(r"\d", variation)
-        options["variant"] = "hypergammon"
-        if digits and digits[0] in "123":
-            options["hypergammon_checkers"] = int(digits[0])
-    return options
-
-
 def resolve_rules(
     match: Any, requested: Mapping[str, Any] | None, lang: str = "en"
 ) -> tuple[Rules, list[Any]]:
@@ -137,7 +134,7 @@ def resolve_rules(
     rules, problems = build_rules(requested, lang=lang)
     if problems:
         return rules, problems
-    header = {k: v for k, v in rules_from_headers(match).items() if k not in requested}
+    header = {k: v for k, v in stated_rules(match).items() if k not in requested}
     if "preset" in requested:
         header = {}
     while header:
@@ -191,12 +188,19 @@ class _GameState:
     resigned_by: Color | None = None
     resign_level: int | None = None
     rolled_then_stopped: bool = False
+    from_position: bool = False  # the game starts from a stated position, not with an opening roll
 
 
 class Referee:
     """Replays one transcript; `verdict()` gives the contract's response dict."""
 
-    def __init__(self, match: Any, rules: Rules | None = None, mode: str = "legal-moves-only") -> None:
+    def __init__(
+        self,
+        match: Any,
+        rules: Rules | None = None,
+        mode: str = "legal-moves-only",
+        excerpt: Excerpt | None = None,
+    ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         self.match = match
@@ -204,9 +208,9 @@ class Referee:
         self.mode = mode
         self.players: tuple[str, str] = tuple(match.players)  # type: ignore[assignment]
         self.length: int = int(match.length)
-        self.score: list[int] = [0, 0]
-        self.crawford_game = False
-        self.crawford_done = False
+        self.excerpt = excerpt
+        self.score: list[int] = list(excerpt.score) if excerpt else [0, 0]
+        self.crawford_game = bool(excerpt and excerpt.crawford)
         self.games_out: list[dict[str, Any]] = []
         self.condoned: list[dict[str, Any]] = []
         self.match_winner: int | None = None
@@ -224,6 +228,8 @@ class Referee:
         return {
             "valid": error is None,
             "mode": self.mode,
+            "excerpt": self.excerpt is not None,
+            "start_score": list(self.excerpt.score) if self.excerpt else [0, 0],
             "match_length": self.length,
             "players": list(self.players),
             "games": self.games_out,
@@ -245,17 +251,23 @@ class Referee:
                 line=game.line,
                 action=f"Game {game.number}",
             )
-        if self.length and tuple(game.start_score) != tuple(self.score):
+        if tuple(game.start_score) != tuple(self.score):
+            session = "" if self.length else " (a money session's running total)"
             self._fail(
                 game,
                 None,
                 "SCORE_MISMATCH",
                 f"game {game.number} starts at {game.start_score[0]}-{game.start_score[1]}, "
-                f"but the replay has {self.score[0]}-{self.score[1]}",
+                f"but the replay has {self.score[0]}-{self.score[1]}{session}",
                 line=game.score_line,
                 action=self._score_text(game),
             )
-        state = self._state = _GameState(self._start_board(game))
+        start = self.excerpt.position if self.excerpt and index == 0 else None
+        state = _GameState(self._start_board(game) if start is None else self._excerpt_board(game, start))
+        self._state = state
+        state.from_position = start is not None or bool(
+            getattr(game, "set_position", None) or getattr(game, "start_position", None) is not None
+        )
         actions = game.actions
         result = game.result
         for position, action in enumerate(actions):
@@ -319,6 +331,17 @@ class Referee:
             return board
         return start_board(self.rules)
 
+    def _excerpt_board(self, game: Any, position: Mapping[str, Any]) -> Board:
+        """The board an excerpt's first game starts from (`start_position`, white = players[0])."""
+        try:
+            board = Board.from_dict(position, self.rules.checkers)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            self._fail(
+                game, None, "BAD_START_POSITION", f"start_position: {exc}", line=None, action="start_position"
+            )
+        self._check_board(game, board, None, "start_position")
+        return board
+
     def _check_board(self, game: Any, board: Board, line: int | None, action: str) -> None:
         problems: list[Any]
         try:
@@ -354,12 +377,7 @@ class Referee:
         if state.turn is None:
             state.turn = color
             d1, d2 = action.dice
-            if (
-                d1 == d2
-                and self.rules.opening == "standard"
-                and not getattr(game, "set_position", None)
-                and getattr(game, "start_position", None) is None
-            ):
+            if d1 == d2 and opening_roll_is_never_a_double(self.rules) and not state.from_position:
                 self._fail(
                     game,
                     action,
@@ -414,7 +432,7 @@ class Referee:
                 dice,
                 hops,
                 verdict.code or "DICE_MISMATCH",
-                verdict.message or "illegal play",
+                verdict.message() or "illegal play",
             )
         state.turn = other(color)
         self._check_bearoff(state)
@@ -450,7 +468,11 @@ class Referee:
 
     def _check_bearoff(self, state: _GameState) -> None:
         verdict = outcome(
-            state.board, self.rules, state.cube.value, jacoby=self.rules.jacoby and not self.length
+            state.board,
+            self.rules,
+            state.cube.value,
+            jacoby=self.rules.jacoby and not self.length,
+            cube_centred=state.cube.owner == "centered",
         )
         if verdict.game_over:
             state.over, state.ended_by, state.winner = True, "bearoff", verdict.winner
@@ -659,10 +681,13 @@ class Referee:
             assert state.resigned_by is not None
             winner = other(state.resigned_by)
         cube = state.cube.value
+        centred = state.cube.owner == "centered"
         levels = (state.resign_level,) if state.resign_level else (1, 2, 3)
         values: list[tuple[int, int]] = []
         for level in levels:
-            accepted = resignation(LEVEL_NAMES[level], other(winner), self.rules, cube, self.length > 0)
+            accepted = resignation(
+                LEVEL_NAMES[level], other(winner), self.rules, cube, self.length > 0, centred
+            )
             assert accepted.points is not None
             values.append((level, accepted.points))
         state.over, state.ended_by, state.winner = True, "resign", winner
@@ -756,9 +781,19 @@ class Referee:
         return found
 
 
-def verify(match: Any, rules: Rules | None = None, mode: str = "legal-moves-only") -> dict[str, Any]:
-    """Referee a whole transcript: the contract's /v1/matches/verify verdict as a dict."""
-    return Referee(match, rules, mode).verdict()
+def verify(
+    match: Any, rules: Rules | None = None, mode: str = "legal-moves-only", excerpt: Excerpt | None = None
+) -> dict[str, Any]:
+    """Referee a whole transcript (or an excerpt): the contract's /v1/matches/verify verdict as a dict."""
+    return Referee(match, rules, mode, excerpt).verdict()
+
+
+def opening_roll_is_never_a_double(rules: Rules) -> bool:
+    """Whether the first roll of a game cannot be a double under the rules' opening options: only
+    in the standard opening (one die each, equal dice rolled again) with the starter playing the
+    opening dice. The romanian opening's starter plays its own two dice, a double too; with
+    `opening_dice: new_roll` the starter rolls both dice afresh, so any roll may come first."""
+    return rules.opening == "standard" and rules.opening_dice == "rolled"
 
 
 # -- helpers ------------------------------------------------------------------------------------------
@@ -774,20 +809,16 @@ def _judge(
     hops: tuple[tuple[int, int], ...],
     marked: list[int] | None,
 ) -> Any:
-    """Judge a written play. A hop written to a point holding an opponent's blot hits it, marked
-    or not (OpenGammon writes no `*`); hit marks that fit no legal play are forgiven when the
-    checkers' moves themselves are legal (exporters differ in marking chained hits)."""
-    opponent = board.side(other(color))
-    forced = {dest for _, dest in hops if 1 <= dest <= 24 and opponent[25 - dest] == 1}
-    tries: list[list[int] | None] = [sorted(forced | set(marked or ()))]
-    if marked is not None:
-        tries.append(sorted(forced))
-    tries.append(None)
-    for wanted in tries:
-        verdict = judge_play(board, color, dice, hops, wanted)
-        if verdict.legal:
-            return verdict
-    return verdict  # the most lenient reading's diagnosis
+    """Judge a written play as /v1/play does, with two allowances for exporters: hit marks that
+    hit nothing are ignored (exporters differ in marking chained hits; OpenGammon writes none), and
+    a hop written past the blot it hit on the way (`24/13` for `24/18*/13`) is taken as the legal
+    play that moves those checkers."""
+    verdict = judge_play(board, color, dice, hops, marked)
+    if verdict.code == "WRONG_HIT":
+        verdict = judge_play(board, color, dice, hops, None)
+    if not verdict.legal and verdict.play is not None:
+        return Verdict(True, verdict.play, as_written=False)
+    return verdict
 
 
 def apply_literally(

@@ -6,8 +6,10 @@ options (a preset plus overrides) into one, reporting every bad value or combina
 
 Presets:
 - `standard`: the money game (cube on, Jacoby off, beavers off, Crawford rule for matches).
-- `romanian`: *Table* as played in Romania (seed 004): linie / marț / marț tehnic = 1 / 2 / 3
-  points, matches to 3, no cube, the "marele și dubla mută" opening (see `service.engine.opening`).
+- `romanian`: *Table* as played in Romania: a game won is a linie (1 point) or a marț (2 points,
+  the loser bore off no checker); nothing counts more, so a backgammon counts as a marț
+  (`backgammons: true` makes it a marț tehnic, 3 points); matches to 3, no cube, and the "marele
+  și dubla mută" opening, two dice each (see `service.engine.opening`).
 """
 
 from __future__ import annotations
@@ -25,18 +27,20 @@ OPENINGS: tuple[str, ...] = ("standard", "romanian")
 OPENING_TIES: tuple[str, ...] = ("reroll", "higher_die")
 OPENING_DICE: tuple[str, ...] = ("rolled", "new_roll")
 MAX_CUBE_LIMIT = 4096  # gnubg's MAX_CUBE (1 << 12)
+CUBE_VALUES: tuple[int, ...] = tuple(2**n for n in range(MAX_CUBE_LIMIT.bit_length()))  # 1 .. 4096
+MAX_AUTOMATIC_DOUBLES = MAX_CUBE_LIMIT.bit_length() - 1  # 12: one more would pass the largest cube
 MAX_MATCH_LENGTH = 64
-# Checkers per side by variant (hypergammon: the default 3; `Rules.checkers` knows the option).
-VARIANT_CHECKERS: dict[str, int] = {"backgammon": 15, "nackgammon": 15, "hypergammon": 3}
 
 # One line per option, for the API documentation and GET /v1/rules.
 OPTION_DOCS: dict[str, str] = {
     "preset": "the preset the other options start from: standard (money game) or romanian (Table)",
     "variant": "backgammon, nackgammon or hypergammon (sets the starting position and checkers per side)",
     "hypergammon_checkers": "checkers per side in hypergammon: 1, 2 or 3 (hypergammon only)",
-    "jacoby": "Jacoby rule: gammons and backgammons count single while the cube is not turned (money only)",
+    "jacoby": "Jacoby rule: gammons and backgammons count single while the cube is centred (nobody has "
+    "doubled, whatever its value, e.g. after automatic doubles; money only)",
     "gammons": "whether a gammon (marț) counts double",
-    "backgammons": "whether a backgammon (marț tehnic) counts triple (otherwise as a gammon)",
+    "backgammons": "whether a backgammon (marț tehnic) counts triple; otherwise it counts as a gammon "
+    "(marț, 2), as in the romanian preset",
     "cube": "whether the doubling cube is in use",
     "beavers": "whether the taker may beaver (money games only; needs the cube)",
     "raccoons": "whether the doubler may raccoon a beaver (needs beavers)",
@@ -96,7 +100,9 @@ class Rules:
 
 
 STANDARD = Rules()
-ROMANIAN = Rules(preset="romanian", cube=False, crawford=False, opening="romanian", match_length=3)
+ROMANIAN = Rules(
+    preset="romanian", backgammons=False, cube=False, crawford=False, opening="romanian", match_length=3
+)
 PRESETS: dict[str, Rules] = {"standard": STANDARD, "romanian": ROMANIAN}
 
 # What each option needs to mean anything: (option, value that switches it off, requirement).
@@ -111,13 +117,29 @@ _REQUIRES: tuple[tuple[str, Any, str], ...] = (
     ("automatic_doubles", 0, "cube"),
 )
 
-_BOOLS = ("jacoby", "gammons", "backgammons", "cube", "beavers", "raccoons", "crawford")
-_CHOICES: dict[str, tuple[Any, ...]] = {
+BOOLEAN_OPTIONS: tuple[str, ...] = (
+    "jacoby",
+    "gammons",
+    "backgammons",
+    "cube",
+    "beavers",
+    "raccoons",
+    "crawford",
+)
+# Every option with a closed set of values (the API spec lists them as enums).
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "preset": tuple(PRESETS),
     "variant": VARIANTS,
     "hypergammon_checkers": HYPERGAMMON_CHECKERS,
     "opening": OPENINGS,
     "opening_ties": OPENING_TIES,
     "opening_dice": OPENING_DICE,
+    "max_cube": CUBE_VALUES,
+}
+# The integer options' ranges (max_cube and automatic_doubles are also checked together).
+RANGES: dict[str, tuple[int, int]] = {
+    "automatic_doubles": (0, MAX_AUTOMATIC_DOUBLES),
+    "match_length": (0, MAX_MATCH_LENGTH),
 }
 
 
@@ -153,13 +175,14 @@ def build_rules(
 
 
 def _type_problem(key: str, value: Any, field: str, lang: str) -> Problem | None:
-    if key in _BOOLS:
+    if key in BOOLEAN_OPTIONS:
         return None if isinstance(value, bool) else problem(field, "not_boolean", lang)
     if key in ("hypergammon_checkers", "automatic_doubles", "max_cube", "match_length"):
         if isinstance(value, bool) or not isinstance(value, int):
             return problem(field, "not_integer", lang)
-    if key in _CHOICES and value not in _CHOICES[key]:
-        return problem(field, "unknown_choice", lang, choices=", ".join(str(c) for c in _CHOICES[key]))
+    if key in ("variant", "hypergammon_checkers", "opening", "opening_ties", "opening_dice"):
+        if value not in CHOICES[key]:
+            return problem(field, "unknown_choice", lang, choices=", ".join(str(c) for c in CHOICES[key]))
     return None
 
 
@@ -169,7 +192,7 @@ def _value_problems(rules: Rules, given: Mapping[str, Any], prefix: str, lang: s
         found.append(problem(f"{prefix}.hypergammon_checkers", "only_hypergammon", lang))
     if not _power_of_two(rules.max_cube) or not 1 <= rules.max_cube <= MAX_CUBE_LIMIT:
         found.append(problem(f"{prefix}.max_cube", "max_cube_range", lang, limit=MAX_CUBE_LIMIT))
-    elif not 0 <= rules.automatic_doubles or 2**rules.automatic_doubles > rules.max_cube:
+    elif not 0 <= rules.automatic_doubles <= rules.max_cube.bit_length() - 1:  # never 2**n of a client's n
         found.append(
             problem(f"{prefix}.automatic_doubles", "automatic_doubles_range", lang, max_cube=rules.max_cube)
         )

@@ -34,9 +34,22 @@ shape error with its field path. No web framework is imported here.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from itertools import islice
 from typing import Any
 
+from service.formats.limits import (
+    MAX_CUBE_LIMIT,
+    MAX_GAME_NUMBER,
+    MAX_GAMES,
+    MAX_MATCH_LENGTH,
+    MAX_NAME_CHARS,
+    MAX_PLAY_CHARS,
+    MAX_POINTS,
+    MAX_REPORTED_ERRORS,
+    MAX_SCORE,
+    MAX_TURNS,
+)
 from service.formats.mat import (
     CANNOT_MOVE,
     EMPTY,
@@ -51,14 +64,13 @@ from service.formats.mat import (
     decode,
     normalize_play,
     read_mat,
+    stated_rules,
 )
 
 FORMAT = "arbitru.match/1"
 TURN_ACTIONS: tuple[str, ...] = ("roll", "double", "take", "drop", "beaver", "raccoon", "resign")
 LEVELS: dict[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
 LEVEL_NAMES: dict[int, str] = {v: k for k, v in LEVELS.items()}
-MAX_GAMES = 1000
-MAX_TURNS = 2000
 
 EXAMPLE: dict[str, Any] = {
     "format": FORMAT,
@@ -94,24 +106,11 @@ def match_to_record(match: Match) -> dict[str, Any]:
         "players": list(match.players),
         "match_length": match.length,
     }
-    rules = dict(match.rules) if match.rules is not None else rules_from_headers(match)
+    rules = stated_rules(match)
     if rules:
         record["rules"] = rules
     record["games"] = [_game_record(game) for game in match.games]
     return record
-
-
-def rules_from_headers(match: Match) -> dict[str, Any]:
-    """Rule options a transcript's header states (`Jacoby`, `Crawford`, `Beaver`, `CubeLimit`)."""
-    rules: dict[str, Any] = {}
-    for header, option in (("jacoby", "jacoby"), ("crawford", "crawford"), ("beaver", "beavers")):
-        flag = match.header_flag(header)
-        if flag is not None:
-            rules[option] = flag
-    limit = match.header_int("cubelimit")
-    if limit and limit & (limit - 1) == 0:
-        rules["max_cube"] = limit
-    return rules
 
 
 def _game_record(game: Game) -> dict[str, Any]:
@@ -149,114 +148,129 @@ def _turn_record(action: Action) -> dict[str, Any]:
 
 
 # -- JSON -> Match ----------------------------------------------------------------------------------
+Problems = Iterator[tuple[str, str]]
+
+
 def record_problems(data: Any) -> list[tuple[str, str]]:
-    """Every shape error of a game record, as (field path, message); empty when it is well formed."""
-    found: list[tuple[str, str]] = []
+    """The first shape errors of a game record (at most `MAX_REPORTED_ERRORS`), as (field path,
+    message); empty when it is well formed. Every list's length is checked before its items, and
+    the search stops at the last error reported."""
+    return list(islice(_record_problems(data), MAX_REPORTED_ERRORS))
+
+
+def _record_problems(data: Any) -> Problems:
     if not isinstance(data, Mapping):
-        return [("record", "must be an object")]
+        yield ("record", "must be an object")
+        return
     known = {"format", "players", "match_length", "rules", "games"}
     for key in data:
         if key not in known:
-            found.append((f"record.{key}", "unknown field"))
+            yield (f"record.{key}", "unknown field")
     if "format" in data and data["format"] != FORMAT:
-        found.append(("record.format", f"must be {FORMAT!r}"))
+        yield ("record.format", f"must be {FORMAT!r}")
     players = data.get("players")
     if not (
         isinstance(players, list)
         and len(players) == 2
-        and all(isinstance(p, str) and p.strip() for p in players)
+        and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_CHARS for p in players)
     ):
-        found.append(("record.players", "must be two non-empty names"))
-    length = data.get("match_length")
-    if not (isinstance(length, int) and not isinstance(length, bool) and 0 <= length <= 255):
-        found.append(("record.match_length", "must be an integer from 0 (money) to 255"))
+        yield ("record.players", f"must be two non-empty names of at most {MAX_NAME_CHARS} characters")
+    if not _is_int(data.get("match_length"), MAX_MATCH_LENGTH):
+        yield ("record.match_length", f"must be an integer from 0 (money) to {MAX_MATCH_LENGTH}")
     if "rules" in data and not isinstance(data["rules"], Mapping):
-        found.append(("record.rules", "must be an object"))
+        yield ("record.rules", "must be an object")
     games = data.get("games")
     if not isinstance(games, list) or not games:
-        found.append(("record.games", "must be a non-empty list of games"))
-        return found
-    if len(games) > MAX_GAMES:
-        found.append(("record.games", f"at most {MAX_GAMES} games"))
-        return found
-    for i, game in enumerate(games):
-        found.extend(_game_problems(game, f"record.games[{i}]"))
-    return found
+        yield ("record.games", "must be a non-empty list of games")
+    elif len(games) > MAX_GAMES:
+        yield ("record.games", f"at most {MAX_GAMES} games")
+    else:
+        for i, game in enumerate(games):
+            yield from _game_problems(game, f"record.games[{i}]")
 
 
-def _game_problems(game: Any, path: str) -> list[tuple[str, str]]:
+def _game_problems(game: Any, path: str) -> Problems:
     if not isinstance(game, Mapping):
-        return [(path, "must be an object")]
-    found: list[tuple[str, str]] = []
+        yield (path, "must be an object")
+        return
     known = {"game", "start_score", "start_position", "set_position", "turns", "result"}
     for key in game:
         if key not in known:
-            found.append((f"{path}.{key}", "unknown field"))
-    if "game" in game and (not _is_int(game["game"]) or game["game"] < 1):
-        found.append((f"{path}.game", "must be a positive integer"))
+            yield (f"{path}.{key}", "unknown field")
+    if "game" in game and not _is_int(game["game"], MAX_GAME_NUMBER, 1):
+        yield (f"{path}.game", f"must be an integer from 1 to {MAX_GAME_NUMBER}")
     score = game.get("start_score", [0, 0])
-    if not (isinstance(score, list) and len(score) == 2 and all(_is_int(s) and s >= 0 for s in score)):
-        found.append((f"{path}.start_score", "must be two scores >= 0"))
+    if not (isinstance(score, list) and len(score) == 2 and all(_is_int(s, MAX_SCORE) for s in score)):
+        yield (f"{path}.start_score", f"must be two scores from 0 to {MAX_SCORE}")
     if game.get("start_position") is not None and not isinstance(game["start_position"], Mapping):
-        found.append((f"{path}.start_position", "must be a board object"))
-    if game.get("set_position") is not None and not isinstance(game["set_position"], str):
-        found.append((f"{path}.set_position", "must be an XG position string"))
+        yield (f"{path}.start_position", "must be a board object")
+    if game.get("set_position") is not None and not (
+        isinstance(game["set_position"], str) and len(game["set_position"]) <= MAX_NAME_CHARS
+    ):
+        yield (f"{path}.set_position", "must be an XG position string")
     turns = game.get("turns")
     if not isinstance(turns, list):
-        found.append((f"{path}.turns", "must be a list"))
+        yield (f"{path}.turns", "must be a list")
     elif len(turns) > MAX_TURNS:
-        found.append((f"{path}.turns", f"at most {MAX_TURNS} turns"))
+        yield (f"{path}.turns", f"at most {MAX_TURNS} turns")
     else:
         for j, turn in enumerate(turns):
-            found.extend(_turn_problems(turn, f"{path}.turns[{j}]"))
+            yield from _turn_problems(turn, f"{path}.turns[{j}]")
     result = game.get("result")
     if result is not None:
-        if not isinstance(result, Mapping):
-            found.append((f"{path}.result", "must be an object"))
-        else:
-            if result.get("winner") not in (0, 1) or isinstance(result.get("winner"), bool):
-                found.append((f"{path}.result.winner", "must be 0 or 1"))
-            if result.get("points") is not None and (not _is_int(result["points"]) or result["points"] < 0):
-                found.append((f"{path}.result.points", "must be an integer >= 0"))
-            if not isinstance(result.get("and_the_match", False), bool):
-                found.append((f"{path}.result.and_the_match", "must be a boolean"))
-            for key in result:
-                if key not in ("winner", "points", "and_the_match"):
-                    found.append((f"{path}.result.{key}", "unknown field"))
-    return found
+        yield from _result_problems(result, f"{path}.result")
 
 
-def _turn_problems(turn: Any, path: str) -> list[tuple[str, str]]:
+def _result_problems(result: Any, path: str) -> Problems:
+    if not isinstance(result, Mapping):
+        yield (path, "must be an object")
+        return
+    if not _is_int(result.get("winner"), 1):
+        yield (f"{path}.winner", "must be 0 or 1")
+    if result.get("points") is not None and not _is_int(result["points"], MAX_POINTS):
+        yield (f"{path}.points", f"must be an integer from 0 to {MAX_POINTS}")
+    if not isinstance(result.get("and_the_match", False), bool):
+        yield (f"{path}.and_the_match", "must be a boolean")
+    for key in result:
+        if key not in ("winner", "points", "and_the_match"):
+            yield (f"{path}.{key}", "unknown field")
+
+
+def _turn_problems(turn: Any, path: str) -> Problems:
     if not isinstance(turn, Mapping):
-        return [(path, "must be an object")]
-    found: list[tuple[str, str]] = []
-    if turn.get("player") not in (0, 1) or isinstance(turn.get("player"), bool):
-        found.append((f"{path}.player", "must be 0 or 1"))
+        yield (path, "must be an object")
+        return
+    if not _is_int(turn.get("player"), 1):
+        yield (f"{path}.player", "must be 0 or 1")
     action = turn.get("action", "roll" if "dice" in turn else None)
     if action not in TURN_ACTIONS:
-        found.append((f"{path}.action", f"must be one of {', '.join(TURN_ACTIONS)}"))
-        return found
+        yield (f"{path}.action", f"must be one of {', '.join(TURN_ACTIONS)}")
+        return
     allowed = {"player", "action"}
     if action == "roll":
         allowed |= {"dice", "play"}
         dice = turn.get("dice")
-        if not (isinstance(dice, list) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)):
-            found.append((f"{path}.dice", "must be two dice from 1 to 6"))
-        if "play" in turn and turn["play"] is not None and not isinstance(turn["play"], str):
-            found.append((f"{path}.play", "must be a string in standard notation, or null when not recorded"))
+        if not (isinstance(dice, list) and len(dice) == 2 and all(_is_int(d, 6, 1) for d in dice)):
+            yield (f"{path}.dice", "must be two dice from 1 to 6")
+        play = turn.get("play")
+        if play is not None and not (isinstance(play, str) and len(play) <= MAX_PLAY_CHARS):
+            yield (
+                f"{path}.play",
+                f"must be a string in standard notation (at most {MAX_PLAY_CHARS} characters), "
+                "or null when not recorded",
+            )
     elif action in ("double", "beaver", "raccoon"):
         allowed.add("cube")
         cube = turn.get("cube")
-        if cube is not None and (not _is_int(cube) or cube < 2):
-            found.append((f"{path}.cube", "must be the cube value after the action (2, 4, ...)"))
+        if cube is not None and not _is_int(cube, 2 * MAX_CUBE_LIMIT, 2):
+            yield (f"{path}.cube", "must be the cube value after the action (2, 4, ...)")
     elif action == "resign":
         allowed.add("level")
         if turn.get("level") is not None and turn["level"] not in LEVELS:
-            found.append((f"{path}.level", "must be single, gammon or backgammon"))
+            yield (f"{path}.level", "must be single, gammon or backgammon")
     for key in turn:
         if key not in allowed:
-            found.append((f"{path}.{key}", f"not a field of a {action} turn"))
-    return found
+            yield (f"{path}.{key}", f"not a field of a {action} turn")
 
 
 def record_to_match(data: Mapping[str, Any]) -> Match:
@@ -306,8 +320,9 @@ def _action(turn: Mapping[str, Any], index: int) -> Action:
     return Action(action, player, None, None, None, cube, level, None, index, raw)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _is_int(value: Any, maximum: int, minimum: int = 0) -> bool:
+    """Whether `value` is a JSON integer (not a boolean) from `minimum` to `maximum`."""
+    return isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= maximum
 
 
 def is_json_record(text: str) -> bool:

@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
+
 # What a cell of a turn line says.
 ROLL = "roll"  # dice and the play written for them
 DOUBLE = "double"
@@ -35,8 +37,6 @@ EMPTY = "empty"  # dice with nothing after them (a dance, or rolled then resigne
 CANNOT_MOVE = "cannot_move"  # `Cannot Move`
 HIDDEN = "hidden"  # `????` / `???`: the exporter hid the play (resigned after rolling)
 ILLEGAL_MARKER = "illegal_marker"  # Snowie-style `Illegal play (...)` written instead of a play
-
-MAX_LINES = 20_000
 
 
 class MatFormatError(ValueError):
@@ -141,19 +141,52 @@ class Match:
             return False
         return None
 
-    def header_int(self, name: str) -> int | None:
-        """A numeric header such as `CubeLimit` (None when absent or not a number)."""
-        value = self.headers.get(name.lower(), "").strip()
-        return int(value) if value.isdigit() else None
+    def header_int(self, name: str, maximum: int = MAX_CUBE_LIMIT) -> int | None:
+        """A numeric header such as `CubeLimit`, 0..`maximum` (None when absent, not ASCII digits
+        or out of range; by default the cube limit, CubeLimit being the numeric header)."""
+        return ascii_number(self.headers.get(name.lower(), ""), maximum)
+
+
+# Headers that hold a number, with its largest value: anything else there refuses the transcript.
+NUMERIC_HEADERS: dict[str, int] = {"cubelimit": MAX_CUBE_LIMIT}
+
+
+def stated_rules(match: Match) -> dict[str, Any]:
+    """The rule options a transcript states: a JSON game record's `rules`, or else what the .mat
+    header tags say (`Jacoby`, `Crawford`, `Beaver` On/Off, `CubeLimit`, `Variation`). The one
+    reading of them, for the referee (/v1/matches/verify) and the record (/v1/matches/convert),
+    so a converted record is verified under the rules the transcript was."""
+    if match.rules is not None:
+        return dict(match.rules)
+    options: dict[str, Any] = {}
+    for header, option in (("jacoby", "jacoby"), ("crawford", "crawford"), ("beaver", "beavers")):
+        flag = match.header_flag(header)
+        if flag is not None:
+            options[option] = flag
+    limit = match.header_int("cubelimit")
+    if limit and limit & (limit - 1) == 0:
+        options["max_cube"] = min(limit, MAX_CUBE_LIMIT)
+    variation = match.headers.get("variation", "").strip().lower()
+    if variation.startswith("nackgammon"):
+        options["variant"] = "nackgammon"
+    elif variation.startswith("hypergammon"):
+        options["variant"] = "hypergammon"
+        digit = re.search(r"[123]", variation)
+        if digit:
+            options["hypergammon_checkers"] = int(digit.group())
+    return options
 
 
 # -- regular expressions ------------------------------------------------------------------------
-_HEADER = re.compile(r'^\s*;\s*\[\s*([^\]"]+?)\s+"(.*)"\s*\]\s*$')
-_SET_POS = re.compile(r"^\s*;\s*Set\s+Pos\s*=\s*(\S+)\s*$", re.IGNORECASE)
-_LENGTH = re.compile(r"^\s*(\d{1,4})\s*-?\s*points?\s+match\s*\.?\s*$", re.IGNORECASE)
-_GAME = re.compile(r"^\s*Game\s+(\d{1,4})\s*:?\s*$", re.IGNORECASE)
-_SCORE = re.compile(r"^\s*(?P<n1>\S.*?)\s*:\s*(?P<s1>\d{1,4})\s+(?P<n2>\S.*?)\s*:\s*(?P<s2>\d{1,4})\s*$")
-_NUMBERED = re.compile(r"^\s*(\d{1,4})\)")
+# Every pattern runs in time linear in its line: digits are ASCII `[0-9]` (never `\d`, which reads
+# `８` or `١` as digits), no two neighbouring quantifiers can take the same character (`\s*-?\s*`
+# and `\S.*?\s*:` took quadratic time on a line of blanks: 128 K blanks held a worker 30 s), and
+# lines are matched stripped. The header and score lines are split on their separators instead.
+_SET_POS = re.compile(r";\s*Set\s+Pos\s*=\s*(\S+)", re.IGNORECASE)
+_LENGTH = re.compile(r"([0-9]{1,4})\s*(?:-\s*)?points?\s+match(?:\s*\.)?", re.IGNORECASE)
+_GAME = re.compile(r"Game\s+([0-9]{1,4})(?:\s*:)?", re.IGNORECASE)
+_SCORE_NUMBER = re.compile(r":\s*([0-9]{1,4})(?![0-9])")
+_NUMBERED = re.compile(r"\s*([0-9]{1,4})\)")
 _ILLEGAL = re.compile(r"Illegal\s+play\s*\([^)]*\)?", re.IGNORECASE)
 _START = re.compile(
     r"(?<!\S)(?:(?P<dice>[1-6][1-6]):"
@@ -161,11 +194,58 @@ _START = re.compile(
     r"|refuses?|wins?|resigns?|resigned|resignation))(?![A-Za-z])",
     re.IGNORECASE,
 )
-_CUBE_VALUE = re.compile(r"=+>\s*(\d{1,5})")
+_CUBE_VALUE = re.compile(r"(?<!=)=+>\s*([0-9]{1,5})")
 _WINS = re.compile(
-    r"^wins?\s+(?P<points>\d{1,6})?\s*(?:points?)?\s*(?P<match>and\s+the\s+match)?", re.IGNORECASE
+    r"wins?\s+(?P<points>[0-9]{1,6})?\s*(?:points?)?\s*(?P<match>and\s+the\s+match)?", re.IGNORECASE
 )
-_PLAY_TOKEN = re.compile(r"^(?:bar|off|\d{1,2})(?:/(?:bar|off|\d{1,2})\*?)+(?:\(\d\))?$", re.IGNORECASE)
+_PLAY_TOKEN = re.compile(
+    r"(?:bar|off|[0-9]{1,2})(?:/(?:bar|off|[0-9]{1,2})\*?)+(?:\([0-9]\))?", re.IGNORECASE
+)
+_COUNT_SUFFIX = re.compile(r"\([0-9]\)")
+_DICE_CELL = re.compile(r"([1-6])([1-6]):\s*(.*)", re.DOTALL)
+
+
+def ascii_number(text: str, maximum: int) -> int | None:
+    """`text` as a number from 0 to `maximum` when it is ASCII digits only (at most as many as
+    `maximum` has), else None: `²`, `٣` or twenty digits are not numbers, and are never converted."""
+    text = text.strip()
+    if not text or len(text) > len(str(maximum)) or not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value <= maximum else None
+
+
+def _header(stripped: str) -> tuple[str, str] | None:
+    """A `; [Name "value"]` header line as (name, value), split on its brackets and first quote."""
+    rest = stripped[1:].strip()
+    if len(rest) < 2 or rest[0] != "[" or rest[-1] != "]":
+        return None
+    name, quote, value = rest[1:-1].strip().partition('"')
+    if not quote or not value.endswith('"') or "]" in name or not name[-1:].isspace() or not name.strip():
+        return None
+    return name.strip(), value[:-1]
+
+
+def _score_line(text: str) -> tuple[str, int, str, int, int] | None:
+    """`name : n   name : n` as (name 1, score 1, name 2, score 2, column of name 2), or None.
+
+    The first `: n` followed by a blank and a name ends the first player; the second is the last
+    `: n` of the line, which must end it (names may themselves hold colons)."""
+    line = text.rstrip()
+    numbers = list(_SCORE_NUMBER.finditer(line))
+    if len(numbers) < 2 or numbers[-1].end() != len(line):
+        return None
+    last = numbers[-1]
+    name2_end = len(line[: last.start()].rstrip())
+    for first in numbers[:-1]:
+        name1 = line[: first.start()].strip()
+        after = first.end()
+        if not name1 or after >= len(line) or not line[after].isspace() or name2_end <= after:
+            continue
+        name2_start = len(line) - len(line[after:].lstrip())
+        name2 = line[name2_start:name2_end]
+        return name1, int(first.group(1)), name2, int(last.group(1)), name2_start
+    return None
 
 
 def decode(data: str | bytes) -> str:
@@ -201,6 +281,9 @@ def read_mat(data: str | bytes) -> Match:
         lines.pop()  # the final newline ends the last line; it does not start another
     if len(lines) > MAX_LINES:
         raise MatFormatError(MAX_LINES + 1, f"too long for a match transcript (more than {MAX_LINES} lines)")
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise MatFormatError(number, f"a line of {len(line)} characters (the limit is {MAX_LINE_CHARS})")
     return _Reader(lines).read()
 
 
@@ -248,15 +331,17 @@ class _Reader:
             self._comment(number, stripped)
             return
         if self.length is None:
-            found = _LENGTH.match(text)
+            found = _LENGTH.fullmatch(stripped)
             if not found:
                 raise MatFormatError(
                     number,
                     f"expected ' N point match' first, found {_quote(stripped)}: not a .mat transcript",
                 )
             self.length, self.length_line = int(found.group(1)), number
+            if self.length > MAX_MATCH_LENGTH:
+                raise MatFormatError(number, f"a {self.length} point match: the limit is {MAX_MATCH_LENGTH}")
             return
-        game_header = _GAME.match(text)
+        game_header = _GAME.fullmatch(stripped)
         if game_header:
             if self.awaiting_score:
                 raise MatFormatError(number, "a new game starts before the score line of the previous one")
@@ -266,7 +351,7 @@ class _Reader:
             self.boundary = None
             return
         if self.game is None:
-            if _LENGTH.match(text):
+            if _LENGTH.fullmatch(stripped):
                 raise MatFormatError(number, "a second ' N point match' line")
             raise MatFormatError(number, f"expected ' Game 1', found {_quote(stripped)}")
         if self.awaiting_score:
@@ -275,26 +360,32 @@ class _Reader:
         self._turn_line(number, text)
 
     def _comment(self, number: int, stripped: str) -> None:
-        pos = _SET_POS.match(stripped)
+        pos = _SET_POS.fullmatch(stripped)
         if pos:
             if self.game is None or self.game.actions:
                 raise MatFormatError(number, "'; Set Pos=' must come at the start of a game")
             self.game.set_position, self.game.set_position_line = pos.group(1), number
             return
-        header = _HEADER.match(stripped)
+        header = _header(stripped)
         if header and self.game is None:
-            self.headers[header.group(1).strip().lower()] = header.group(2)
+            name = header[0].lower()
+            limit = NUMERIC_HEADERS.get(name)
+            if limit is not None and ascii_number(header[1], limit) is None:
+                raise MatFormatError(
+                    number, f"the {header[0]} header {_quote(header[1])} is not a number from 0 to {limit}"
+                )
+            self.headers[name] = header[1]
             return
         self.comments.append(stripped)
 
     def _score(self, number: int, text: str) -> None:
-        found = _SCORE.match(text)
+        found = _score_line(text)
         if not found:
             raise MatFormatError(
                 number, f"expected the score line 'name : n   name : n', found {_quote(text.strip())}"
             )
         assert self.game is not None
-        names = (found.group("n1").strip(), found.group("n2").strip())
+        names = (found[0], found[2])
         if self.players is None:
             self.players = names
         elif names != self.players:
@@ -303,9 +394,9 @@ class _Reader:
                 f"game {self.game.number} names the players {names[0]!r} and {names[1]!r}, "
                 f"the match {self.players[0]!r} and {self.players[1]!r}",
             )
-        self.game.start_score = (int(found.group("s1")), int(found.group("s2")))
+        self.game.start_score = (found[1], found[3])
         self.game.score_line = number
-        self.boundary = found.start("n2")
+        self.boundary = found[4]
         self.awaiting_score = False
 
     # -- turn lines -----------------------------------------------------------------------------------
@@ -341,7 +432,7 @@ class _Reader:
     def _cell(self, number: int, move_number: int | None, player: int, cell: str) -> None:
         assert self.game is not None
         game = self.game
-        dice = re.match(r"^([1-6])([1-6]):\s*(.*)$", cell, re.DOTALL)
+        dice = _DICE_CELL.fullmatch(cell)
         if dice:
             play = dice.group(3).strip()
             game.actions.append(
@@ -427,7 +518,7 @@ def _cube_or_resign(word: str, cell: str) -> tuple[str, int | None, int | None]:
 def is_play_notation(text: str) -> bool:
     """Whether every token of `text` looks like a checker move (`24/18`, `bar/22*`, `8/5(2)`)."""
     tokens = text.replace(",", " ").split()
-    return bool(tokens) and all(_PLAY_TOKEN.match(token) for token in tokens)
+    return bool(tokens) and all(_PLAY_TOKEN.fullmatch(token) for token in tokens)
 
 
 def normalize_play(text: str) -> str:
@@ -435,9 +526,8 @@ def normalize_play(text: str) -> str:
     out = []
     for token in text.replace(",", " ").split():
         count = ""
-        found = re.match(r"^(.*?)(\(\d\))$", token)
-        if found:
-            token, count = found.group(1), found.group(2)
+        if _COUNT_SUFFIX.fullmatch(token[-3:]):
+            token, count = token[:-3], token[-3:]
         parts = token.split("/")
         names = []
         for i, part in enumerate(parts):

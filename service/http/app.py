@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 
 from service.http import docs, errors, gc_pause, observability, transport
 from service.http.api import Api
@@ -40,6 +40,30 @@ DEFAULT_CONFIG: dict[str, Any] = {
 }
 
 
+# Browser security headers on every answer (pages, JSON, SVG, errors). The policy lets /docs
+# (Swagger UI: our own scripts, inline styles, data: images) and the playground (its own script
+# and styles, same-origin calls and board pictures) work, and nothing else: no other origin, no
+# plugin, no framing (tests/browser loads both pages under it).
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+def _security_headers(response: Response) -> Response:
+    """after_request: the security headers, unless a route set its own."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the Flask application (gunicorn target: `service:create_app()`)."""
     app = Flask("service.http", static_folder=None)
@@ -52,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         module = importlib.import_module(name)
         api.register_blueprint(module.blp)
     errors.init_app(app)
+    app.after_request(_security_headers)
     docs.init_app(app)
     observability.init_app(app)
     gc_pause.init_app(app)  # after observability: its request timer starts once the collector is paused

@@ -103,3 +103,24 @@ class Blueprint(flask_smorest.Blueprint):
             return func
 
         return wrap
+
+    def links(self, status: int = 200, **links: Mapping[str, Any]) -> Any:
+        """Document OpenAPI links on the `status` response: how its answer feeds the next request.
+
+        Each link names its target as `target` ("POST /v1/moves") and gives the next request's
+        body with runtime expressions (`$response.body#/board`, `$request.body#/board`). The body
+        is the whole next request (`x-schemathesis: merge_body: false`), so schemathesis' stateful
+        phase sends exactly that chain."""
+        documented = {name: link_object(**link) for name, link in links.items()}
+        return self.doc(responses={status: {"links": documented}})
+
+
+def link_object(target: str, body: Any, description: str) -> dict[str, Any]:
+    """An OpenAPI link object to `target` ("POST /v1/moves") with `body` as its request body."""
+    method, path = target.split(" ", 1)
+    return {
+        "operationRef": "#/paths/" + path.replace("~", "~0").replace("/", "~1") + "/" + method.lower(),
+        "requestBody": body,
+        "description": description,
+        "x-schemathesis": {"merge_body": False},
+    }

@@ -23,7 +23,7 @@ PROBLEM_CONTENT_TYPE = "application/problem+json"
 
 TITLES_RO: dict[str, str] = {
     "Bad Request": "Cerere greșită",
-    "Not Found": "Negăsit",
+    "Not Found": "Resursă inexistentă",
     "Method Not Allowed": "Metodă nepermisă",
     "Content Too Large": "Conținut prea mare",
     "Request Entity Too Large": "Conținut prea mare",

@@ -53,7 +53,7 @@ def test_deployment_runs_at_least_two_probed_replicas_with_resources(
     assert deployment["spec"]["replicas"] >= 2
     (container,) = deployment["spec"]["template"]["spec"]["containers"]
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
-    assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    assert container["livenessProbe"]["tcpSocket"]["port"] == "http"
     for kind in ("requests", "limits"):
         assert {"cpu", "memory"} <= set(container["resources"][kind])
     assert container["lifecycle"]["preStop"]["exec"]["command"][0] == "sleep"
@@ -101,5 +101,25 @@ def test_service_hpa_pdb_and_networkpolicy_target_the_pods(objects: dict[str, di
     assert [m["resource"]["name"] for m in hpa["metrics"]] == ["cpu"]
     policy = objects["NetworkPolicy"]["spec"]
     assert policy["podSelector"]["matchLabels"].items() <= labels.items()
-    ports = [p for rule in policy["ingress"] for p in rule["ports"]]
-    assert ports == [{"port": 8080, "protocol": "TCP"}]
+    public, monitoring = policy["ingress"]
+    assert public == {"ports": [{"port": 8080, "protocol": "TCP"}]}
+    assert monitoring["ports"] == [{"port": 9100, "protocol": "TCP"}]
+    assert monitoring["from"] == [
+        {"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}
+    ]
+
+
+def test_metrics_port_is_set_in_the_pod_and_not_exposed_by_the_service(
+    objects: dict[str, dict[str, Any]],
+) -> None:
+    pod = objects["Deployment"]["spec"]["template"]
+    (container,) = pod["spec"]["containers"]
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert (
+        int(env["METRICS_PORT"])
+        == ports["metrics"]
+        == int(pod["metadata"]["annotations"]["prometheus.io/port"])
+    )
+    assert "HEALTH_PORT" not in env
+    assert [p["targetPort"] for p in objects["Service"]["spec"]["ports"]] == ["http"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tests.support.positions import MATCHES
-
 import json
 from pathlib import Path
 
@@ -25,6 +23,7 @@ from service.formats.mat import (
     normalize_play,
     read_mat,
 )
+from tests.support.positions import MATCHES
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = sorted(p for p in MATCHES.glob("*.*") if p.suffix in (".mat", ".txt"))

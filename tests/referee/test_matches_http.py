@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from tests.support.positions import MATCHES
-
-from pathlib import Path
-
 import pytest
 
 from service import create_app
 from service.http.routes.matches import MAX_MAT_CHARS, VERIFY_EXAMPLES
+from tests.support.positions import MATCHES
 
 CONTRACT_KEYS = {"valid", "match_length", "players", "games", "final_score", "winner", "error"}
 GAME_KEYS = {"game", "start_score", "crawford_game", "winner", "points", "cube", "result", "ended_by"}

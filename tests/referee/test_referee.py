@@ -3,8 +3,6 @@ reason code the referee can return is produced by a transcript or game record bu
 
 from __future__ import annotations
 
-from tests.support.positions import MATCHES
-
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +12,7 @@ import pytest
 from service.engine.referee import REASON_CODES, board_from_xg, resolve_rules, verify
 from service.formats.game_record import record_to_match
 from service.formats.mat import read_mat
+from tests.support.positions import MATCHES
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -17,12 +17,14 @@ from marshmallow import fields, validate
 
 from service.engine import parse_play
 from service.engine.board import COLORS, Color
+from service.formats.limits import MAX_PLAY_CHARS
 from service.formats.svg import render_board
 from service.http.blueprint import Blueprint, JsonBodyParser
 from service.http.errors import ValidationProblem, flatten_messages
 from service.http.position import Position, resolve_position
 from service.http.position_sources import EXAMPLES, SOURCES
 from service.http.schemas import (
+    BoundedList,
     PositionSchema,
     ProposedMoveSchema,
     StrictSchema,
@@ -122,14 +124,14 @@ class BoardSvgRequestSchema(PositionSchema):
     dice = dice_field()
     perspective = perspective_field()
     play = fields.String(
-        validate=validate.Length(max=200),
+        validate=validate.Length(max=MAX_PLAY_CHARS),
         metadata={
             "description": "a play to draw as arrows, in standard notation (`24/18 13/11`); needs `turn`"
         },
     )
-    moves = fields.List(
+    moves = BoundedList(
         fields.Nested(ProposedMoveSchema),
-        validate=validate.Length(max=16),
+        max_length=16,
         metadata={
             "description": "a play to draw as arrows, as hops in the mover's numbering "
             "(25 = bar, 0 = off; alternative to `play`); needs `turn`"

@@ -191,6 +191,23 @@ def _answer(pos: DecodedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/convert", methods=["POST"])
+@blp.links(
+    moves_by_gnubg_id={
+        "target": "POST /v1/moves",
+        "body": {"gnubg_id": "$response.body#/position_id", "turn": "$response.body#/turn", "dice": [3, 1]},
+        "description": "The plays of 3-1 in the position, given by its GNU Position ID",
+    },
+    moves_by_xgid={
+        "target": "POST /v1/moves",
+        "body": {"xgid": "$response.body#/xgid"},
+        "description": "The plays of the position, given by its XGID (with the dice it holds)",
+    },
+    moves_by_fibs={
+        "target": "POST /v1/moves",
+        "body": {"fibs": "$response.body#/fibs"},
+        "description": "The plays of the position, given by its FIBS board line (with its dice)",
+    },
+)
 @blp.json_body(PositionConvertRequestSchema, examples=CONVERT_EXAMPLES)
 @blp.response(
     200,

@@ -13,6 +13,7 @@ from service.engine import (
     Board,
     Move,
     NotationError,
+    Outcome,
     Play,
     format_moves,
     judge_play,
@@ -21,7 +22,7 @@ from service.engine import (
     parse_play_marked,
 )
 from service.engine.board import OFF, other, side_to_dict
-from service.engine.i18n import has_text, text
+from service.formats.limits import MAX_INCLUDED_IDS
 from service.http import observability, schemas
 from service.http.blueprint import Blueprint, answered_examples
 from service.http.errors import ValidationProblem
@@ -143,9 +144,7 @@ def outcome_json(board: Board, position: Position) -> dict[str, Any]:
 def outcome_body(position: Position) -> dict[str, Any]:
     """The game-over verdict of `position.board` with its localised label and, in a match, the match
     block: /v1/outcome's answer (without the pips) and the outcome of a play that ends the game."""
-    verdict = outcome(
-        position.board, position.rules, position.cube["value"], _jacoby_override(position.match)
-    )
+    verdict = _outcome(position.board, position)
     return {**verdict.to_dict(), **outcome_extras(position, verdict)}
 
 
@@ -246,17 +245,53 @@ def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
             marked = [m["to"] for m in proposed if m.get("hit")]
     assert position.turn is not None and position.dice is not None
     verdict = judge_play(position.board, position.turn, position.dice, hops, marked)
-    if verdict.legal and verdict.play is not None:
-        listed = play_dict(verdict.play, position, body.get("include") or ())
-        ended = outcome_json(verdict.play.board, position)["game_over"]
-        return {"legal": True, "play": listed, "next_turn": None if ended else other(position.turn)}
     lang = request_language()
-    code = verdict.code or ""
-    message = verdict.message if lang == "en" or not has_text(code) else text(code, lang)
-    return {"legal": False, "reason": {"code": verdict.code, "message": message}, "next_turn": position.turn}
+    if verdict.legal and verdict.play is not None:
+        ended = outcome_json(verdict.play.board, position)["game_over"]
+        answer: dict[str, Any] = {
+            "legal": True,
+            "as_written": verdict.as_written,
+            "play": play_dict(verdict.play, position, body.get("include") or ()),
+            "next_turn": None if ended else other(position.turn),
+        }
+        if not verdict.as_written:
+            written = body["play"] if "play" in body else format_moves(_hop_moves(hops))
+            answer["note"] = verdict.note(lang, written)
+        return answer
+    reason = {"code": verdict.code, "message": verdict.message(lang)}
+    return {"legal": False, "reason": reason, "next_turn": position.turn}
+
+
+def _hop_moves(hops: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:
+    """Proposed hops as moves, to write them in notation."""
+    return tuple(Move(source, dest) for source, dest in hops)
+
+
+def _check_included_ids(plays: int, include: Collection[str]) -> None:
+    """422 when `include` asks for more position IDs than one answer may compute."""
+    formats = sorted(ID_INCLUDES.intersection(include))
+    if plays * len(formats) > MAX_INCLUDED_IDS:
+        message = (
+            f"this roll has {plays} plays: {', '.join(formats)} for each is {plays * len(formats)} position "
+            f"IDs, more than the {MAX_INCLUDED_IDS} one answer computes; ask for fewer formats in `include` "
+            "(or none, and `fields` for a lighter answer), then the IDs of the plays you need"
+        )
+        raise ValidationProblem({"include": [message]}, detail=message)
 
 
 @blp.route("/moves", methods=["POST"])
+@blp.links(
+    play={
+        "target": "POST /v1/play",
+        "body": {
+            "board": "$request.body#/board",
+            "turn": "$response.body#/turn",
+            "dice": "$response.body#/dice",
+            "play": "$response.body#/plays/0/notation",
+        },
+        "description": "Referee a listed play: it is legal, as written, and gives the listed board",
+    }
+)
 @blp.json_body(schemas.MovesRequestSchema, example=MOVES_EXAMPLE)
 @blp.response(
     200, schemas.MovesResponseSchema, description="Every legal play, one per distinct resulting board"
@@ -269,13 +304,15 @@ def moves(body: dict[str, Any]) -> Response:
     `plays` holds exactly one play with no moves and the board unchanged. A play that ends the
     game carries in its `outcome` what /v1/outcome answers for its board (the localised `label`
     and, in a match, the `match` block). `next_turn` is the side on roll after any play that
-    does not end the game.
+    does not end the game. Position IDs in `include` are computed for at most 4,000 plays x
+    formats per answer; past that the request is a 422 that says so.
     """
     position = resolve_position(body)
     assert position.turn is not None and position.dice is not None
     include = frozenset(body.get("include") or ())
     plays = legal_plays(position.board, position.turn, position.dice)
     observability.observe_plays(len(plays))
+    _check_included_ids(len(plays), include)
     wanted = frozenset(body.get("fields_") or ALL_FIELDS)
     if include or wanted != ALL_FIELDS:
         cache: _SideCache = {}
@@ -312,9 +349,25 @@ def play(body: dict[str, Any]) -> Response:
     label and, in a match, the match block); an illegal one with `legal: false` and a stable reason
     code. `next_turn` is who plays next: the opponent, nobody (null) once the game is over, the same
     side again after an illegal play. A `play` string that cannot be read is a 422 naming the column.
+
+    The hops are replayed literally: each hop lands on its destination and hits an opposing blot
+    it lands on (a point a hop only passes is not landed on: write the stop, `13/8*/2`). The
+    proposal is legal when the board this gives, both sides, is the board of a legal play. The
+    order of hops does not matter and a hop may span several dice (`24/13`, `bar/21(2)`, `6/off
+    7/6`, as GNU Backgammon writes them). Hops that reach a legal play's board only by another
+    grouping of the dice (`3/1 2/off` for `3/off 2/1` with 3-1) are accepted as that play with
+    `as_written: false` and a `note` naming it. A hit marked (`*` or `"hit": true`) on a hop that
+    hits nothing is illegal (`WRONG_HIT`, naming the point); a hit made but not marked is legal.
     """
     position = resolve_position(body)
     return json_response(_verdict(position, body))
+
+
+def _outcome(board: Board, position: Position) -> Outcome:
+    """The outcome of `board` in the position's context (cube value and owner, match, rules)."""
+    cube = position.cube
+    centred = cube.get("owner", "centered") == "centered"
+    return outcome(board, position.rules, cube["value"], _jacoby_override(position.match), centred)
 
 
 def _outcome_body(position: Position) -> dict[str, Any]:

@@ -74,7 +74,7 @@ def outcome_extras(position: Position, verdict: Outcome) -> dict[str, Any]:
     or the rules' default match length) the `match` block: points, new score, over, winner,
     crawford_next, post_crawford. A match context that cannot occur is a 422."""
     lang = request_language()
-    extras: dict[str, Any] = {"label": result_label(verdict.result, lang)}
+    extras: dict[str, Any] = {"label": result_label(verdict.counted_as, lang)}
     match = Match.from_dict(position.match, position.rules)
     if match.is_money:
         return extras
@@ -115,9 +115,9 @@ class CubeRequestSchema(PositionSourcesMixin, schemas.StrictSchema):
     offer = fields.String(
         validate=validate.OneOf(list(OFFERS)),
         metadata=_doc(
-            "what a take/drop answers: `double` (default; answered by the opponent of `turn`), `beaver` "
-            "(answered by `turn`) or `raccoon` (answered by the opponent); not with `double`",
-            default="double",
+            "what a take/drop answers: `double` (when absent; answered by the opponent of `turn`), "
+            "`beaver` (answered by `turn`) or `raccoon` (answered by the opponent); not with the action "
+            "`double` (no default in the spec: a generated client would send it with every double)",
         ),
     )
 
@@ -132,11 +132,11 @@ class CubeRequestSchema(PositionSourcesMixin, schemas.StrictSchema):
 class RollsSchema(schemas.StrictSchema):
     """Each player's opening roll: one die each (standard), two dice each (romanian)."""
 
-    white = fields.List(
-        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, validate=validate.Length(1, 2)
+    white = schemas.BoundedList(
+        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=2
     )
-    black = fields.List(
-        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, validate=validate.Length(1, 2)
+    black = schemas.BoundedList(
+        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=2
     )
 
 
@@ -220,7 +220,8 @@ class CubeOutcomeSchema(schemas.OutcomeSchema):
     """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
 
     label = fields.String(
-        allow_none=True, metadata=_doc("localised result label (linie / marț / marț tehnic)")
+        allow_none=True,
+        metadata=_doc("localised label of what the result counts for (linie / marț / marț tehnic)"),
     )
 
 
@@ -299,7 +300,13 @@ class StartResponseSchema(ma.Schema):
 class OutcomeMatchResponseSchema(schemas.OutcomeResponseSchema):
     """/v1/outcome's answer with the localised label and, in a match, the match block."""
 
-    label = fields.String(allow_none=True, metadata=_doc("localised result label: single game / linie, ..."))
+    label = fields.String(
+        allow_none=True,
+        metadata=_doc(
+            "localised label of what the result counts for: single game / linie, gammon / marț, "
+            "backgammon / marț tehnic (a backgammon counting as a gammon is labelled gammon / marț)"
+        ),
+    )
     match = fields.Nested(MatchBlockSchema, metadata=_doc("present in a match: the effect of this game"))
 
 
@@ -465,7 +472,8 @@ def rules_presets() -> Response:
     """List the rules presets and options
 
     `standard` (money game: cube on, Jacoby off, beavers off, Crawford rule) and `romanian` (Table:
-    linie / marț / marț tehnic = 1 / 2 / 3 points, matches to 3, no cube, the Romanian opening).
+    a linie counts 1 and a marț 2, a backgammon counts as a marț unless `backgammons` is true,
+    matches to 3, no cube, the Romanian opening).
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
     lang = request_language()
@@ -555,8 +563,9 @@ def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
             "may_offer": False,
             "reason": {"code": "GAME_OVER", "message": text("GAME_OVER", lang)},
         }
-    accepted = resignation(level, resigner, rules, cube.value, in_match=not match.is_money)
-    answer["accepted"] = {**accepted.to_dict(), "label": result_label(accepted.result, lang)}
+    centred = cube.owner == "centered"
+    accepted = resignation(level, resigner, rules, cube.value, not match.is_money, centred)
+    answer["accepted"] = {**accepted.to_dict(), "label": result_label(accepted.counted_as, lang)}
     if not match.is_money and accepted.winner is not None and accepted.points is not None:
         answer["capped_points"] = min(accepted.points, match.away(accepted.winner))
         answer["match"] = score_game(match, accepted.winner, accepted.points, rules).to_dict()
@@ -625,7 +634,28 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
     }
 
 
+# The request a starting board leads to: that board with an opening 3-1 to play, in its variant.
+OPENING_ROLL_BODY = {
+    "board": "$response.body#/board",
+    "turn": "white",
+    "dice": [3, 1],
+    "rules": {"variant": "$response.body#/variant"},
+}
+
+
 @blp.route("/start", methods=["GET"])
+@blp.links(
+    moves={
+        "target": "POST /v1/moves",
+        "body": OPENING_ROLL_BODY,
+        "description": "The plays of an opening 3-1 from the starting board",
+    },
+    convert={
+        "target": "POST /v1/convert",
+        "body": OPENING_ROLL_BODY,
+        "description": "The starting board with an opening 3-1 in every position format",
+    },
+)
 @blp.arguments(StartQuerySchema, location="query", unknown=ma.RAISE)
 @blp.response(
     200,

@@ -1,4 +1,5 @@
-"""Match routes: the whole-match referee (/v1/matches/verify) and .mat -> JSON record (/v1/matches/convert).
+"""Match routes: the whole-match referee (/v1/matches/verify) and conversion (/v1/matches/convert) to a
+JSON record, a .mat (gnubg's layout) or SGF; both take JSON or the transcript file itself.
 
 Thin: read the transcript (service.formats.mat) or the JSON game record (service.formats.game_record),
 resolve the rules (client options first, then the transcript's header tags), replay with the referee
@@ -16,15 +17,18 @@ import orjson
 from flask import Request, Response
 from marshmallow import fields, validate
 
-from service.engine.referee import LISTED_PLAYS, MODES, REASON_CODES, resolve_rules, verify
+from service.engine.i18n import text
+from service.engine.moves import PlayBudgetExceeded, play_budget
+from service.engine.referee import LISTED_PLAYS, MODES, REASON_CODES, Excerpt, resolve_rules, verify
 from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from service.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
+from service.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_MATCH_LENGTH, MAX_WORK_PLAYS
 from service.formats.mat import MatFormatError, decode, read_mat
 from service.formats.mat_writer import write_mat
 from service.formats.sgf import write_sgf
 from service.http import schemas
 from service.http.blueprint import Blueprint, JsonBodyParser
-from service.http.errors import Problem, ValidationProblem
+from service.http.errors import Problem, ValidationProblem, flatten_messages
 from service.http.i18n import request_language
 from service.http.json import json_response
 from service.http.position_sources import position_links
@@ -63,6 +67,13 @@ FILE_BODY = {
         "example": {"file": SAMPLE_MAT, "mode": "legal-moves-only"},
     },
 }
+
+
+# The file bodies are documented beside the JSON one as an extension, not as more `content` media
+# types: OpenAPI links (matches/convert -> matches/verify) carry a JSON body, and a linked
+# operation with several media types leaves a client (schemathesis' stateful phase) unable to
+# pick one.
+FILE_BODY_DOC = {"x-file-bodies": FILE_BODY}
 
 
 class MatchFileParser(JsonBodyParser):
@@ -119,10 +130,6 @@ blp = MatchesBlueprint(
     "convert it to a JSON record, a .mat or SGF.",
 )
 
-# The longest real transcript in our test data is ~14 KB (11 games, 444 actions, replayed in well
-# under a second); 128 KiB allows matches several times longer while bounding the work per request.
-MAX_MAT_CHARS = 128 * 1024
-MAX_RECORD_ACTIONS = 8000
 EXPORTS = ("record", "mat", "sgf")
 
 _doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
@@ -147,8 +154,8 @@ VERIFY_EXAMPLES: dict[str, Any] = {
 
 
 # -- schemas --------------------------------------------------------------------------------------
-class VerifyRequestSchema(schemas.StrictSchema):
-    """A match to referee: exactly one of `mat` (the text of a .mat file) or `record` (a JSON game record)."""
+class MatchSourceSchema(schemas.StrictSchema):
+    """A match: exactly one of `mat` (the text of a .mat file) or `record` (a JSON game record)."""
 
     mat = fields.String(
         metadata=_doc(f"the text of a Jellyfish .mat transcript (at most {MAX_MAT_CHARS} characters)")
@@ -166,6 +173,37 @@ class VerifyRequestSchema(schemas.StrictSchema):
             "rule options; those not given come from the transcript's header tags, then the defaults"
         ),
     )
+
+    @ma.validates_schema
+    def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("mat" in data) == ("record" in data):
+            raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
+
+
+class VerifyRequestSchema(MatchSourceSchema):
+    """A match to referee (exactly one of `mat` or `record`), how, and for an excerpt where it starts."""
+
+    start_score = fields.List(
+        schemas.StrictInteger(validate=validate.Range(0, MAX_MATCH_LENGTH)),
+        validate=validate.Length(equal=2),
+        metadata=_doc(
+            "for an excerpt (a transcript that does not start at 0-0): the score before its first game, "
+            "players[0] first; each game's header score is then checked from there, and the verdict "
+            "says `excerpt: true`"
+        ),
+    )
+    start_position = schemas.BoardField(
+        metadata=_doc(
+            "for an excerpt that starts during a game: the board its first game starts from (white = "
+            "players[0]); the first roll is then not an opening roll. Needs `start_score`"
+        )
+    )
+    start_crawford = schemas.StrictBoolean(
+        metadata=_doc(
+            "for an excerpt: whether its first game is the Crawford game (default false). Needs "
+            "`start_score` with one player one point from winning the match"
+        )
+    )
     mode = fields.String(
         validate=validate.OneOf(MODES),
         metadata=_doc(
@@ -176,13 +214,14 @@ class VerifyRequestSchema(schemas.StrictSchema):
     )
 
     @ma.validates_schema
-    def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("mat" in data) == ("record" in data):
-            raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
+    def _excerpt_needs_its_score(self, data: dict[str, Any], **kwargs: Any) -> None:
+        for name in ("start_position", "start_crawford"):
+            if data.get(name) and "start_score" not in data:
+                raise ma.ValidationError("an excerpt's start needs `start_score`", name)
 
 
-class ConvertRequestSchema(VerifyRequestSchema):
-    """A match to convert: exactly one of `mat` or `record`, and the format wanted."""
+class ConvertRequestSchema(MatchSourceSchema):
+    """A match to convert (exactly one of `mat` or `record`), and the format wanted."""
 
     to = fields.String(
         validate=validate.OneOf(list(EXPORTS)),
@@ -251,6 +290,12 @@ class VerifyResponseSchema(ma.Schema):
 
     valid = fields.Boolean(metadata=_doc("whether the whole match is legal"))
     mode = fields.String()
+    excerpt = fields.Boolean(
+        metadata=_doc("whether the transcript was verified as an excerpt (`start_score` given)")
+    )
+    start_score = fields.List(
+        fields.Integer(), metadata=_doc("the score the replay started from, players[0] first")
+    )
     match_length = fields.Integer(metadata=_doc("0 = money session"))
     players = fields.List(fields.String(), metadata=_doc("players[0] is the left column of the file"))
     games = fields.List(
@@ -333,43 +378,26 @@ def _read_record(record: Mapping[str, Any]) -> Any:
         for path, message in exc.problems:
             errors.setdefault(path, []).append(message)
         raise ValidationProblem(errors, detail="`record` is not a well-formed game record") from None
-    if sum(len(game.actions) for game in match.games) > MAX_RECORD_ACTIONS:
-        raise Problem(413, f"the record holds more than {MAX_RECORD_ACTIONS} actions")
+    rules = record.get("rules")
+    if isinstance(rules, Mapping):
+        found = schemas.RulesSchema().validate(rules)
+        if found:
+            raise ValidationProblem(
+                flatten_messages(found, "record.rules"), detail="the record's rules are not valid"
+            )
     return match
 
 
-def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
-    match, rules = _read_match(body)
-    verdict = verify(match, rules, body.get("mode", "legal-moves-only"))
-    if verdict["error"] and "position" in verdict["error"]:
-        verdict["error"]["position"].update(position_links(verdict["error"]["position"], rules))
-    return verdict
-
-
-# -- routes ------------------------------------------------------------------------------------------
-@blp.route("/matches/verify", methods=["POST"])
-@blp.json_body(VerifyRequestSchema, examples=VERIFY_EXAMPLES)
-@blp.doc(requestBody={"content": FILE_BODY})
-@blp.response(
-    200, VerifyResponseSchema, description="The verdict: the match was readable; it may still be illegal"
-)
-def verify_match(body: dict[str, Any]) -> Response:
-    """Referee a whole match
-
-    Replays every game of a Jellyfish .mat transcript (or a JSON game record) under the full rules:
-    checker play, cube ownership and legality, Crawford and post-Crawford games, Jacoby in money
-    sessions, beavers. Checks each game's header score and each `Wins N` against the replay (points
-    capped at what the winner needed are recognised). Stops at the first illegal action with its
-    game, move number, player, line, the action as written, a reason code and a message. A body
-    that is not a match is a 422 naming the line where reading failed; a transcript over the size
-    limit is a 413.
-    """
-    return json_response(_verdict(body))
+def _check_actions(match: Any) -> None:
+    """413 for a match of more actions than `MAX_ACTIONS` (before any is replayed)."""
+    if sum(len(game.actions) for game in match.games) > MAX_ACTIONS:
+        raise Problem(413, f"the match holds more than {MAX_ACTIONS} actions")
 
 
 def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
-    """The match of a validated body and the rules to read it by."""
+    """The match of a validated body and the rules to read it by (client options first)."""
     match = _read_mat(body["mat"]) if "mat" in body else _read_record(body["record"])
+    _check_actions(match)
     requested = dict(body.get("rules") or {})
     if "record" in body and isinstance(body["record"].get("rules"), Mapping):
         requested = {**body["record"]["rules"], **requested}
@@ -382,13 +410,87 @@ def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
     return match, rules
 
 
+def _replayed(body: Mapping[str, Any], replay: Any) -> Any:
+    """`replay()` within the work limit of one request, or a 422 saying the match is too much work."""
+    try:
+        with play_budget(MAX_WORK_PLAYS):
+            return replay()
+    except PlayBudgetExceeded:
+        raise ValidationProblem(
+            {"mat" if "mat" in body else "record": [f"replaying it lists more than {MAX_WORK_PLAYS} plays"]},
+            detail=f"the match is too much work: replaying it lists more than {MAX_WORK_PLAYS} plays "
+            "(the work limit of one request); send it in parts",
+        ) from None
+
+
+def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
+    match, rules = _read_match(body)
+    excerpt = _excerpt(body, match.length, request_language())
+    mode = body.get("mode", "legal-moves-only")
+    verdict = _replayed(body, lambda: verify(match, rules, mode, excerpt))
+    if verdict["error"] and "position" in verdict["error"]:
+        verdict["error"]["position"].update(position_links(verdict["error"]["position"], rules))
+    return verdict
+
+
+def _excerpt(body: Mapping[str, Any], length: int, lang: str) -> Excerpt | None:
+    """Where an excerpt starts, from the request (None for a whole match); a 422 for a start the
+    match cannot have."""
+    if "start_score" not in body:
+        return None
+    score = (body["start_score"][0], body["start_score"][1])
+    crawford = bool(body.get("start_crawford"))
+    errors: dict[str, list[str]] = {}
+    if length and max(score) >= length:
+        errors["start_score"] = [text("score_below_length", lang, length=length)]
+    elif crawford and (not length or sorted(length - s == 1 for s in score) != [False, True]):
+        errors["start_crawford"] = [text("crawford_one_away", lang)]
+    if errors:
+        raise ValidationProblem(errors, detail="the excerpt's start is not a score of this match")
+    return Excerpt(score, body.get("start_position"), crawford)
+
+
+# -- routes ------------------------------------------------------------------------------------------
+@blp.route("/matches/verify", methods=["POST"])
+@blp.json_body(VerifyRequestSchema, examples=VERIFY_EXAMPLES)
+@blp.doc(requestBody=FILE_BODY_DOC)
+@blp.response(
+    200, VerifyResponseSchema, description="The verdict: the match was readable; it may still be illegal"
+)
+def verify_match(body: dict[str, Any]) -> Response:
+    """Referee a whole match
+
+    Replays every game of a Jellyfish .mat transcript (or a JSON game record) under the full rules:
+    checker play, cube ownership and legality, Crawford and post-Crawford games, Jacoby in money
+    sessions, beavers, every opening option (a first roll may be a double with the romanian opening
+    or `opening_dice: new_roll`). Checks each game's header score (in money sessions the running
+    total) and each `Wins N` against the replay (points capped at what the winner needed are
+    recognised). An excerpt is verified from the `start_score` it is told (and `start_position`,
+    `start_crawford`), and the answer says `excerpt: true`. Stops at the first illegal action with its
+    game, move number, player, line, the action as written, a reason code and a message, and the
+    position it was played in (board, GNU ID, the path of its /v1/board.svg picture), the dice and
+    the legal plays there (listed up to 100, always counted). The transcript may come as JSON or as
+    the file itself (`text/plain`, or multipart with the field `file`; options in the query). A body
+    that is not a match is a 422 naming the line where reading failed; a transcript over the size
+    limit is a 413.
+    """
+    return json_response(_verdict(body))
+
+
 @blp.route("/matches/convert", methods=["POST"])
+@blp.links(
+    verify={
+        "target": "POST /v1/matches/verify",
+        "body": {"record": "$response.body"},
+        "description": "Referee the converted record: the same verdict as for the transcript",
+    }
+)
 @blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT, "to": "record"})
-@blp.doc(requestBody={"content": FILE_BODY})
+@blp.doc(requestBody=FILE_BODY_DOC)
 @blp.response(200, RecordSchema, description="The JSON game record (`to: record`)")
 @blp.doc(
     responses={
-        "200": {
+        200: {
             "description": "The JSON game record, or with `to: mat` / `to: sgf` the file itself",
             "content": {
                 "application/json": {"schema": RecordSchema},
@@ -417,7 +519,8 @@ def convert_match(body: dict[str, Any]) -> Response:
     match, rules = _read_match(body)
     if target == "record":
         return json_response(match_to_record(match))
-    text = write_mat(match, rules) if target == "mat" else write_sgf(match, rules)
+    writer = write_mat if target == "mat" else write_sgf
+    text = _replayed(body, lambda: writer(match, rules))
     media_type, extension = EXPORT_TYPES[target]
     response = Response(text, mimetype=media_type.split(";")[0], content_type=media_type)
     response.headers["Content-Disposition"] = f'attachment; filename="match.{extension}"'
