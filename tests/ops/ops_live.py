@@ -104,3 +104,14 @@ def kustomize(directory: Path, out: Path) -> Path:
     assert result.returncode == 0, result.stderr
     out.write_text(result.stdout)
     return out
+
+
+def validate_strict(rendered: Path) -> None:
+    """`kubernetes-validate --strict` over rendered manifests; skips when the tool is missing."""
+    tool = shutil.which("kubernetes-validate", path=str(VENV_BIN)) or shutil.which("kubernetes-validate")
+    if tool is None:
+        pytest.skip("kubernetes-validate not installed (it is in the dev extra)")
+    result = subprocess.run(
+        [tool, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

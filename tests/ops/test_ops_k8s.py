@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from tests.ops.ops_live import REPO, VENV_BIN, kustomize
+from tests.ops.ops_live import REPO, kustomize, validate_strict
 
 
 @pytest.fixture(scope="module")
@@ -37,13 +35,7 @@ def test_kustomization_renders_every_kind(objects: dict[str, dict[str, Any]]) ->
 
 
 def test_rendered_manifests_pass_kubernetes_validate_strict(rendered: Path) -> None:
-    tool = shutil.which("kubernetes-validate", path=str(VENV_BIN)) or shutil.which("kubernetes-validate")
-    if tool is None:
-        pytest.skip("kubernetes-validate not installed (it is in the dev extra)")
-    result = subprocess.run(
-        [tool, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    validate_strict(rendered)
 
 
 def test_deployment_runs_at_least_two_probed_replicas_with_resources(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.ops.ops_live import REPO, VENV_BIN, kustomize
+from tests.ops.ops_live import REPO, kustomize, validate_strict
 
 
 @pytest.fixture(scope="module")
@@ -31,13 +30,7 @@ def job(rendered: Path) -> dict[str, Any]:
 
 
 def test_the_batch_manifests_pass_kubernetes_validate_strict(rendered: Path) -> None:
-    tool = shutil.which("kubernetes-validate", path=str(VENV_BIN)) or shutil.which("kubernetes-validate")
-    if tool is None:
-        pytest.skip("kubernetes-validate not installed (it is in the dev extra)")
-    result = subprocess.run(
-        [tool, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    validate_strict(rendered)
 
 
 def test_the_job_is_indexed_with_one_shard_per_completion(job: dict[str, Any]) -> None:
