@@ -161,6 +161,20 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "{starter} starts and rolls both dice again.",
         "ro": "Începe {starter} și aruncă din nou ambele zaruri.",
     },
+    "opening_step.standard": {
+        "en": "Each player rolls one die; the higher die starts and plays both dice (equal dice: again).",
+        "ro": (
+            "Fiecare jucător aruncă un zar; zarul mai mare începe și joacă ambele zaruri "
+            "(zaruri egale: se aruncă din nou)."
+        ),
+    },
+    "opening_step.romanian": {
+        "en": "Each player rolls both dice; a double beats any non-double, else the higher total starts.",
+        "ro": (
+            "Fiecare jucător aruncă ambele zaruri; o dublă bate orice altă aruncare, "
+            "altfel începe totalul mai mare."
+        ),
+    },
     # -- players and results -----------------------------------------------------------------------
     "white": {"en": "White", "ro": "Albul"},
     "black": {"en": "Black", "ro": "Negrul"},

@@ -17,6 +17,7 @@ from service.engine.rules import STANDARD, Rules
 
 RESULT_MULTIPLIERS = {"single": 1, "gammon": 2, "backgammon": 3}
 COUNTED_AS = {multiplier: result for result, multiplier in RESULT_MULTIPLIERS.items()}
+RESIGN_LEVELS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +106,29 @@ def outcome(
     turned = None if cube_centred is None else not cube_centred
     multiplier = scored_multiplier(result, effective, cube_value, turned)
     return Outcome(True, winner, result, multiplier, multiplier * cube_value)
+
+
+def resignation(
+    level: str,
+    resigner: Color,
+    rules: Rules = STANDARD,
+    cube_value: int = 1,
+    in_match: bool = False,
+    cube_centred: bool | None = None,
+) -> Outcome:
+    """What accepting a resignation at `level` (single, gammon, backgammon) scores: the resigner's
+    opponent wins that result, counted as the rules count a result on the board (`scored_multiplier`:
+    gammons and backgammons may be off; Jacoby in money play only, while the cube is centred;
+    `cube_centred` None: centred when at 1) times the cube.
+
+    The one scoring of resignations: POST /v1/resign and the match referee both call it."""
+    effective = rules.with_options(jacoby=False) if in_match else rules
+    turned = None if cube_centred is None else not cube_centred
+    multiplier = scored_multiplier(level, effective, cube_value, turned)
+    return Outcome(True, other(resigner), level, multiplier, multiplier * cube_value)
+
+
+def most_at_stake(board: Board, resigner: Color) -> str:
+    """The most the board can still give the resigner's opponent: single once the resigner has
+    borne off a checker, else backgammon (a later hit can still send a checker back)."""
+    return "single" if board.side(resigner)[0] > 0 else "backgammon"

@@ -36,13 +36,16 @@ from service.engine.match import Match as MatchState
 from service.engine.match import score_game
 from service.engine.moves import legal_plays
 from service.engine.notation import NotationError, parse_play_marked
-from service.engine.outcome import outcome, scored_multiplier
+from service.engine.outcome import outcome, resignation
 from service.engine.rules import Rules, build_rules
 from service.engine.variants import start_board
 from service.formats.mat import stated_rules
 
 MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
 LEVEL_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
+# An illegal play's error lists the legal plays up to this many (a 1-1 can have over 1,000): enough
+# to show the players what was possible; beyond it the count alone is given.
+LISTED_PLAYS = 100
 
 # Reason codes of the referee. Checker-play codes come from the judge (service.engine.judge) and
 # cube codes from service.engine.cube; both keep their names here.
@@ -211,6 +214,7 @@ class Referee:
         self.games_out: list[dict[str, Any]] = []
         self.condoned: list[dict[str, Any]] = []
         self.match_winner: int | None = None
+        self._state: _GameState | None = None  # the game being replayed (for the error's position)
 
     # -- entry ------------------------------------------------------------------------------------
     def verdict(self) -> dict[str, Any]:
@@ -260,6 +264,7 @@ class Referee:
             )
         start = self.excerpt.position if self.excerpt and index == 0 else None
         state = _GameState(self._start_board(game) if start is None else self._excerpt_board(game, start))
+        self._state = state
         state.from_position = start is not None or bool(
             getattr(game, "set_position", None) or getattr(game, "start_position", None) is not None
         )
@@ -291,6 +296,7 @@ class Referee:
             elif action.kind == "resign":
                 state.resigned_by = COLORS[action.player]
                 state.resign_level = action.resign_level
+        self._state = None
         self._finish(game, state, last_game)
 
     def _start_board(self, game: Any) -> Board:
@@ -675,15 +681,15 @@ class Referee:
             assert state.resigned_by is not None
             winner = other(state.resigned_by)
         cube = state.cube.value
-        turned = state.cube.owner != "centered"
-        jacoby = self.rules.jacoby and not self.length
-        values: list[tuple[int, int]] = []
+        centred = state.cube.owner == "centered"
         levels = (state.resign_level,) if state.resign_level else (1, 2, 3)
+        values: list[tuple[int, int]] = []
         for level in levels:
-            multiplier = scored_multiplier(
-                LEVEL_NAMES[level], self.rules.with_options(jacoby=jacoby), cube, turned
+            accepted = resignation(
+                LEVEL_NAMES[level], other(winner), self.rules, cube, self.length > 0, centred
             )
-            values.append((level, multiplier * cube))
+            assert accepted.points is not None
+            values.append((level, accepted.points))
         state.over, state.ended_by, state.winner = True, "resign", winner
         if result is None or result.points is None:
             level, points = values[0]
@@ -750,7 +756,29 @@ class Referee:
         payload.update(override)
         payload["code"] = code
         payload["message"] = message
+        if act is not None and self._state is not None:
+            payload.update(self._position(act, self._state))
         raise RefereeError(payload)
+
+    def _position(self, act: Any, state: _GameState) -> dict[str, Any]:
+        """Where an illegal action was played: the board before it, who acted, the dice, cube and
+        match, and for a roll the legal plays there (listed up to LISTED_PLAYS, always counted)."""
+        color = COLORS[act.player]
+        dice = (max(act.dice), min(act.dice)) if act.kind == "roll" and act.dice else None
+        position = {
+            "board": state.board.to_dict(),
+            "turn": color,
+            "dice": list(dice) if dice else None,
+            "cube": state.cube.to_dict(),
+            "match": MatchState(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
+        }
+        found: dict[str, Any] = {"position": position}
+        if dice is not None and not state.board.problems(self.rules.checkers):
+            plays = legal_plays(state.board, color, dice)
+            found["legal_play_count"] = len(plays)
+            if len(plays) <= LISTED_PLAYS:
+                found["legal_plays"] = [play.notation for play in plays]
+        return found
 
 
 def verify(

@@ -33,6 +33,7 @@ shape error with its field path. No web framework is imported here.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from itertools import islice
 from typing import Any
@@ -60,7 +61,9 @@ from service.formats.mat import (
     Match,
     Result,
     _play_kind,
+    decode,
     normalize_play,
+    read_mat,
     stated_rules,
 )
 
@@ -320,3 +323,21 @@ def _action(turn: Mapping[str, Any], index: int) -> Action:
 def _is_int(value: Any, maximum: int, minimum: int = 0) -> bool:
     """Whether `value` is a JSON integer (not a boolean) from `minimum` to `maximum`."""
     return isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= maximum
+
+
+def is_json_record(text: str) -> bool:
+    """Whether a transcript file's text is a JSON game record (an object) rather than a .mat."""
+    return text.lstrip().startswith("{")
+
+
+def read_match_file(data: bytes | str) -> Match:
+    """The match in a transcript file: a JSON game record or a .mat (MatFormatError, RecordError
+    or ValueError when it is neither)."""
+    text = decode(data)
+    if not is_json_record(text):
+        return read_mat(text)
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a JSON game record: {exc}") from None
+    return record_to_match(record)

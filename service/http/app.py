@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from service.http import docs, errors, gc_pause, observability
+from service.http import docs, errors, gc_pause, observability, transport
 from service.http.api import Api
 from service.http.routes import BLUEPRINT_MODULES
 
@@ -80,4 +80,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     docs.init_app(app)
     observability.init_app(app)
     gc_pause.init_app(app)  # after observability: its request timer starts once the collector is paused
+    transport.init_app(app)  # compression (Accept-Encoding) and CORS (ARBITRU_CORS_ORIGINS)
     return app

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
+from urllib.parse import quote
 
 import marshmallow as ma
 from marshmallow import fields, validate
@@ -264,3 +265,15 @@ def position_ids(
         return {}
     pos = decoded_from_request(board_after, other(turn), None, cube, match, rules, game_over=game_over)
     return encode_all(pos, wanted)
+
+
+def position_links(position: Mapping[str, Any], rules: Rules | None = None) -> dict[str, str]:
+    """The GNU Backgammon ID of a position in its JSON form (board, turn, dice, cube, match) and the
+    path of its picture, /v1/board.svg?gnubg_id=... (relative: the client knows the host)."""
+    board = Board.from_dict(position["board"], checkers=(rules or Rules()).checkers)
+    dice = tuple(position["dice"]) if position.get("dice") else None
+    pos = decoded_from_request(
+        board, position["turn"], dice, position.get("cube"), position.get("match"), rules
+    )
+    gnubg_id = encode_all(pos, ("gnubg_id",))["gnubg_id"]
+    return {"gnubg_id": gnubg_id, "board_svg": "/v1/board.svg?gnubg_id=" + quote(gnubg_id, safe="")}

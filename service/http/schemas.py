@@ -441,13 +441,38 @@ class PipsSchema(ma.Schema):
     black = fields.Integer(required=True)
 
 
+class MatchBlockSchema(ma.Schema):
+    """A finished game's effect on the match (nulls while the game goes on)."""
+
+    points = fields.Integer(required=True, allow_none=True, metadata=_doc("points won this game"))
+    score = fields.Nested(PipsSchema, required=True, metadata=_doc("the score after this game"))
+    over = fields.Boolean(required=True)
+    winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
+    crawford_next = fields.Boolean(
+        required=True, allow_none=True, metadata=_doc("the next game is the Crawford game")
+    )
+    post_crawford = fields.Boolean(
+        required=True, allow_none=True, metadata=_doc("the next game is post-Crawford")
+    )
+
+
+class PlayOutcomeSchema(OutcomeSchema):
+    """The outcome of the board after a play; a play that ends the game also carries what
+    /v1/outcome answers for that board: the localised label and, in a match, the match block."""
+
+    label = fields.String(metadata=_doc("game over only: localised result label (single game / linie, ...)"))
+    match = fields.Nested(
+        MatchBlockSchema, metadata=_doc("game over in a match only: the effect on the match")
+    )
+
+
 class PlayOutSchema(ma.Schema):
     """One legal play: its moves, notation, the board after it and the outcome of that board."""
 
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
     notation = fields.String(required=True, metadata=_doc("standard notation, empty for no move"))
     board = fields.Nested(BoardOutSchema, required=True)
-    outcome = fields.Nested(OutcomeSchema, required=True)
+    outcome = fields.Nested(PlayOutcomeSchema, required=True)
     pips = fields.Nested(PipsSchema, metadata=_doc('present when "include" has "pips"'))
     gnubg_id = fields.String(
         metadata=_doc('GNU ID after the play (opponent to roll); with "include": ["gnubg_id"]')
@@ -462,7 +487,7 @@ class ListedPlaySchema(PlayOutSchema):
     moves = fields.List(fields.Nested(MoveOutSchema))
     notation = fields.String(metadata=_doc("standard notation, empty for no move"))
     board = fields.Nested(BoardOutSchema)
-    outcome = fields.Nested(OutcomeSchema)
+    outcome = fields.Nested(PlayOutcomeSchema)
 
 
 class MovesResponseSchema(ma.Schema):
@@ -471,6 +496,11 @@ class MovesResponseSchema(ma.Schema):
     turn = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
     dice = fields.List(
         fields.Integer(validate=validate.Range(1, 6)), required=True, validate=validate.Length(equal=2)
+    )
+    next_turn = fields.String(
+        required=True,
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc("the side on roll after any play that does not end the game"),
     )
     plays = fields.List(fields.Nested(ListedPlaySchema), required=True, validate=validate.Length(min=1))
 
@@ -489,6 +519,12 @@ class LegalVerdictSchema(ma.Schema):
     )
     note = fields.String(metadata=_doc("present when `as_written` is false: which play it was taken as"))
     play = fields.Nested(PlayOutSchema, required=True)
+    next_turn = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc("who plays next: the opponent, or null when the play ends the game"),
+    )
 
 
 class ReasonSchema(ma.Schema):
@@ -507,6 +543,11 @@ class IllegalVerdictSchema(ma.Schema):
 
     legal = fields.Boolean(required=True, validate=validate.OneOf([False]))
     reason = fields.Nested(ReasonSchema, required=True)
+    next_turn = fields.String(
+        required=True,
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc("the same side: an illegal play is played again"),
+    )
 
 
 PLAY_VERDICT_SCHEMA: dict[str, Any] = {"oneOf": [LegalVerdictSchema, IllegalVerdictSchema]}

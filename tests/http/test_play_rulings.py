@@ -71,6 +71,7 @@ def test_play_refuses_a_star_where_nothing_is_hit_in_english_and_romanian(client
             "code": "WRONG_HIT",
             "message": "13/7* marks a hit, but there is no blot of the opponent on 7",
         },
+        "next_turn": "white",  # an illegal play is played again by the same side
     }
     assert romanian["reason"]["message"] == (
         "13/7* marchează o lovitură, dar pe punctul 7 nu este niciun pul singur al adversarului"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import urllib.error
@@ -11,6 +12,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from scripts.local_gunicorn import free_port, stop, wait_until_up, worker_pids
 
@@ -86,3 +89,29 @@ def gunicorn(
         yield live
     finally:
         stop(proc)
+
+
+def kustomize(directory: Path, out: Path) -> Path:
+    """`kubectl kustomize DIR` (or standalone `kustomize build DIR`) written to `out`; skips the
+    test when neither tool is installed."""
+    if shutil.which("kubectl"):
+        command = ["kubectl", "kustomize", str(directory)]
+    elif shutil.which("kustomize"):
+        command = ["kustomize", "build", str(directory)]
+    else:
+        pytest.skip(f"neither kubectl nor kustomize is installed; cannot render {directory.name}/")
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    out.write_text(result.stdout)
+    return out
+
+
+def validate_strict(rendered: Path) -> None:
+    """`kubernetes-validate --strict` over rendered manifests; skips when the tool is missing."""
+    tool = shutil.which("kubernetes-validate", path=str(VENV_BIN)) or shutil.which("kubernetes-validate")
+    if tool is None:
+        pytest.skip("kubernetes-validate not installed (it is in the dev extra)")
+    result = subprocess.run(
+        [tool, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -2,31 +2,19 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from tests.ops.ops_live import REPO, VENV_BIN
+from tests.ops.ops_live import REPO, kustomize, validate_strict
 
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`kubectl kustomize k8s` (or standalone `kustomize build k8s`) written to a file."""
-    if shutil.which("kubectl"):
-        command = ["kubectl", "kustomize", str(REPO / "k8s")]
-    elif shutil.which("kustomize"):
-        command = ["kustomize", "build", str(REPO / "k8s")]
-    else:
-        pytest.skip("neither kubectl nor kustomize is installed; cannot render k8s/")
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    path = tmp_path_factory.mktemp("k8s") / "rendered.yaml"
-    path.write_text(result.stdout)
-    return path
+    return kustomize(REPO / "k8s", tmp_path_factory.mktemp("k8s") / "rendered.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -47,13 +35,7 @@ def test_kustomization_renders_every_kind(objects: dict[str, dict[str, Any]]) ->
 
 
 def test_rendered_manifests_pass_kubernetes_validate_strict(rendered: Path) -> None:
-    tool = shutil.which("kubernetes-validate", path=str(VENV_BIN)) or shutil.which("kubernetes-validate")
-    if tool is None:
-        pytest.skip("kubernetes-validate not installed (it is in the dev extra)")
-    result = subprocess.run(
-        [tool, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    validate_strict(rendered)
 
 
 def test_deployment_runs_at_least_two_probed_replicas_with_resources(

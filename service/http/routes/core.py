@@ -21,7 +21,7 @@ from service.engine import (
     outcome,
     parse_play_marked,
 )
-from service.engine.board import OFF, side_to_dict
+from service.engine.board import OFF, other, side_to_dict
 from service.formats.limits import MAX_INCLUDED_IDS
 from service.http import observability, schemas
 from service.http.blueprint import Blueprint, answered_examples
@@ -133,18 +133,19 @@ def side_json(side: tuple[int, ...], cache: _SideCache | None = None) -> dict[st
 
 
 def outcome_json(board: Board, position: Position) -> dict[str, Any]:
-    """The outcome of `board` as JSON; cheap while nobody has borne off every checker."""
+    """The outcome of `board` as JSON; cheap while nobody has borne off every checker. A board that
+    ends the game carries what /v1/outcome answers for it (`outcome_body`): label and match block."""
     checkers = position.rules.checkers
     if board.white[0] != checkers and board.black[0] != checkers:
         return NOT_OVER  # shared by every play of an answer: never mutated
-    verdict = _outcome(board, position)
-    return {
-        "game_over": verdict.game_over,
-        "winner": verdict.winner,
-        "result": verdict.result,
-        "multiplier": verdict.multiplier,
-        "points": verdict.points,
-    }
+    return outcome_body(position._replace(board=board))
+
+
+def outcome_body(position: Position) -> dict[str, Any]:
+    """The game-over verdict of `position.board` with its localised label and, in a match, the match
+    block: /v1/outcome's answer (without the pips) and the outcome of a play that ends the game."""
+    verdict = _outcome(position.board, position)
+    return {**verdict.to_dict(), **outcome_extras(position, verdict)}
 
 
 def play_dict(
@@ -246,16 +247,19 @@ def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
     verdict = judge_play(position.board, position.turn, position.dice, hops, marked)
     lang = request_language()
     if verdict.legal and verdict.play is not None:
+        ended = outcome_json(verdict.play.board, position)["game_over"]
         answer: dict[str, Any] = {
             "legal": True,
             "as_written": verdict.as_written,
             "play": play_dict(verdict.play, position, body.get("include") or ()),
+            "next_turn": None if ended else other(position.turn),
         }
         if not verdict.as_written:
             written = body["play"] if "play" in body else format_moves(_hop_moves(hops))
             answer["note"] = verdict.note(lang, written)
         return answer
-    return {"legal": False, "reason": {"code": verdict.code, "message": verdict.message(lang)}}
+    reason = {"code": verdict.code, "message": verdict.message(lang)}
+    return {"legal": False, "reason": reason, "next_turn": position.turn}
 
 
 def _hop_moves(hops: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:
@@ -297,9 +301,11 @@ def moves(body: dict[str, Any]) -> Response:
 
     All legal plays of `turn` with `dice` on `board`, one per distinct resulting board, each with
     its moves, notation, the board after it and that board's outcome. When no checker can move,
-    `plays` holds exactly one play with no moves and the board unchanged. Position IDs in
-    `include` are computed for at most 4,000 plays x formats per answer; past that the request is a
-    422 that says so.
+    `plays` holds exactly one play with no moves and the board unchanged. A play that ends the
+    game carries in its `outcome` what /v1/outcome answers for its board (the localised `label`
+    and, in a match, the `match` block). `next_turn` is the side on roll after any play that
+    does not end the game. Position IDs in `include` are computed for at most 4,000 plays x
+    formats per answer; past that the request is a 422 that says so.
     """
     position = resolve_position(body)
     assert position.turn is not None and position.dice is not None
@@ -313,7 +319,14 @@ def moves(body: dict[str, Any]) -> Response:
         listed = [play_dict(play, position, include, cache, wanted) for play in plays]
     else:
         listed = full_plays(plays, position)
-    return json_response({"turn": position.turn, "dice": list(position.dice), "plays": listed})
+    return json_response(
+        {
+            "turn": position.turn,
+            "dice": list(position.dice),
+            "next_turn": other(position.turn),
+            "plays": listed,
+        }
+    )
 
 
 @blp.route("/play", methods=["POST"])
@@ -332,8 +345,10 @@ def play(body: dict[str, Any]) -> Response:
     """Referee one proposed play
 
     Rules on one play given either as `play` (standard notation) or as `moves` (hops). A legal
-    play is answered with the play as /v1/moves lists it; an illegal one with `legal: false` and a
-    stable reason code. A `play` string that cannot be read is a 422 naming the column.
+    play is answered with the play as /v1/moves lists it (a play that ends the game carries its
+    label and, in a match, the match block); an illegal one with `legal: false` and a stable reason
+    code. `next_turn` is who plays next: the opponent, nobody (null) once the game is over, the same
+    side again after an illegal play. A `play` string that cannot be read is a 422 naming the column.
 
     The hops are replayed literally: each hop lands on its destination and hits an opposing blot
     it lands on (a point a hop only passes is not landed on: write the stop, `13/8*/2`). The
@@ -356,8 +371,7 @@ def _outcome(board: Board, position: Position) -> Outcome:
 
 
 def _outcome_body(position: Position) -> dict[str, Any]:
-    verdict = _outcome(position.board, position)
-    return {**verdict.to_dict(), "pips": pips(position.board), **outcome_extras(position, verdict)}
+    return {**outcome_body(position), "pips": pips(position.board)}
 
 
 @blp.route("/outcome", methods=["POST"])
@@ -378,4 +392,4 @@ def game_outcome(body: dict[str, Any]) -> Response:
     return json_response(_outcome_body(resolve_position(body)))
 
 
-__all__ = ["blp", "pips", "play_dict"]
+__all__ = ["blp", "outcome_body", "pips", "play_dict"]

@@ -15,11 +15,11 @@ from flask import Response
 from marshmallow import fields, validate
 
 from service.engine.board import COLORS, Board
-from service.engine.cube import ACTIONS, OFFERS, REASONS, Cube, CubeVerdict, cube_action
+from service.engine.cube import ACTIONS, CENTRED, OFFERS, REASONS, Cube, CubeVerdict, cube_action
 from service.engine.i18n import result_label, text
-from service.engine.match import Match, game_result, score_game
-from service.engine.opening import decide_opening, opening_problems
-from service.engine.outcome import Outcome, outcome
+from service.engine.match import Match, context_problems, game_result, score_game
+from service.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems
+from service.engine.outcome import RESIGN_LEVELS, Outcome, most_at_stake, outcome, resignation
 from service.engine.rules import (
     HYPERGAMMON_CHECKERS,
     OPENING_DICE,
@@ -37,8 +37,9 @@ from service.http import schemas
 from service.http.blueprint import Blueprint, answered_examples
 from service.http.i18n import localise_problem, request_language
 from service.http.json import json_response
-from service.http.position import Position, raise_problems, resolve_context
+from service.http.position import Position, raise_problems, resolve_context, resolve_position
 from service.http.position_sources import PositionSourcesMixin, sources_openapi
+from service.http.schemas import MatchBlockSchema
 
 blp = Blueprint(
     "game",
@@ -153,14 +154,36 @@ class OpeningRequestSchema(schemas.StrictSchema):
     rules = fields.Nested(schemas.RulesSchema, metadata=_doc("default: standard rules (the one-die opening)"))
 
 
-class StartQuerySchema(schemas.StrictSchema):
-    """Query of /v1/start."""
+def _query_field(name: str, default: Any) -> fields.Field:
+    """A query-string field for one rules option: text read as the option's type ("2" is 2,
+    "true"/"false" booleans); choices and ranges are checked by `build_rules`, the one place."""
+    meta = _doc(OPTION_DOCS.get(name, name), default=default)
+    if name in OPTION_CHOICES:
+        meta["enum"] = OPTION_CHOICES[name]
+    if isinstance(default, bool):
+        return fields.Boolean(metadata=meta)
+    if isinstance(default, int):
+        return fields.Integer(strict=False, metadata=meta)
+    return fields.String(validate=validate.Length(max=32), metadata=meta)
 
-    variant = fields.String(load_default="backgammon", validate=validate.OneOf(list(VARIANTS)))
-    hypergammon_checkers = fields.Integer(
-        strict=False,  # a query string carries text: "2" is the integer 2
-        validate=validate.OneOf(list(HYPERGAMMON_CHECKERS)),
-        metadata=_doc("hypergammon only: 1, 2 or 3 checkers a side (default 3)"),
+
+StartQuerySchema = type(
+    "StartQuerySchema",
+    (schemas.StrictSchema,),
+    {
+        "__doc__": "Query of GET /v1/start: any rules option (as in a `rules` object), all optional.",
+        **{name: _query_field(name, value) for name, value in Rules().to_dict().items()},
+    },
+)
+
+
+class StartRequestSchema(schemas.StrictSchema):
+    """Body of POST /v1/start: the rules (a preset plus options) and, for a later game, the match."""
+
+    rules = fields.Nested(schemas.RulesSchema, metadata=_doc("default: standard money-game rules"))
+    match = fields.Nested(
+        schemas.MatchSchema,
+        metadata=_doc("the match before this game (default: the rules' match length, 0-0)"),
     )
 
 
@@ -191,21 +214,6 @@ class CubeOutSchema(ma.Schema):
 
     value = fields.Integer(required=True)
     owner = fields.String(required=True, validate=validate.OneOf(schemas.CUBE_OWNERS))
-
-
-class MatchBlockSchema(ma.Schema):
-    """A finished game's effect on the match (nulls while the game goes on)."""
-
-    points = fields.Integer(required=True, allow_none=True, metadata=_doc("points won this game"))
-    score = fields.Nested(schemas.PipsSchema, required=True, metadata=_doc("the score after this game"))
-    over = fields.Boolean(required=True)
-    winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
-    crawford_next = fields.Boolean(
-        required=True, allow_none=True, metadata=_doc("the next game is the Crawford game")
-    )
-    post_crawford = fields.Boolean(
-        required=True, allow_none=True, metadata=_doc("the next game is post-Crawford")
-    )
 
 
 class CubeOutcomeSchema(schemas.OutcomeSchema):
@@ -264,12 +272,29 @@ class RulesResponseSchema(ma.Schema):
     cube_reasons = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
 
+class StartStepSchema(ma.Schema):
+    """The first step of a game: the opening roll."""
+
+    step = fields.String(required=True, validate=validate.OneOf(["opening"]))
+    route = fields.String(required=True, metadata=_doc("where to send the opening rolls: /v1/opening"))
+    dice_per_player = fields.Integer(
+        required=True, validate=validate.OneOf([1, 2]), metadata=_doc("1 (standard), 2 (romanian)")
+    )
+    message = fields.String(required=True, metadata=_doc("what the players do, in the request's language"))
+
+
 class StartResponseSchema(ma.Schema):
-    """The starting board of a variant."""
+    """The starting board of a game, the rules in force, the cube and match, and the first step."""
 
     variant = fields.String(required=True)
     checkers = fields.Integer(required=True)
     board = fields.Nested(schemas.BoardOutSchema, required=True)
+    rules = fields.Dict(required=True, metadata=_doc("every rules option in force (send it back as `rules`)"))
+    cube = fields.Nested(CubeOutSchema, required=True)
+    match = fields.Nested(
+        schemas.MatchSchema, required=True, metadata=_doc("the match this game belongs to (length 0: money)")
+    )
+    next = fields.Nested(StartStepSchema, required=True)
 
 
 class OutcomeMatchResponseSchema(schemas.OutcomeResponseSchema):
@@ -455,15 +480,158 @@ def rules_presets() -> Response:
     return _answer(rules_listing(lang), lang)
 
 
+# -- /v1/resign ---------------------------------------------------------------------------------
+class ResignRequestSchema(schemas.PositionSchema):
+    """Request of /v1/resign: the position (with its cube, match and rules), who resigns, how much."""
+
+    by = fields.String(
+        required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("the player who resigns")
+    )
+    level = fields.String(
+        required=True,
+        validate=validate.OneOf(list(RESIGN_LEVELS)),
+        metadata=_doc("what the resigner concedes: single, gammon or backgammon"),
+    )
+
+
+class ResignResponseSchema(ma.Schema):
+    """Whether the resignation may be offered, and what accepting it scores."""
+
+    may_offer = fields.Boolean(required=True)
+    reason = fields.Nested(ReasonOutSchema, required=True, allow_none=True, metadata=_doc("why not"))
+    by = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    level = fields.String(required=True, validate=validate.OneOf(list(RESIGN_LEVELS)))
+    most_at_stake = fields.String(
+        required=True,
+        validate=validate.OneOf(list(RESIGN_LEVELS)),
+        metadata=_doc("the most the board can still give the opponent: a higher level gives away more"),
+    )
+    accepted = fields.Nested(
+        CubeOutcomeSchema, required=True, allow_none=True, metadata=_doc("the outcome once accepted")
+    )
+    capped_points = fields.Integer(
+        allow_none=True, metadata=_doc("in a match: the points capped at what the winner needed")
+    )
+    match = fields.Nested(MatchBlockSchema, metadata=_doc("in a match: the match after acceptance"))
+
+
+RESIGN_EXAMPLES: dict[str, Any] = {
+    "gammon_in_match": {
+        "summary": "Black resigns a gammon at cube 2, white needing 3 in a 5-point match",
+        "value": {
+            "board": {
+                "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
+                "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
+            },
+            "cube": {"value": 2, "owner": "black"},
+            "match": {"length": 5, "score": {"white": 2, "black": 1}},
+            "by": "black",
+            "level": "gammon",
+        },
+    },
+    "jacoby": {
+        "summary": "Money game, Jacoby rule, cube not turned: a gammon resignation counts single",
+        "value": {
+            "board": {
+                "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
+                "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
+            },
+            "rules": {"jacoby": True},
+            "by": "black",
+            "level": "gammon",
+        },
+    },
+}
+
+
+def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The answer of /v1/resign for a validated body."""
+    position = resolve_position(body)
+    rules, resigner, level = position.rules, body["by"], body["level"]
+    cube, match = Cube.from_dict(position.cube), Match.from_dict(position.match, rules)
+    answer: dict[str, Any] = {
+        "may_offer": True,
+        "reason": None,
+        "by": resigner,
+        "level": level,
+        "most_at_stake": most_at_stake(position.board, resigner),
+        "accepted": None,
+    }
+    if outcome(position.board, rules, cube.value).game_over:
+        return {
+            **answer,
+            "may_offer": False,
+            "reason": {"code": "GAME_OVER", "message": text("GAME_OVER", lang)},
+        }
+    centred = cube.owner == "centered"
+    accepted = resignation(level, resigner, rules, cube.value, not match.is_money, centred)
+    answer["accepted"] = {**accepted.to_dict(), "label": result_label(accepted.counted_as, lang)}
+    if not match.is_money and accepted.winner is not None and accepted.points is not None:
+        answer["capped_points"] = min(accepted.points, match.away(accepted.winner))
+        answer["match"] = score_game(match, accepted.winner, accepted.points, rules).to_dict()
+    return answer
+
+
+@blp.route("/resign", methods=["POST"])
+@blp.json_body(ResignRequestSchema, examples=RESIGN_EXAMPLES)
+@blp.response(
+    200,
+    ResignResponseSchema,
+    description="Whether the resignation may be offered and what accepting it scores",
+    examples=answered_examples(RESIGN_EXAMPLES, ResignRequestSchema(), resign_body),
+)
+def resign(body: dict[str, Any]) -> Response:
+    """Score a resignation
+
+    `by` offers to resign at `level` (single, gammon or backgammon) in the given position, cube and
+    match. It may be offered at any time while the game goes on (`may_offer: false`, `GAME_OVER`,
+    once it is over). Accepting it gives the opponent that result, counted as a result on the board
+    is: gammons and backgammons as the rules count them, the Jacoby rule in money play only while
+    the cube is not turned, times the cube value. In a match the answer adds the points capped at
+    what the winner needed and the match block after the game. The match referee
+    (/v1/matches/verify) scores the resignations of a transcript with the same function.
+    `most_at_stake` says what the board can still give: a resignation above it gives away points.
+    """
+    lang = request_language()
+    return _answer(resign_body(body, lang), lang)
+
+
 # -- /v1/start ----------------------------------------------------------------------------------
-def start_listing(query: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
-    """The starting board for a validated /v1/start query."""
-    options: dict[str, Any] = {"variant": query.get("variant", "backgammon")}
-    if "hypergammon_checkers" in query:
-        options["hypergammon_checkers"] = query["hypergammon_checkers"]
-    rules, problems = build_rules(options, prefix="query", lang=lang)
+START_EXAMPLES: dict[str, Any] = {
+    "romanian": {
+        "summary": "A Romanian game (Table): match to 3, no cube",
+        "value": {"rules": {"preset": "romanian"}},
+    },
+    "match_game": {
+        "summary": "Game 3 of a 5-point match with the cube, the Crawford game",
+        "value": {"match": {"length": 5, "score": {"white": 4, "black": 2}, "crawford": True}},
+    },
+    "nackgammon": {"summary": "Nackgammon, money game", "value": {"rules": {"variant": "nackgammon"}}},
+}
+
+
+def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rules") -> dict[str, Any]:
+    """A game's start for validated rules (`body["rules"]`) and match: the starting board, every rules
+    option in force, the centred cube, the match and the first step (the opening roll)."""
+    rules, problems = build_rules(body.get("rules"), prefix=prefix, lang=lang)
     raise_problems(problems, lang)
-    return {"variant": rules.variant, "checkers": rules.checkers, "board": start_board(rules).to_dict()}
+    cube, match = CENTRED, Match.from_dict(body.get("match"), rules)
+    raise_problems(context_problems(cube, match, rules, lang), lang)
+    dice = DICE_PER_PLAYER[rules.opening]
+    return {
+        "variant": rules.variant,
+        "checkers": rules.checkers,
+        "board": start_board(rules).to_dict(),
+        "rules": rules.to_dict(),
+        "cube": cube.to_dict(),
+        "match": match.to_dict(),
+        "next": {
+            "step": "opening",
+            "route": "/v1/opening",
+            "dice_per_player": dice,
+            "message": text(f"opening_step.{rules.opening}", lang),
+        },
+    }
 
 
 # The request a starting board leads to: that board with an opening 3-1 to play, in its variant.
@@ -492,18 +660,40 @@ OPENING_ROLL_BODY = {
 @blp.response(
     200,
     StartResponseSchema,
-    description="The starting board",
-    example=start_listing({"variant": "nackgammon"}),
+    description="The starting board, the rules in force and the first step",
+    example=start_listing({"rules": {"preset": "romanian"}}),
 )
 def start(query: dict[str, Any]) -> Response:
-    """Starting board of a variant
+    """Start a game (rules as query parameters)
 
-    GNU Backgammon's starting positions: `backgammon` (2 on 24, 5 on 13, 3 on 8, 5 on 6),
-    `nackgammon` (2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6), `hypergammon` with
-    `hypergammon_checkers` = 1, 2 or 3 (default 3) checkers on 24, 23, 22.
+    Any rules option as a query parameter (`?preset=romanian`, `?variant=hypergammon&hypergammon_checkers=2`,
+    `?jacoby=true`). GNU Backgammon's starting positions: `backgammon` (2 on 24, 5 on 13, 3 on 8, 5 on
+    6), `nackgammon` (2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6), `hypergammon` with
+    `hypergammon_checkers` = 1, 2 or 3 (default 3) checkers on 24, 23, 22. The answer gives the
+    rules in force (send them back as `rules`), the centred cube, the match (the rules' match
+    length at 0-0) and the first step: the opening roll, decided by POST /v1/opening.
     """
     lang = request_language()
-    return _answer(start_listing(query, lang), lang)
+    return _answer(start_listing({"rules": query}, lang, prefix="query"), lang)
+
+
+@blp.route("/start", methods=["POST"])
+@blp.json_body(StartRequestSchema, examples=START_EXAMPLES)
+@blp.response(
+    200,
+    StartResponseSchema,
+    description="The starting board, the rules in force and the first step",
+    examples=answered_examples(START_EXAMPLES, StartRequestSchema(), start_listing),
+)
+def start_game(body: dict[str, Any]) -> Response:
+    """Start a game (rules and match as JSON)
+
+    The same answer as GET /v1/start, for a `rules` object as every route takes it and, for a later
+    game of a match, the `match` before it (its score, and whether it is the Crawford game). Every
+    game of a match starts with its own opening roll.
+    """
+    lang = request_language()
+    return _answer(start_listing(body, lang), lang)
 
 
 __all__ = ["blp", "outcome_extras"]

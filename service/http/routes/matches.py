@@ -1,4 +1,5 @@
-"""Match routes: the whole-match referee (/v1/matches/verify) and .mat -> JSON record (/v1/matches/convert).
+"""Match routes: the whole-match referee (/v1/matches/verify) and conversion (/v1/matches/convert) to a
+JSON record, a .mat (gnubg's layout) or SGF; both take JSON or the transcript file itself.
 
 Thin: read the transcript (service.formats.mat) or the JSON game record (service.formats.game_record),
 resolve the rules (client options first, then the transcript's header tags), replay with the referee
@@ -12,30 +13,28 @@ from collections.abc import Mapping
 from typing import Any
 
 import marshmallow as ma
-from flask import Response
+import orjson
+from flask import Request, Response
 from marshmallow import fields, validate
 
 from service.engine.i18n import text
 from service.engine.moves import PlayBudgetExceeded, play_budget
-from service.engine.referee import MODES, REASON_CODES, Excerpt, resolve_rules, verify
+from service.engine.referee import LISTED_PLAYS, MODES, REASON_CODES, Excerpt, resolve_rules, verify
 from service.formats.game_record import EXAMPLE as RECORD_EXAMPLE
-from service.formats.game_record import RecordError, match_to_record, record_to_match
+from service.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
 from service.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_MATCH_LENGTH, MAX_WORK_PLAYS
-from service.formats.mat import MatFormatError, read_mat
+from service.formats.mat import MatFormatError, decode, read_mat
+from service.formats.mat_writer import write_mat
+from service.formats.sgf import write_sgf
 from service.http import schemas
-from service.http.blueprint import Blueprint
+from service.http.blueprint import Blueprint, JsonBodyParser
 from service.http.errors import Problem, ValidationProblem, flatten_messages
 from service.http.i18n import request_language
 from service.http.json import json_response
+from service.http.position_sources import position_links
 
-blp = Blueprint(
-    "matches",
-    __name__,
-    url_prefix="/v1",
-    description="The match referee: replay a whole transcript (.mat or JSON game record) under the rules.",
-)
+FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
 
-_doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
 
 SAMPLE_MAT = """; [Site "GNU Backgammon"]
 
@@ -47,6 +46,94 @@ SAMPLE_MAT = """; [Site "GNU Backgammon"]
   2) 62: 13/7* 24/22             51:
       Wins 1 point
 """
+EXPORT_TYPES: dict[str, tuple[str, str]] = {  # format -> (media type, file extension)
+    "mat": ("text/plain; charset=utf-8", "mat"),
+    "sgf": ("application/x-go-sgf; charset=utf-8", "sgf"),
+}
+FILE_BODY = {
+    "text/plain": {
+        "schema": {"type": "string", "description": "the transcript itself (.mat, or a JSON record)"},
+        "example": SAMPLE_MAT,
+    },
+    "multipart/form-data": {
+        "schema": {
+            "type": "object",
+            "required": ["file"],
+            "properties": {
+                "file": {"type": "string", "format": "binary", "description": "the transcript file"},
+                **{name: {"type": "string"} for name in FILE_OPTIONS},
+            },
+        },
+        "example": {"file": SAMPLE_MAT, "mode": "legal-moves-only"},
+    },
+}
+
+
+# The file bodies are documented beside the JSON one as an extension, not as more `content` media
+# types: OpenAPI links (matches/convert -> matches/verify) carry a JSON body, and a linked
+# operation with several media types leaves a client (schemathesis' stateful phase) unable to
+# pick one.
+FILE_BODY_DOC = {"x-file-bodies": FILE_BODY}
+
+
+class MatchFileParser(JsonBodyParser):
+    """The JSON body, or the transcript file itself: a `text/plain` body, or a multipart upload in
+    the field `file`; `mode`, `to` and `preset` then come from the query string (or the form).
+    A file that holds a JSON object is a game record, any other text a .mat transcript."""
+
+    def load_json(self, req: Request, schema: ma.Schema) -> Any:
+        if req.mimetype == "text/plain":
+            return _file_body(req.get_data(cache=True), req.args)
+        if req.mimetype == "multipart/form-data":
+            upload = req.files.get("file")
+            if upload is None:
+                raise ValidationProblem({"file": ["send the transcript in the multipart field `file`"]})
+            return _file_body(upload.read(), {**req.args, **req.form})
+        return super().load_json(req, schema)
+
+
+def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
+    """The JSON body equivalent of an uploaded file and its options."""
+    if len(data) > 4 * MAX_MAT_CHARS:  # a UTF-8 character is at most 4 bytes: surely over the limit
+        raise Problem(413, f"the transcript has {len(data)} bytes; the limit is {MAX_MAT_CHARS} characters")
+    try:
+        text = decode(data)
+    except MatFormatError as exc:
+        raise ValidationProblem({"file": [f"line {exc.line}: {exc.message}"]}) from None
+    body: dict[str, Any] = {}
+    if is_json_record(text):
+        try:
+            body["record"] = orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            raise ValidationProblem({"file": [f"not a JSON game record: {exc}"]}) from None
+    else:
+        body["mat"] = text
+    for name in FILE_OPTIONS:
+        if name in options:
+            body[name] = options[name]
+    if "preset" in body:
+        body["rules"] = {"preset": body.pop("preset")}
+    return body
+
+
+class MatchesBlueprint(Blueprint):
+    """The matches routes take the transcript as JSON or as the file itself."""
+
+    ARGUMENTS_PARSER = MatchFileParser()
+
+
+blp = MatchesBlueprint(
+    "matches",
+    __name__,
+    url_prefix="/v1",
+    description="The match referee: replay a whole transcript (.mat or JSON game record) under the rules; "
+    "convert it to a JSON record, a .mat or SGF.",
+)
+
+EXPORTS = ("record", "mat", "sgf")
+
+_doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
+
 ILLEGAL_MAT = """ 3 point match
 
  Game 1
@@ -67,8 +154,8 @@ VERIFY_EXAMPLES: dict[str, Any] = {
 
 
 # -- schemas --------------------------------------------------------------------------------------
-class VerifyRequestSchema(schemas.StrictSchema):
-    """A match to referee: exactly one of `mat` (the text of a .mat file) or `record` (a JSON game record)."""
+class MatchSourceSchema(schemas.StrictSchema):
+    """A match: exactly one of `mat` (the text of a .mat file) or `record` (a JSON game record)."""
 
     mat = fields.String(
         metadata=_doc(f"the text of a Jellyfish .mat transcript (at most {MAX_MAT_CHARS} characters)")
@@ -86,6 +173,16 @@ class VerifyRequestSchema(schemas.StrictSchema):
             "rule options; those not given come from the transcript's header tags, then the defaults"
         ),
     )
+
+    @ma.validates_schema
+    def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("mat" in data) == ("record" in data):
+            raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
+
+
+class VerifyRequestSchema(MatchSourceSchema):
+    """A match to referee (exactly one of `mat` or `record`), how, and for an excerpt where it starts."""
+
     start_score = fields.List(
         schemas.StrictInteger(validate=validate.Range(0, MAX_MATCH_LENGTH)),
         validate=validate.Length(equal=2),
@@ -117,18 +214,23 @@ class VerifyRequestSchema(schemas.StrictSchema):
     )
 
     @ma.validates_schema
-    def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("mat" in data) == ("record" in data):
-            raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
+    def _excerpt_needs_its_score(self, data: dict[str, Any], **kwargs: Any) -> None:
         for name in ("start_position", "start_crawford"):
             if data.get(name) and "start_score" not in data:
                 raise ma.ValidationError("an excerpt's start needs `start_score`", name)
 
 
-class ConvertRequestSchema(schemas.StrictSchema):
-    """A .mat transcript to convert to a JSON game record."""
+class ConvertRequestSchema(MatchSourceSchema):
+    """A match to convert (exactly one of `mat` or `record`), and the format wanted."""
 
-    mat = fields.String(required=True, metadata=_doc("the text of a Jellyfish .mat transcript"))
+    to = fields.String(
+        validate=validate.OneOf(list(EXPORTS)),
+        metadata=_doc(
+            "record (default): the JSON game record; mat: a Jellyfish .mat as GNU Backgammon exports "
+            "it; sgf: GNU Backgammon's SGF (GM[6]). mat and sgf answer the file itself",
+            default="record",
+        ),
+    )
 
 
 class GameVerdictSchema(ma.Schema):
@@ -150,6 +252,20 @@ class GameVerdictSchema(ma.Schema):
     )
 
 
+class ErrorPositionSchema(ma.Schema):
+    """The position an illegal action was played in, with its picture."""
+
+    board = fields.Nested(schemas.BoardOutSchema, required=True, metadata=_doc("white = players[0]"))
+    turn = fields.String(required=True, metadata=_doc("who acted (white = players[0])"))
+    dice = fields.List(fields.Integer(), required=True, allow_none=True, metadata=_doc("for a roll"))
+    cube = fields.Dict(required=True)
+    match = fields.Dict(required=True)
+    gnubg_id = fields.String(required=True, metadata=_doc("GNU Backgammon POSITIONID:MATCHID"))
+    board_svg = fields.String(
+        required=True, metadata=_doc("the path of its picture: /v1/board.svg?gnubg_id=...")
+    )
+
+
 class ActionErrorSchema(ma.Schema):
     """Where an illegal action stands and why it is illegal."""
 
@@ -160,6 +276,13 @@ class ActionErrorSchema(ma.Schema):
     action = fields.String(allow_none=True, metadata=_doc("the action as written"))
     code = fields.String(metadata=_doc("reason code, one of: " + ", ".join(REASON_CODES)))
     message = fields.String()
+    position = fields.Nested(
+        ErrorPositionSchema, metadata=_doc("where the action was played (actions of a game in progress)")
+    )
+    legal_play_count = fields.Integer(metadata=_doc("for a roll: how many legal plays there were"))
+    legal_plays = fields.List(
+        fields.String(), metadata=_doc(f"for a roll: the legal plays, when at most {LISTED_PLAYS}")
+    )
 
 
 class VerifyResponseSchema(ma.Schema):
@@ -271,29 +394,43 @@ def _check_actions(match: Any) -> None:
         raise Problem(413, f"the match holds more than {MAX_ACTIONS} actions")
 
 
-def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
-    lang = request_language()
+def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The match of a validated body and the rules to read it by (client options first)."""
     match = _read_mat(body["mat"]) if "mat" in body else _read_record(body["record"])
     _check_actions(match)
     requested = dict(body.get("rules") or {})
     if "record" in body and isinstance(body["record"].get("rules"), Mapping):
         requested = {**body["record"]["rules"], **requested}
-    rules, problems = resolve_rules(match, requested, lang)
+    rules, problems = resolve_rules(match, requested, request_language())
     if problems:
         errors: dict[str, list[str]] = {}
         for found in problems:
             errors.setdefault(found.field, []).append(found.message)
         raise ValidationProblem(errors, detail="the rules are not valid")
-    excerpt = _excerpt(body, match.length, lang)
+    return match, rules
+
+
+def _replayed(body: Mapping[str, Any], replay: Any) -> Any:
+    """`replay()` within the work limit of one request, or a 422 saying the match is too much work."""
     try:
         with play_budget(MAX_WORK_PLAYS):
-            return verify(match, rules, body.get("mode", "legal-moves-only"), excerpt)
+            return replay()
     except PlayBudgetExceeded:
         raise ValidationProblem(
             {"mat" if "mat" in body else "record": [f"replaying it lists more than {MAX_WORK_PLAYS} plays"]},
             detail=f"the match is too much work: replaying it lists more than {MAX_WORK_PLAYS} plays "
             "(the work limit of one request); send it in parts",
         ) from None
+
+
+def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
+    match, rules = _read_match(body)
+    excerpt = _excerpt(body, match.length, request_language())
+    mode = body.get("mode", "legal-moves-only")
+    verdict = _replayed(body, lambda: verify(match, rules, mode, excerpt))
+    if verdict["error"] and "position" in verdict["error"]:
+        verdict["error"]["position"].update(position_links(verdict["error"]["position"], rules))
+    return verdict
 
 
 def _excerpt(body: Mapping[str, Any], length: int, lang: str) -> Excerpt | None:
@@ -316,6 +453,7 @@ def _excerpt(body: Mapping[str, Any], length: int, lang: str) -> Excerpt | None:
 # -- routes ------------------------------------------------------------------------------------------
 @blp.route("/matches/verify", methods=["POST"])
 @blp.json_body(VerifyRequestSchema, examples=VERIFY_EXAMPLES)
+@blp.doc(requestBody=FILE_BODY_DOC)
 @blp.response(
     200, VerifyResponseSchema, description="The verdict: the match was readable; it may still be illegal"
 )
@@ -329,7 +467,10 @@ def verify_match(body: dict[str, Any]) -> Response:
     total) and each `Wins N` against the replay (points capped at what the winner needed are
     recognised). An excerpt is verified from the `start_score` it is told (and `start_position`,
     `start_crawford`), and the answer says `excerpt: true`. Stops at the first illegal action with its
-    game, move number, player, line, the action as written, a reason code and a message. A body
+    game, move number, player, line, the action as written, a reason code and a message, and the
+    position it was played in (board, GNU ID, the path of its /v1/board.svg picture), the dice and
+    the legal plays there (listed up to 100, always counted). The transcript may come as JSON or as
+    the file itself (`text/plain`, or multipart with the field `file`; options in the query). A body
     that is not a match is a 422 naming the line where reading failed; a transcript over the size
     limit is a 413.
     """
@@ -344,14 +485,43 @@ def verify_match(body: dict[str, Any]) -> Response:
         "description": "Referee the converted record: the same verdict as for the transcript",
     }
 )
-@blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT})
-@blp.response(200, RecordSchema, description="The JSON game record of the transcript")
+@blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT, "to": "record"})
+@blp.doc(requestBody=FILE_BODY_DOC)
+@blp.response(200, RecordSchema, description="The JSON game record (`to: record`)")
+@blp.doc(
+    responses={
+        200: {
+            "description": "The JSON game record, or with `to: mat` / `to: sgf` the file itself",
+            "content": {
+                "application/json": {"schema": RecordSchema},
+                "text/plain": {"schema": {"type": "string", "description": "the .mat file"}},
+                "application/x-go-sgf": {"schema": {"type": "string", "description": "the SGF file"}},
+            },
+        }
+    }
+)
 def convert_match(body: dict[str, Any]) -> Response:
-    """Convert a .mat transcript to a JSON game record
+    """Convert a match: JSON game record, .mat or SGF
 
-    Reads the transcript (every common exporter's dialect) and returns the match as a JSON game
-    record: players, match length, rules from the header tags, games of turns with dice, the play
-    in standard notation, cube actions, resignations and the written results. The record is
-    accepted by POST /v1/matches/verify as `record`.
+    From a .mat transcript (every common exporter's dialect) or a JSON game record, as JSON or as the
+    file itself (`text/plain`, or multipart with the field `file`; `to`, `mode`, `preset` in the
+    query). `to: record` (default) answers the JSON game record: players, match length, rules from
+    the header tags, games of turns with dice, the play in standard notation, cube actions,
+    resignations and the written results (accepted by /v1/matches/verify as `record`).
+    `to: mat` answers a Jellyfish .mat laid out as GNU Backgammon exports it (each die's move, the
+    highest first, hits marked); `to: sgf` answers GNU Backgammon's SGF (`GM[6]`, one game tree
+    per game); both as a download (Content-Disposition), ready for gnubg, eXtreme Gammon or BGBlitz.
+    A play that is not legal is written as it was played.
     """
-    return json_response(match_to_record(_read_mat(body["mat"])))
+    target = body.get("to", "record")
+    if target == "record" and "mat" in body and "rules" not in body:
+        return json_response(match_to_record(_read_mat(body["mat"])))
+    match, rules = _read_match(body)
+    if target == "record":
+        return json_response(match_to_record(match))
+    writer = write_mat if target == "mat" else write_sgf
+    text = _replayed(body, lambda: writer(match, rules))
+    media_type, extension = EXPORT_TYPES[target]
+    response = Response(text, mimetype=media_type.split(";")[0], content_type=media_type)
+    response.headers["Content-Disposition"] = f'attachment; filename="match.{extension}"'
+    return response

@@ -1,7 +1,9 @@
 // Arbitru playground: a small client of the public API (no framework, no build step).
 // Flow: the pasted ID (+ dice) -> POST v1/board.svg (the picture) and POST v1/moves with
-// "include": ["gnubg_id", "xgid"] (the legal plays); a click on a play draws it as arrows and shows
-// the resulting position (from the play's own GNU ID) with its IDs.
+// "include": ["gnubg_id", "xgid"] and the chosen rules preset (the legal plays); a click on a play
+// draws it as arrows and shows the resulting position (from the play's own GNU ID) with its IDs.
+// The chosen language goes to the API as Accept-Language (its messages and result labels) and
+// translates the page's own words.
 "use strict";
 
 (function () {
@@ -10,12 +12,36 @@
   const INCLUDE = ["gnubg_id", "xgid"];
   const $ = (id) => document.getElementById(id);
   let current = null; // {request, turn, plays}
+  // The page's own words; the API's (errors, result labels) follow Accept-Language.
+  const WORDS = {
+    en: { rules: "Rules", language: "Language", show: "Show", dice: "Dice", turn: "On roll",
+          position: "Position", plays: "Legal plays", after: "After the play", wins: "wins",
+          noMove: "no move", passes: "no move: the turn passes", afterPlay: "after",
+          needDice: "Enter the dice to see the legal plays." },
+    ro: { rules: "Reguli", language: "Limba", show: "Arată", dice: "Zaruri", turn: "La mutare",
+          position: "Poziția", plays: "Mutări legale", after: "După mutare", wins: "câștigă",
+          noMove: "nicio mutare", passes: "nicio mutare: rândul trece", afterPlay: "după",
+          needDice: "Introduceți zarurile pentru a vedea mutările legale." },
+  };
+  const lang = () => $("lang").value;
+  const word = (key) => WORDS[lang()][key];
+
+  function translatePage() {
+    document.documentElement.lang = lang();
+    document.querySelectorAll("[data-text]").forEach((node) => {
+      node.textContent = word(node.dataset.text);
+    });
+  }
 
   // -- talking to the API ---------------------------------------------------------------------
   async function post(path, body, accept) {
     const response = await fetch(path, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: accept || "application/json" },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: accept || "application/json",
+        "Accept-Language": lang(),
+      },
       body: JSON.stringify(body),
     });
     const type = response.headers.get("Content-Type") || "";
@@ -107,16 +133,19 @@
       const request = { [sourceOf(text)]: text };
       if ($("turn").value) request.turn = $("turn").value;
       if (dice) request.dice = dice;
-      current = { request, turn: null, plays: [] };
-      location.hash = new URLSearchParams({ position: text, dice: (dice || []).join("") }).toString();
+      const rules = { preset: $("preset").value };
+      current = { request, rules, turn: null, plays: [] };
+      location.hash = new URLSearchParams({
+        position: text, dice: (dice || []).join(""), preset: rules.preset, lang: lang(),
+      }).toString();
       const title = await drawInto("board-picture", request);
       caption("board-caption", [title]);
       // the picture's title says "... to play 3-1" when the side on roll and the dice are known
       if (!/ to play \d-\d/.test(title)) {
-        showError(new Error("Enter the dice to see the legal plays."));
+        showError(new Error(word("needDice")));
         return;
       }
-      const answer = await must("v1/moves", Object.assign({}, request, { include: INCLUDE }));
+      const answer = await must("v1/moves", Object.assign({}, request, { rules, include: INCLUDE }));
       current.turn = answer.turn;
       current.plays = answer.plays;
       listPlays(answer.plays);
@@ -140,7 +169,7 @@
       button.className = "play";
       button.dataset.index = String(index);
       button.setAttribute("aria-pressed", "false");
-      button.textContent = play.notation || "no move";
+      button.textContent = play.notation || word("noMove");
       button.addEventListener("click", () => choose(index));
       item.append(button);
       list.append(item);
@@ -164,10 +193,11 @@
       const over = play.outcome && play.outcome.game_over;
       const result = play.gnubg_id && !over ? { gnubg_id: play.gnubg_id } : { board: play.board };
       await drawInto("result-picture", Object.assign(result, { perspective: current.turn }));
-      const parts = [play.notation ? "after " + play.notation : "no move: the turn passes", pipsOf(play.board)];
+      const parts = [play.notation ? word("afterPlay") + " " + play.notation : word("passes"), pipsOf(play.board)];
       if (play.gnubg_id) parts.push({ label: "GNU ID", code: play.gnubg_id });
       if (play.xgid) parts.push({ label: "XGID", code: play.xgid });
-      if (over) parts.push(play.outcome.winner + " wins (" + play.outcome.result + ")");
+      // a play that ends the game carries its localised label and points (the API's words)
+      if (over) parts.push(play.outcome.winner + " " + word("wins") + " (" + play.outcome.label + ", " + play.outcome.points + ")");
       caption("result-caption", parts);
       $("result-section").hidden = false;
       $("result-section").dataset.play = String(index);
@@ -181,7 +211,16 @@
     const params = new URLSearchParams(location.hash.slice(1));
     $("position-id").value = params.get("position") || DEFAULT_POSITION;
     $("dice").value = params.has("position") ? params.get("dice") || "" : DEFAULT_DICE;
+    $("preset").value = params.get("preset") === "romanian" ? "romanian" : "standard";
+    const language = params.get("lang") || (navigator.language || "en").slice(0, 2);
+    $("lang").value = language === "ro" ? "ro" : "en";
+    translatePage();
     $("position-form").addEventListener("submit", show);
+    $("preset").addEventListener("change", () => show());
+    $("lang").addEventListener("change", () => {
+      translatePage();
+      show();
+    });
     document.querySelectorAll("button[data-position]").forEach((button) => {
       button.addEventListener("click", () => {
         $("position-id").value = button.dataset.position;
