@@ -12,7 +12,7 @@ FROM python:3.11-slim-bookworm
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
-    PYTHONPATH=/app \
+    PYTHONPATH=/app/service \
     HOST=0.0.0.0 \
     PORT=8080 \
     METRICS_PORT=9100 \
@@ -26,7 +26,7 @@ COPY --from=build /opt/venv /opt/venv
 WORKDIR /app
 COPY gunicorn.conf.py ./
 COPY service ./service
-RUN python -m compileall -q /app/service
+RUN python -m compileall -q /app/service/arbitru
 USER 10001:10001
 EXPOSE 8080
 # Liveness as Kubernetes checks it (tcpSocket): the kernel accepts a connection however busy the workers are.

@@ -26,7 +26,7 @@ $(VENV)/.dev: $(VENV)/.runtime
 
 ## make run: install and serve on $(HOST):$(PORT) with gunicorn
 run: $(VENV)/.runtime
-	$(BIN)/gunicorn -c gunicorn.conf.py 'service:create_app()'
+	$(BIN)/gunicorn -c gunicorn.conf.py 'arbitru:create_app()'
 
 ## make test: install everything and run the whole suite (unit, property, contract, live, ops)
 test: $(VENV)/.dev
@@ -39,11 +39,11 @@ bench: $(VENV)/.dev
 
 ## make openapi: regenerate the committed openapi.yaml from the code
 openapi: $(VENV)/.dev
-	$(BIN)/python -m service.http.spec > openapi.yaml
+	$(BIN)/python -m arbitru.http.spec > openapi.yaml
 
 lint: $(VENV)/.dev
-	$(BIN)/ruff check service tests bench
-	$(BIN)/mypy service
+	$(BIN)/ruff check service tests bench scripts examples
+	$(BIN)/mypy service/arbitru
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis

@@ -42,7 +42,7 @@ from prometheus_client import CollectorRegistry, start_http_server  # noqa: E402
 from prometheus_client import multiprocess as prometheus_multiprocess  # noqa: E402
 
 # --- what and where ------------------------------------------------------------------------------
-wsgi_app = "service:create_app()"
+wsgi_app = "arbitru:create_app()"
 bind = [f"{os.environ.get('HOST', '127.0.0.1')}:{_env_int('PORT', 8080)}"]
 proc_name = "arbitru"
 backlog = 2048

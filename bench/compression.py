@@ -15,7 +15,7 @@ import logging
 import time
 from pathlib import Path
 
-from service import create_app
+from arbitru import create_app
 
 REPO = Path(__file__).resolve().parents[1]
 START = {

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from service.cli import main
-from service.formats.mat import read_mat
+from arbitru.cli import main
+from arbitru.formats.mat import read_mat
 
 REPO = Path(__file__).resolve().parents[1]
 MATCHES = REPO / "data" / "matches"

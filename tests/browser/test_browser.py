@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 REFERENCE = Path(__file__).resolve().parent / "reference"
 REGENERATE = os.environ.get("ARBITRU_REGENERATE_SCREENSHOTS") == "1"
-WSGI_APP = os.environ.get("ARBITRU_WSGI_APP", "service:create_app()")  # another target only for debugging
+WSGI_APP = os.environ.get("ARBITRU_WSGI_APP", "arbitru:create_app()")  # another target only for debugging
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 CHROME_ARGS = (

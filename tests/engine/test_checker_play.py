@@ -1,6 +1,6 @@
 """Moving, closed points, hitting and doubles, each rule with a position a player knows."""
 
-from service.engine import Board, legal_plays
+from arbitru.engine import Board, legal_plays
 from tests.engine.positions import OPENING, notations, position
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from service.engine import Board, legal_plays
-from service.engine.moves import PlayBudgetExceeded, PlaysCache, play_budget
+from arbitru.engine import Board, legal_plays
+from arbitru.engine.moves import PlayBudgetExceeded, PlaysCache, play_budget
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -37,8 +37,8 @@ def test_listing_plays_leaves_the_garbage_collector_disabled_when_it_was():
 
 def run_with_cache_size(size: str) -> str:
     code = (
-        "from service.engine import Board, legal_plays\n"
-        "from service.engine.moves import _CACHE\n"
+        "from arbitru.engine import Board, legal_plays\n"
+        "from arbitru.engine.moves import _CACHE\n"
         "legal_plays(Board.initial(), 'white', (3, 1)); legal_plays(Board.initial(), 'white', (3, 1))\n"
         "print(_CACHE.capacity, _CACHE.held)\n"
     )

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from service.engine import REASON_CODES, judge_play, parse_play_marked
+from arbitru.engine import REASON_CODES, judge_play, parse_play_marked
 from tests.engine.positions import OPENING, position
 
 BLACK_START = {24: 2, 13: 5, 8: 3, 6: 5}

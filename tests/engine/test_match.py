@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.board import Board, side_from_points
-from service.engine.cube import Cube, cube_action
-from service.engine.match import Match, context_problems, game_result, score_game
-from service.engine.rules import Rules, build_rules
+from arbitru.engine.board import Board, side_from_points
+from arbitru.engine.cube import Cube, cube_action
+from arbitru.engine.match import Match, context_problems, game_result, score_game
+from arbitru.engine.rules import Rules, build_rules
 
 STANDARD = Rules()
 ROMANIAN = build_rules({"preset": "romanian"})[0]

@@ -1,6 +1,6 @@
 """Game over: single (linie), gammon (marț), backgammon (marț tehnic), cube and Jacoby."""
 
-from service.engine import Rules, outcome
+from arbitru.engine import Rules, outcome
 from tests.engine.positions import position
 
 

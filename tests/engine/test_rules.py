@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.rules import PRESETS, Rules, build_rules, presets
+from arbitru.engine.rules import PRESETS, Rules, build_rules, presets
 
 
 def fields_of(problems):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from service.engine import REASON_CODES
+from arbitru.engine import REASON_CODES
 from tests.http.conftest import assert_problem, opening_board, roll_body
 
 OUTCOME_KEYS = {"game_over", "winner", "result", "multiplier", "points"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from service import create_app
-from service.engine.rules import Rules
+from arbitru import create_app
+from arbitru.engine.rules import Rules
 
 RO = {"Accept-Language": "ro"}
 # White to play 2-1 with two checkers left on its 2 and 1 points: 2/off 1/off ends the game (a single:

@@ -10,10 +10,10 @@ import marshmallow as ma
 import pytest
 from flask.testing import FlaskClient
 
-from service.formats import limits, mat
-from service.formats.mat import MatFormatError, read_mat
-from service.http import schemas
-from service.http.routes import matches
+from arbitru.formats import limits, mat
+from arbitru.formats.mat import MatFormatError, read_mat
+from arbitru.http import schemas
+from arbitru.http.routes import matches
 from tests.http.conftest import assert_problem, roll_body
 
 HEAD = " 1 point match\n\n Game 1\n"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from service.engine import Board, legal_plays
-from service.engine.board import OFF
+from arbitru.engine import Board, legal_plays
+from arbitru.engine.board import OFF
 from tests.engine.test_properties import boards, dice_strategy
 from tests.http.conftest import opening_board, roll_body
 

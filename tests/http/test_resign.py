@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from service import create_app
-from service.engine.referee import verify
-from service.engine.rules import build_rules
-from service.formats.game_record import record_to_match
+from arbitru import create_app
+from arbitru.engine.referee import verify
+from arbitru.engine.rules import build_rules
+from arbitru.formats.game_record import record_to_match
 
 RACE = {  # white far ahead; black has borne off nothing and has no checker back
     "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},

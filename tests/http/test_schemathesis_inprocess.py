@@ -7,7 +7,7 @@ from pathlib import Path
 import schemathesis
 from schemathesis.config import SchemathesisConfig
 
-from service import create_app
+from arbitru import create_app
 
 CONFIG = SchemathesisConfig.from_path(Path(__file__).with_name("schemathesis.toml"))
 schema = schemathesis.openapi.from_wsgi("/openapi.json", create_app(), config=CONFIG)

@@ -10,7 +10,7 @@ import schemathesis
 from hypothesis import settings
 from schemathesis.config import SchemathesisConfig
 
-from service import create_app
+from arbitru import create_app
 
 CONFIG = SchemathesisConfig.from_path(Path(__file__).with_name("schemathesis.toml"))
 schema = schemathesis.openapi.from_wsgi("/openapi.json", create_app(), config=CONFIG)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from service.http.app import SECURITY_HEADERS
+from arbitru.http.app import SECURITY_HEADERS
 from tests.http.conftest import roll_body
 
 

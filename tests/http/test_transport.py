@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from service import create_app
-from service.http.transport import settings
+from arbitru import create_app
+from arbitru.http.transport import settings
 
 REPO = Path(__file__).resolve().parents[2]
 WORST = json.loads((REPO / "data" / "worst_positions.jsonl").open().readline())

@@ -31,7 +31,7 @@ def test_defaults_bind_loopback_8080_with_two_sync_workers(
     assert conf["bind"] == ["127.0.0.1:8080"]
     assert conf["workers"] == 2 and conf["threads"] == 1
     assert conf["worker_class"].__mro__[1].__name__ == "SyncWorker"
-    assert conf["wsgi_app"] == "service:create_app()"
+    assert conf["wsgi_app"] == "arbitru:create_app()"
 
 
 def test_host_port_and_web_concurrency_come_from_the_environment(

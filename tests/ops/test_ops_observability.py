@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from prometheus_client import REGISTRY, generate_latest
 
-from service import create_app
-from service.http import observability
+from arbitru import create_app
+from arbitru.http import observability
 
 
 @pytest.fixture(scope="module")

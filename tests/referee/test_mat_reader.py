@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from service.formats.game_record import match_to_record, record_problems, record_to_match
-from service.formats.mat import (
+from arbitru.formats.game_record import match_to_record, record_problems, record_to_match
+from arbitru.formats.mat import (
     BEAVER,
     CANNOT_MOVE,
     DOUBLE,

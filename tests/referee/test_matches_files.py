@@ -11,9 +11,9 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from service import create_app
-from service.formats.mat import read_mat
-from service.http.routes.matches import MAX_MAT_CHARS
+from arbitru import create_app
+from arbitru.formats.mat import read_mat
+from arbitru.http.routes.matches import MAX_MAT_CHARS
 
 REPO = Path(__file__).resolve().parents[2]
 ILLEGAL = (REPO / "examples" / "illegal.mat").read_bytes()
@@ -91,7 +91,7 @@ def test_the_first_illegal_action_carries_its_position_picture_and_the_legal_pla
 
 
 def test_past_the_listing_limit_the_legal_plays_are_only_counted(client, monkeypatch):
-    monkeypatch.setattr("service.engine.referee.LISTED_PLAYS", 10)
+    monkeypatch.setattr("arbitru.engine.referee.LISTED_PLAYS", 10)
     error = client.post("/v1/matches/verify", data=ILLEGAL, content_type="text/plain").json["error"]
     assert error["legal_play_count"] == 72 and "legal_plays" not in error
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service import create_app
-from service.http.routes.matches import MAX_MAT_CHARS, VERIFY_EXAMPLES
+from arbitru import create_app
+from arbitru.http.routes.matches import MAX_MAT_CHARS, VERIFY_EXAMPLES
 from tests.support.positions import MATCHES
 
 CONTRACT_KEYS = {"valid", "match_length", "players", "games", "final_score", "winner", "error"}

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from service import create_app
+from arbitru import create_app
 from tests.support.positions import MATCHES
 
 NACKGAMMON_MAT = """; [Variation "Nackgammon"]
