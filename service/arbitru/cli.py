@@ -25,7 +25,6 @@ from typing import Any
 import click
 
 from arbitru.engine.board import Board, Color
-from arbitru.engine.i18n import has_text, text
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.referee import resolve_rules, verify
 from arbitru.engine.rules import PRESETS
@@ -36,6 +35,7 @@ from arbitru.formats.position import FormatError
 from arbitru.formats.sgf import write_sgf
 from arbitru.formats.svg import render_board
 from arbitru.http.position_sources import decode_source, position_links
+from arbitru.messages import has_text, render, say
 
 SUFFIXES = (".mat", ".txt", ".json")
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
@@ -120,7 +120,7 @@ def _read(path: Path, preset: str | None) -> tuple[Any, Any]:
     match = read_match_file(path.read_bytes())
     rules, problems = resolve_rules(match, {"preset": preset} if preset else {})
     if problems:
-        raise ValueError("; ".join(f"{p.field}: {p.message}" for p in problems))
+        raise ValueError("; ".join(f"{p.field}: {say(p)}" for p in problems))
     return match, rules
 
 
@@ -141,7 +141,7 @@ def verify_file(path: Path, mode: str = "legal-moves-only", preset: str | None =
 def _message(error: dict[str, Any], lang: str) -> str:
     code = error["code"]
     if lang != "en" and has_text(code):
-        return text(code, lang)
+        return render(code, error.get("params"), lang)
     written = f"{error.get('action')}: "
     message: str = error["message"]
     return message.removeprefix(written)  # the table shows the action already

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, other
+from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, Problem, other
 from arbitru.engine.cube import Cube, CubeVerdict, cube_action
 from arbitru.engine.judge import REASON_CODES as JUDGE_CODES
 from arbitru.engine.judge import Verdict, judge_play
@@ -40,6 +40,7 @@ from arbitru.engine.outcome import outcome, resignation
 from arbitru.engine.rules import Rules, build_rules
 from arbitru.engine.variants import start_board
 from arbitru.formats.mat import stated_rules
+from arbitru.messages import say  # English texts until the referee leaves the engine (13b)
 
 MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
 LEVEL_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
@@ -124,21 +125,19 @@ class RefereeError(Exception):
 
 
 # -- rules ------------------------------------------------------------------------------------------
-def resolve_rules(
-    match: Any, requested: Mapping[str, Any] | None, lang: str = "en"
-) -> tuple[Rules, list[Any]]:
+def resolve_rules(match: Any, requested: Mapping[str, Any] | None) -> tuple[Rules, list[Any]]:
     """The rules to referee by: the client's `rules` first, then the transcript's header tags.
 
     Returns the rules and the client's problems (header tags that make no sense are dropped)."""
     requested = dict(requested or {})
-    rules, problems = build_rules(requested, lang=lang)
+    rules, problems = build_rules(requested)
     if problems:
         return rules, problems
     header = {k: v for k, v in stated_rules(match).items() if k not in requested}
     if "preset" in requested:
         header = {}
     while header:
-        merged, found = build_rules({**header, **requested}, lang=lang)
+        merged, found = build_rules({**header, **requested})
         if not found:
             return merged, []
         bad = {p.field.split(".", 1)[-1] for p in found}
@@ -349,7 +348,7 @@ class Referee:
         except (IndexError, TypeError):
             problems = ["malformed"]
         if problems:
-            detail = "; ".join(getattr(p, "message", str(p)) for p in problems)
+            detail = "; ".join(say(p) if isinstance(p, Problem) else str(p) for p in problems)
             self._fail(
                 game,
                 None,
@@ -432,7 +431,7 @@ class Referee:
                 dice,
                 hops,
                 verdict.code or "DICE_MISMATCH",
-                verdict.message() or "illegal play",
+                say(verdict) or "illegal play",
             )
         state.turn = other(color)
         self._check_bearoff(state)
@@ -496,7 +495,7 @@ class Referee:
         verdict = self._cube("double", color, state.cube)
         if not verdict.legal:
             self._fail(
-                game, action, verdict.code or "NOT_CUBE_OWNER", f"{name} may not double: {verdict.message()}"
+                game, action, verdict.code or "NOT_CUBE_OWNER", f"{name} may not double: {say(verdict)}"
             )
         if action.cube_value is not None and action.cube_value != state.cube.value * 2:
             self._fail(
@@ -539,7 +538,7 @@ class Referee:
                 game,
                 action,
                 verdict.code or "BEAVERS_NOT_ALLOWED",
-                f"{name} may not {action.kind}: {verdict.message()}",
+                f"{name} may not {action.kind}: {say(verdict)}",
             )
         if action.kind in ("beaver", "raccoon"):
             assert verdict.offer is not None

@@ -31,6 +31,7 @@ from arbitru.http.json import json_response
 from arbitru.http.position import Position, resolve_position
 from arbitru.http.position_sources import ID_INCLUDES, position_ids
 from arbitru.http.routes.game import OutcomeMatchResponseSchema, outcome_extras
+from arbitru.messages import render, say
 
 blp = Blueprint(
     "checker-play",
@@ -256,9 +257,9 @@ def _verdict(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
         }
         if not verdict.as_written:
             written = body["play"] if "play" in body else format_moves(_hop_moves(hops))
-            answer["note"] = verdict.note(lang, written)
+            answer["note"] = render("play.REGROUPED", verdict.note_params(written), lang)
         return answer
-    reason = {"code": verdict.code, "message": verdict.message(lang)}
+    reason = {"code": verdict.code, "message": say(verdict, lang)}
     return {"legal": False, "reason": reason, "next_turn": position.turn}
 
 
