@@ -79,6 +79,11 @@ def _word(name: str, value: Any, lang: str | None) -> Any:
     return value
 
 
+def cli_words(lang: str | None = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """The command line's words in `lang` (the catalogue's `cli.*` texts, by their name)."""
+    return {key.removeprefix("cli."): template(key, lang) for key in CATALOGUE if key.startswith("cli.")}
+
+
 def point_word(point: int, lang: str | None = DEFAULT_LANGUAGE) -> str:
     """A point as a message names it: `bar`, `off` or the number (Romanian `bară`, `punctul 7`)."""
     if point == _BAR:

@@ -277,6 +277,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "both sides have checkers on the bar facing a closed board: no game reaches this",
         "ro": "ambele părți au puluri pe bară în fața unei case închise: niciun joc nu ajunge aici",
     },
+    # -- the command line (arbitru verify): its table and report -------------------------------
+    "cli.valid": {"en": "valid", "ro": "valid"},
+    "cli.invalid": {"en": "INVALID", "ro": "INVALID"},
+    "cli.unreadable": {"en": "UNREADABLE", "ro": "ILIZIBIL"},
+    "cli.file": {"en": "file", "ro": "fișier"},
+    "cli.verdict": {"en": "verdict", "ro": "verdict"},
+    "cli.games": {"en": "games", "ro": "jocuri"},
+    "cli.score": {"en": "score", "ro": "scor"},
+    "cli.first_error": {"en": "first error", "ro": "prima greșeală"},
+    "cli.summary": {
+        "en": "{valid} valid, {invalid} invalid, {unreadable} unreadable of {total}",
+        "ro": "{valid} valide, {invalid} invalide, {unreadable} ilizibile din {total}",
+    },
+    "cli.report": {"en": "Match verification report", "ro": "Raport de verificare a partidelor"},
+    "cli.game": {"en": "game", "ro": "jocul"},
+    "cli.move": {"en": "move", "ro": "mutarea"},
+    "cli.legal": {"en": "legal plays", "ro": "mutări legale"},
     # -- HTTP problem details -------------------------------------------------------------------
     "problem.invalid_field": {
         "en": "the request has {count} invalid field",
