@@ -197,7 +197,7 @@ def _handle_http_exception(error: HTTPException) -> Response:
         limit = _max_length()
         detail = message("problem.body_over_limit", limit=limit) if limit else _DETAILS[413]
         return problem_response(413, detail, headers=headers)
-    detail = _DETAILS.get(status) or (error.description or _title(status))
+    detail = _DETAILS.get(status) or (error.description or _title(status, request_language()))
     return problem_response(status, detail, headers=headers)
 
 

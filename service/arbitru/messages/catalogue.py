@@ -320,6 +320,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ro": "{color} a scos toate cele {checkers} puluri: jocul s-a terminat și {turn} nu poate fi"
         " la mutare",
     },
+    "problem.invalid_rules": {"en": "the rules are not valid", "ro": "regulile nu sunt valide"},
+    "problem.excerpt_start": {
+        "en": "the excerpt's start is not a score of this match",
+        "ro": "începutul fragmentului nu este un scor al acestei partide",
+    },
     "problem.not_json": {
         "en": "send the body as JSON with Content-Type: application/json",
         "ro": "trimiteți corpul ca JSON, cu Content-Type: application/json",

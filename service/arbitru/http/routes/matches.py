@@ -402,7 +402,7 @@ def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
         requested = {**body["record"]["rules"], **requested}
     rules, problems = resolve_rules(match, requested)
     if problems:
-        raise ValidationProblem(field_errors(problems), detail="the rules are not valid")
+        raise ValidationProblem(field_errors(problems), detail=message("problem.invalid_rules"))
     return match, rules
 
 
@@ -442,7 +442,7 @@ def _excerpt(body: Mapping[str, Any], length: int) -> Excerpt | None:
     elif crawford and (not length or sorted(length - s == 1 for s in score) != [False, True]):
         errors["start_crawford"] = [message("crawford_one_away")]
     if errors:
-        raise ValidationProblem(errors, detail="the excerpt's start is not a score of this match")
+        raise ValidationProblem(errors, detail=message("problem.excerpt_start"))
     return Excerpt(score, body.get("start_position"), crawford)
 
 
