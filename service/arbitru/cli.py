@@ -27,7 +27,7 @@ import click
 from arbitru.engine.board import Board, Color
 from arbitru.engine.i18n import has_text, text
 from arbitru.engine.moves import legal_plays
-from arbitru.engine.referee import resolve_rules, verify
+from arbitru.referee import resolve_rules, verify
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.game_record import RecordError, match_to_record, read_match_file
 from arbitru.formats.mat import MatFormatError

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from arbitru.engine.notation import NotationError, parse_play_marked
-from arbitru.engine.referee import resolve_rules, verify
+from arbitru.referee import resolve_rules, verify
 from arbitru.formats.mat import PLAY, read_mat
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.replay import replay

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbitru import create_app
-from arbitru.engine.referee import verify
+from arbitru.referee import verify
 from arbitru.engine.rules import build_rules
 from arbitru.formats.game_record import record_to_match
 
