@@ -8,7 +8,10 @@ answer); each text key starts with `referee.`.
 
 from __future__ import annotations
 
-from arbitru.engine.i18n import register, text
+from collections.abc import Mapping
+from typing import Protocol
+
+from arbitru.engine.i18n import LANGUAGES, register, text
 from arbitru.engine.judge import REASON_CODES as JUDGE_CODES
 
 Params = dict[str, str | int]
@@ -157,7 +160,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "referee.MUST_USE_ALL_DICE.cannot_move": {
         "en": "{player} writes 'Cannot Move' for {high}-{low}, but a legal play exists (e.g. {example})",
-        "ro": "{player} scrie 'Cannot Move' pentru {high}-{low}, dar există o mutare legală (de ex. {example})",
+        "ro": "{player} scrie 'Cannot Move' pentru {high}-{low}, dar există o mutare legală"
+        " (de ex. {example})",
     },
     "referee.impossible.HIT_CHECKER_NOT_ON_BAR": {
         "en": "{action}: {turn} has {count} checker(s) on the bar but moves others as though they had"
@@ -249,17 +253,42 @@ TEXTS: dict[str, dict[str, str]] = {
 register(TEXTS)
 
 
+class Ruling(Protocol):
+    """A ruling of the judge (`arbitru.engine.judge.Verdict`) or the cube rules (`CubeVerdict`)
+    that a referee text quotes as its `{reason}`."""
+
+    def message(self, lang: str = "en") -> str | None: ...
+
+
+def reasons(ruling: Ruling, fallback: str) -> dict[str, str]:
+    """A quoted ruling in each language (`fallback` when it has no words)."""
+    return {lang: ruling.message(lang) or fallback for lang in LANGUAGES}
+
+
 class RefereeError(Exception):
     """The first illegal action: stops the replay. `code` is the reason code, `key` the text and
-    `params` its named parameters; `payload` is the verdict's `error` (where, code, English message)."""
+    `params` its named parameters (plain values; `reason`, when the text quotes a ruling of the
+    judge or the cube rules, is that ruling in English and `reasons` has it in each language);
+    `payload` is the verdict's `error` (where, code, English message)."""
 
-    def __init__(self, code: str, key: str, params: Params, payload: dict[str, object]) -> None:
+    def __init__(
+        self,
+        code: str,
+        key: str,
+        params: Params,
+        payload: dict[str, object],
+        reasons: Mapping[str, str] | None = None,
+    ) -> None:
         self.code = code
         self.key = key
         self.params = params
         self.payload = payload
+        self.reasons = dict(reasons or {})
         super().__init__(self.message())
 
     def message(self, lang: str = "en") -> str:
         """The ruling in words, in `lang` (English when the language has no text)."""
-        return text(self.key, lang, **self.params)
+        params = self.params
+        if lang in self.reasons:
+            params = {**params, "reason": self.reasons[lang]}
+        return text(self.key, lang, **params)

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 from arbitru.engine.board import COLORS, Board, Color, other
 from arbitru.engine.cube import Cube, CubeVerdict, cube_action
 from arbitru.engine.i18n import text
+from arbitru.engine.judge import Verdict
 from arbitru.engine.match import Match as MatchState
 from arbitru.engine.match import score_game
 from arbitru.engine.moves import legal_plays
@@ -24,7 +25,7 @@ from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
 from arbitru.formats.mat import CANNOT_MOVE, EMPTY, HIDDEN, ILLEGAL_MARKER, ROLL, Action, Game, Match, Result
 from arbitru.formats.xgid import board_from_xg
-from arbitru.referee.codes import Params, RefereeError
+from arbitru.referee.codes import Params, RefereeError, reasons
 from arbitru.referee.plays import Hops, apply_literally, judge_written, written_play
 from arbitru.referee.rules import opening_roll_is_never_a_double
 
@@ -101,6 +102,7 @@ class Referee:
         self.condoned: list[Json] = []
         self.match_winner: int | None = None
         self._state: GameState | None = None  # the game being replayed (for the error's position)
+        self.stopped: RefereeError | None = None  # the first illegal action, once `verdict()` has run
 
     # -- entry ------------------------------------------------------------------------------------
     def verdict(self) -> Json:
@@ -110,7 +112,7 @@ class Referee:
             for index, game in enumerate(self.match.games):
                 self._game(index, game)
         except RefereeError as stop:
-            error = stop.payload
+            self.stopped, error = stop, stop.payload
         return {
             "valid": error is None,
             "mode": self.mode,
@@ -141,7 +143,12 @@ class Referee:
         if self.match_winner is not None:
             where = {"line": game.line, "action": f"Game {game.number}"}
             self._fail(
-                game, None, "MATCH_ALREADY_OVER", "", {"game": game.number, "winner": self.players[self.match_winner]}, where
+                game,
+                None,
+                "MATCH_ALREADY_OVER",
+                "",
+                {"game": game.number, "winner": self.players[self.match_winner]},
+                where,
             )
         if tuple(game.start_score) != tuple(self.score):
             params: Params = {
@@ -242,8 +249,7 @@ class Referee:
             state.rolled_then_stopped = True  # rolled, then resigned without playing (gnubg writes this)
             return
         else:
-            code = verdict.code or "DICE_MISMATCH"
-            self._illegal_play(game, action, state, dice, hops, code, verdict.message() or "illegal play")
+            self._illegal_play(game, action, state, dice, hops, verdict)
         state.turn = other(color)
         self._check_bearoff(state)
 
@@ -285,7 +291,9 @@ class Referee:
                 return None, None
             self._fail(game, action, "HIDDEN_PLAY", "", {"player": name, "play": action.play_text or ""})
         if kind == ILLEGAL_MARKER:
-            self._fail(game, action, "ILLEGAL_PLAY_MARKED", "", {"high": dice[0], "low": dice[1], "player": name})
+            self._fail(
+                game, action, "ILLEGAL_PLAY_MARKED", "", {"high": dice[0], "low": dice[1], "player": name}
+            )
         if kind in (EMPTY, CANNOT_MOVE):
             return (), None
         try:
@@ -301,25 +309,33 @@ class Referee:
         state: GameState,
         dice: tuple[int, int],
         hops: Hops,
-        code: str,
-        reason: str,
+        verdict: Verdict,
     ) -> None:
         """An illegal play: the error (legal-moves-only), or condoned and played as written
         (illegal-moves-rule) unless it is impossible."""
         color = COLORS[action.player]
+        code = verdict.code or "DICE_MISMATCH"
+        quoted = reasons(verdict, "illegal play")
         if not hops and code == "MUST_USE_ALL_DICE":
             variant = "nothing" if action.play_kind == EMPTY else "cannot_move"
             example = legal_plays(state.board, color, dice)[0].notation
-            params: Params = {"player": self.players[action.player], "high": dice[0], "low": dice[1], "example": example}
+            params: Params = {
+                "player": self.players[action.player],
+                "high": dice[0],
+                "low": dice[1],
+                "example": example,
+            }
             key = f"referee.{code}.{variant}"
         else:
-            params, key = {"action": action.raw, "reason": reason}, "referee.play"
+            params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
         if self.mode == "legal-moves-only":
-            self._raise(game, action, code, key, params)
+            self._raise(game, action, code, key, params, reasons=quoted)
         board, impossible = apply_literally(state.board, color, hops)
         if impossible is not None:
             found, found_params = impossible
-            self._raise(game, action, found, f"referee.impossible.{found}", {"action": action.raw, **found_params})
+            self._raise(
+                game, action, found, f"referee.impossible.{found}", {"action": action.raw, **found_params}
+            )
         assert board is not None
         self.condoned.append(self._where(game, action) | {"code": code, "message": text(key, "en", **params)})
         state.board = board
@@ -346,13 +362,22 @@ class Referee:
         if state.turn is None:
             self._fail(game, action, "OUT_OF_TURN", "before_opening", {"player": name})
         if color != state.turn:
-            self._fail(game, action, "OUT_OF_TURN", "double", {"player": name, "turn": self._name(state.turn)})
+            self._fail(
+                game, action, "OUT_OF_TURN", "double", {"player": name, "turn": self._name(state.turn)}
+            )
         verdict = self._cube("double", color, state.cube)
         if not verdict.legal:
-            reason = verdict.message() or ""
-            self._raise(game, action, verdict.code or "NOT_CUBE_OWNER", "referee.cube.double", {"player": name, "reason": reason})
+            quoted = reasons(verdict, "")
+            params = {"player": name, "reason": quoted["en"]}
+            self._raise(
+                game, action, verdict.code or "NOT_CUBE_OWNER", "referee.cube.double", params, reasons=quoted
+            )
         if action.cube_value is not None and action.cube_value != state.cube.value * 2:
-            params = {"cube": state.cube.value, "expected": state.cube.value * 2, "written": action.cube_value}
+            params = {
+                "cube": state.cube.value,
+                "expected": state.cube.value * 2,
+                "written": action.cube_value,
+            }
             self._fail(game, action, "CUBE_VALUE_MISMATCH", "double", params)
         state.offer = ("double", color)
         state.cube_before_offer = state.cube
@@ -380,8 +405,10 @@ class Referee:
         assert state.turn is not None and state.cube_before_offer is not None
         verdict = self._cube(action.kind, state.turn, state.cube_before_offer, kind)
         if not verdict.legal:
-            params: Params = {"player": name, "answer": action.kind, "reason": verdict.message() or ""}
-            self._raise(game, action, verdict.code or "BEAVERS_NOT_ALLOWED", "referee.cube.answer", params)
+            quoted = reasons(verdict, "")
+            params: Params = {"player": name, "answer": action.kind, "reason": quoted["en"]}
+            code = verdict.code or "BEAVERS_NOT_ALLOWED"
+            self._raise(game, action, code, "referee.cube.answer", params, reasons=quoted)
         if action.kind in ("beaver", "raccoon"):
             self._redouble(game, action, state, verdict)
         elif action.kind == "take":
@@ -394,7 +421,11 @@ class Referee:
         """A beaver or raccoon: a new offer, by the answerer, at the value written."""
         assert verdict.offer is not None
         if action.cube_value is not None and action.cube_value != verdict.offer.value:
-            params: Params = {"answer": action.kind, "expected": verdict.offer.value, "written": action.cube_value}
+            params: Params = {
+                "answer": action.kind,
+                "expected": verdict.offer.value,
+                "written": action.cube_value,
+            }
             self._fail(game, action, "CUBE_VALUE_MISMATCH", "answer", params)
         state.offer = (action.kind, COLORS[action.player])
 
@@ -423,7 +454,10 @@ class Referee:
         elif result is not None or state.resigned_by is not None:
             self._resignation(game, state)
             capped = bool(
-                result and result.points is not None and state.points is not None and result.points < state.points
+                result
+                and result.points is not None
+                and state.points is not None
+                and result.points < state.points
             )
         elif last_game:
             self.games_out.append(self._game_entry(game, state, capped=False))
@@ -449,7 +483,9 @@ class Referee:
     def _unfinished(self, game: Game) -> NoReturn:
         where = game.actions[-1] if game.actions else None
         # With an action to point at, the error names it by its move and player, not a line.
-        override = {"line": None, "action": None} if where else {"line": game.line, "action": f"Game {game.number}"}
+        override = (
+            {"line": None, "action": None} if where else {"line": game.line, "action": f"Game {game.number}"}
+        )
         self._fail(game, where, "GAME_NOT_FINISHED", "", {"game": game.number}, override)
 
     def _score(self, game: Game, state: GameState, capped: bool) -> None:
@@ -461,7 +497,9 @@ class Referee:
         before = (self.score[0], self.score[1])
         self.score[winner] += state.points
         if self.length:
-            scored = score_game(MatchState(self.length, before, self.crawford_game), state.winner, state.points, self.rules)
+            scored = score_game(
+                MatchState(self.length, before, self.crawford_game), state.winner, state.points, self.rules
+            )
             if scored.over:
                 self.match_winner = winner
             self.crawford_game = bool(scored.crawford_next)
@@ -470,8 +508,15 @@ class Referee:
             self._match_not_over(game, game.result)
 
     def _match_not_over(self, game: Game, result: Result) -> NoReturn:
-        params: Params = {"written": result.raw, "score_0": self.score[0], "score_1": self.score[1], "length": self.length}
-        self._fail(game, None, "MATCH_NOT_OVER", "" if self.length else "money", params, self._result_where(result))
+        params: Params = {
+            "written": result.raw,
+            "score_0": self.score[0],
+            "score_1": self.score[1],
+            "length": self.length,
+        }
+        self._fail(
+            game, None, "MATCH_NOT_OVER", "" if self.length else "money", params, self._result_where(result)
+        )
 
     def _result_where(self, result: Result) -> Json:
         """Where a `Wins` line stands, for an error about it."""
@@ -490,7 +535,11 @@ class Referee:
         """Compare a `Wins N` line with the replayed winner and points; True when the points are capped."""
         where = self._result_where(result)
         if COLORS[result.winner] != winner:
-            params: Params = {"declared": self.players[result.winner], "game": game.number, "winner": self._name(winner)}
+            params: Params = {
+                "declared": self.players[result.winner],
+                "game": game.number,
+                "winner": self._name(winner),
+            }
             self._fail(game, None, "WRONG_WINNER", "", params, where)
         if result.points is None or result.points == points:
             return False
@@ -608,14 +657,17 @@ class Referee:
         key: str,
         params: Params,
         where: Json | None = None,
+        reasons: Mapping[str, str] | None = None,
     ) -> NoReturn:
+        """Stop with `code`: the error's payload (where, the position, the English message)."""
         payload = self._where(game, action)
         payload.update(where or {})
         payload["code"] = code
-        payload["message"] = text(key, "en", **params)
+        error = RefereeError(code, key, params, payload, reasons)
+        payload["message"] = error.message("en")
         if action is not None and self._state is not None:
             payload.update(self._position(action, self._state))
-        raise RefereeError(code, key, params, payload)
+        raise error
 
     def _position(self, action: Action, state: GameState) -> Json:
         """Where an illegal action was played: the board before it, who acted, the dice, cube and

@@ -37,9 +37,7 @@ def judge_written(
     return verdict
 
 
-def apply_literally(
-    board: Board, turn: Color, hops: Hops
-) -> tuple[Board | None, tuple[str, Params] | None]:
+def apply_literally(board: Board, turn: Color, hops: Hops) -> tuple[Board | None, tuple[str, Params] | None]:
     """The board after the hops as written (ignoring the dice), or why no board can follow them:
     an impossible play's code and its text's parameters (`referee.impossible.<CODE>`).
 
@@ -74,4 +72,3 @@ def _impossible_hop(board: Board, turn: Color, source: int, dest: int) -> tuple[
     if dest != OFF and opponent[25 - dest] >= 2:
         return "POINT_CLOSED", {"move": move}
     return None
-
