@@ -7,7 +7,7 @@ import string
 import pytest
 
 from arbitru.formats.game_record import record_to_match
-from arbitru.referee import REASON_CODES, Referee, resolve_rules
+from arbitru.referee import IMPOSSIBLE, REASON_CODES, Referee, resolve_rules
 from arbitru.referee.codes import TEXTS
 from tests.referee.test_referee import CASES
 
@@ -36,3 +36,8 @@ def test_each_reason_code_stops_the_replay_with_its_code_and_plain_parameters(co
     assert stopped.message("en") == verdict["error"]["message"]
     romanian = stopped.message("ro")
     assert romanian != verdict["error"]["message"] and "{" not in romanian
+
+
+def test_the_impossible_plays_are_the_ones_never_condoned_and_each_has_its_text() -> None:
+    worded = {key.rsplit(".", 1)[1] for key in TEXTS if key.startswith("referee.impossible.")}
+    assert worded == IMPOSSIBLE and IMPOSSIBLE <= set(REASON_CODES)
