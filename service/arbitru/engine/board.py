@@ -152,12 +152,13 @@ class Board(NamedTuple):
                     )
         if self.white[OFF] == checkers and self.black[OFF] == checkers:
             found.append(problem(prefix, "board.all_borne_off"))
-        if self.white[BAR] and self.black[BAR] and _closed_home(self.white) and _closed_home(self.black):
+        if self.white[BAR] and self.black[BAR] and closed_home(self.white) and closed_home(self.black):
             found.append(problem(prefix, "board.both_dance"))
         return found
 
 
-def _closed_home(side: tuple[int, ...]) -> bool:
+def closed_home(side: tuple[int, ...]) -> bool:
+    """Whether a side holds all six points of its home board (two or more checkers on each)."""
     return all(side[p] >= 2 for p in range(1, 7))
 
 

@@ -56,16 +56,16 @@ def template(key: str, lang: str | None = DEFAULT_LANGUAGE) -> str:
 
 
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str | None = DEFAULT_LANGUAGE) -> str:
-    """The text of `key` in `lang` with `params` filled in (players, points and counts in words)."""
+    """The text of `key` in `lang` with `params` filled in as they are."""
     text = template(key, lang)
-    if not params:
-        return text
-    return text.format(**{name: _word(name, value, lang) for name, value in params.items()})
+    return text.format(**params) if params else text
 
 
 def say(value: Coded, lang: str | None = DEFAULT_LANGUAGE) -> str:
-    """What an engine value (verdict, cube verdict, opening result, problem) says in `lang`."""
-    return render(value.message_key, value.params, lang)
+    """What an engine value (verdict, cube verdict, opening result, problem) says in `lang`: its
+    colours, points and dice counts put into words."""
+    params = {name: _word(name, param, lang) for name, param in value.params.items()}
+    return render(value.message_key, params, lang)
 
 
 def _word(name: str, value: Any, lang: str | None) -> Any:

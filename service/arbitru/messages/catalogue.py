@@ -6,7 +6,8 @@ or, for marshmallow's own messages, marshmallow's English template itself (`Must
 {choices}.`), so its messages are rendered from the template and parameters it formatted, never
 parsed back from the finished sentence. Placeholders are `{name}`; both languages of a key name
 the same ones (tests/messages checks). Parameters named `player`, `owner` and `starter` (a colour),
-`point` (0 = off, 25 = bar) and `dice_word` (a count) are put into words by `arbitru.messages`.
+`point` (0 = off, 25 = bar) and `dice_word` (a count) of an engine value are put into words by
+`arbitru.messages.say`.
 
 Why one table rather than gettext catalogues (Babel): two languages, ~130 short texts, keys that
 are codes rather than English source strings; a table needs no extraction or compile step, no
@@ -276,6 +277,182 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "board.both_dance": {
         "en": "both sides have checkers on the bar facing a closed board: no game reaches this",
         "ro": "ambele părți au puluri pe bară în fața unei case închise: niciun joc nu ajunge aici",
+    },
+    # -- the referee (arbitru.referee): key referee.<CODE>[.<case>]; `{reason}` quotes a ruling of the
+    #    judge or the cube rules, already in words ------------------------------------------------
+    "referee.MATCH_ALREADY_OVER": {
+        "en": "game {game} is played after {winner} already won the match",
+        "ro": "jocul {game} se joacă după ce {winner} a câștigat deja partida",
+    },
+    "referee.SCORE_MISMATCH": {
+        "en": "game {game} starts at {written_0}-{written_1}, but the replay has {score_0}-{score_1}",
+        "ro": "jocul {game} începe la {written_0}-{written_1}, dar reluarea dă {score_0}-{score_1}",
+    },
+    "referee.SCORE_MISMATCH.money": {
+        "en": "game {game} starts at {written_0}-{written_1}, but the replay has {score_0}-{score_1}"
+        " (a money session's running total)",
+        "ro": "jocul {game} începe la {written_0}-{written_1}, dar reluarea dă {score_0}-{score_1}"
+        " (totalul curent al unei sesiuni pe bani)",
+    },
+    "referee.ACTION_AFTER_GAME_OVER.result": {
+        "en": "{player} acts after the game's result was written",
+        "ro": "{player} joacă după ce rezultatul jocului a fost scris",
+    },
+    "referee.ACTION_AFTER_GAME_OVER": {
+        "en": "game {game} is already over ({ended_by})",
+        "ro": "jocul {game} s-a terminat deja ({ended_by})",
+    },
+    "referee.BAD_START_POSITION.set_pos": {
+        "en": "Set Pos: {reason}",
+        "ro": "Set Pos: {reason}",
+    },
+    "referee.BAD_START_POSITION.start_position": {
+        "en": "start_position: {reason}",
+        "ro": "start_position: {reason}",
+    },
+    "referee.BAD_START_POSITION": {
+        "en": "the stated start position is not valid: {reason}",
+        "ro": "poziția de început dată nu este validă: {reason}",
+    },
+    "referee.DOUBLE_NOT_ANSWERED.roll": {
+        "en": "{player} rolls while the {offer} of {doubler} is not answered",
+        "ro": "{player} aruncă zarurile înainte ca oferta ({offer}) lui {doubler} să primească răspuns",
+    },
+    "referee.DOUBLE_NOT_ANSWERED.double": {
+        "en": "{player} doubles while the {offer} of {doubler} is not answered",
+        "ro": "{player} dublează înainte ca oferta ({offer}) lui {doubler} să primească răspuns",
+    },
+    "referee.OPENING_ROLL_DOUBLET": {
+        "en": "the opening roll {high}-{low} is a doublet; in a standard game the first roll never is",
+        "ro": "aruncarea de deschidere {high}-{low} este o dublă; într-un joc standard prima aruncare"
+        " nu este niciodată dublă",
+    },
+    "referee.OUT_OF_TURN.roll": {
+        "en": "{player} rolls, but it is {turn}'s turn",
+        "ro": "{player} aruncă zarurile, dar este rândul lui {turn}",
+    },
+    "referee.OUT_OF_TURN.before_opening": {
+        "en": "{player} doubles before the opening roll",
+        "ro": "{player} dublează înaintea aruncării de deschidere",
+    },
+    "referee.OUT_OF_TURN.double": {
+        "en": "{player} doubles on {turn}'s turn",
+        "ro": "{player} dublează când este rândul lui {turn}",
+    },
+    "referee.OUT_OF_TURN.own_offer": {
+        "en": "{player} answers its own {offer}",
+        "ro": "{player} răspunde propriei oferte ({offer})",
+    },
+    "referee.HIDDEN_PLAY": {
+        "en": "the play of {player} is hidden ('{play}') and the game goes on",
+        "ro": "mutarea lui {player} este ascunsă ('{play}') și jocul continuă",
+    },
+    "referee.ILLEGAL_PLAY_MARKED": {
+        "en": "the transcript marks the {high}-{low} of {player} as an illegal play, not the play",
+        "ro": "transcrierea marchează {high}-{low} al lui {player} drept mutare ilegală, nu mutarea",
+    },
+    "referee.BAD_NOTATION": {
+        "en": "cannot read the play of {player}: {reason}",
+        "ro": "mutarea lui {player} nu se poate citi: {reason}",
+    },
+    "referee.play": {
+        "en": "{action}: {reason}",
+        "ro": "{action}: {reason}",
+    },
+    "referee.MUST_USE_ALL_DICE.nothing": {
+        "en": "{player} writes nothing for {high}-{low}, but a legal play exists (e.g. {example})",
+        "ro": "{player} nu scrie nimic pentru {high}-{low}, dar există o mutare legală (de ex. {example})",
+    },
+    "referee.MUST_USE_ALL_DICE.cannot_move": {
+        "en": "{player} writes 'Cannot Move' for {high}-{low}, but a legal play exists (e.g. {example})",
+        "ro": "{player} scrie 'Cannot Move' pentru {high}-{low}, dar există o mutare legală"
+        " (de ex. {example})",
+    },
+    "referee.impossible.HIT_CHECKER_NOT_ON_BAR": {
+        "en": "{action}: {turn} has {count} checker(s) on the bar but moves others as though they had"
+        " been removed (never condoned)",
+        "ro": "{action}: {turn} are {count} pul(uri) pe bară, dar mută altele ca și cum ar fi fost"
+        " scoase din joc (nu se iartă niciodată)",
+    },
+    "referee.impossible.MOVE_BACKWARDS": {
+        "en": "{action}: {move} moves a checker backwards (never condoned)",
+        "ro": "{action}: {move} mută un pul înapoi (nu se iartă niciodată)",
+    },
+    "referee.impossible.OPPONENT_CHECKER_MOVED": {
+        "en": "{action}: {move} moves an opponent's checker ({turn} has none there) (never condoned)",
+        "ro": "{action}: {move} mută un pul al adversarului ({turn} nu are niciunul acolo)"
+        " (nu se iartă niciodată)",
+    },
+    "referee.impossible.NO_CHECKER_TO_MOVE": {
+        "en": "{action}: {turn} has no checker on {point} (never condoned)",
+        "ro": "{action}: {turn} nu are niciun pul pe {point} (nu se iartă niciodată)",
+    },
+    "referee.impossible.BEAR_OFF_NOT_ALLOWED": {
+        "en": "{action}: {move} bears off while a checker of {turn} is outside the home board"
+        " (never condoned)",
+        "ro": "{action}: {move} scoate un pul cât timp un pul al lui {turn} este în afara casei"
+        " (nu se iartă niciodată)",
+    },
+    "referee.impossible.POINT_CLOSED": {
+        "en": "{action}: {move} lands on a point the opponent holds (never condoned)",
+        "ro": "{action}: {move} ajunge pe o poartă a adversarului (nu se iartă niciodată)",
+    },
+    "referee.cube.double": {
+        "en": "{player} may not double: {reason}",
+        "ro": "{player} nu poate dubla: {reason}",
+    },
+    "referee.cube.answer": {
+        "en": "{player} may not {answer}: {reason}",
+        "ro": "{player} nu poate răspunde cu {answer}: {reason}",
+    },
+    "referee.CUBE_VALUE_MISMATCH.double": {
+        "en": "the cube is at {cube}; a double takes it to {expected}, not {written}",
+        "ro": "cubul este la {cube}; o dublare îl duce la {expected}, nu la {written}",
+    },
+    "referee.CUBE_VALUE_MISMATCH.answer": {
+        "en": "a {answer} takes the cube to {expected}, not {written}",
+        "ro": "un {answer} duce cubul la {expected}, nu la {written}",
+    },
+    "referee.NO_DOUBLE_TO_ANSWER": {
+        "en": "{player} answers ({answer}) but nobody doubled",
+        "ro": "{player} răspunde ({answer}), dar nimeni nu a dublat",
+    },
+    "referee.GAME_NOT_FINISHED": {
+        "en": "game {game} ends without a result (no bear-off, drop or 'Wins' line)",
+        "ro": "jocul {game} se încheie fără rezultat (nicio scoatere a tuturor pulurilor, niciun"
+        " refuz, nicio linie 'Wins')",
+    },
+    "referee.MATCH_NOT_OVER": {
+        "en": "'{written}', but the score is {score_0}-{score_1} in a {length}-point match",
+        "ro": "'{written}', dar scorul este {score_0}-{score_1} într-o partidă la {length} puncte",
+    },
+    "referee.MATCH_NOT_OVER.money": {
+        "en": "'{written}', but the score is {score_0}-{score_1} in a money session",
+        "ro": "'{written}', dar scorul este {score_0}-{score_1} într-o sesiune pe bani",
+    },
+    "referee.WRONG_WINNER": {
+        "en": "the transcript says {declared} won game {game}, the replay says {winner}",
+        "ro": "transcrierea spune că {declared} a câștigat jocul {game}, reluarea spune {winner}",
+    },
+    "referee.WRONG_POINTS": {
+        "en": "the transcript gives {declared} point(s) for game {game}; the replay gives {points}",
+        "ro": "transcrierea dă {declared} punct(e) pentru jocul {game}; reluarea dă {points}",
+    },
+    "referee.WRONG_POINTS.needed": {
+        "en": "the transcript gives {declared} point(s) for game {game}; the replay gives {points}"
+        " (or {needed}, what {winner} needed)",
+        "ro": "transcrierea dă {declared} punct(e) pentru jocul {game}; reluarea dă {points}"
+        " (sau {needed}, cât îi mai trebuia lui {winner})",
+    },
+    "referee.WRONG_POINTS.resignation": {
+        "en": "a resignation at cube {cube} is worth {possible} point(s), not {declared}",
+        "ro": "un abandon la cubul {cube} valorează {possible} punct(e), nu {declared}",
+    },
+    "referee.WRONG_POINTS.resignation_needed": {
+        "en": "a resignation at cube {cube} is worth {possible} point(s), not {declared}"
+        " (nor capped at {needed}, what {winner} needed)",
+        "ro": "un abandon la cubul {cube} valorează {possible} punct(e), nu {declared}"
+        " (nici limitat la {needed}, cât îi mai trebuia lui {winner})",
     },
     # -- the command line (arbitru verify): its table and report -------------------------------
     "cli.valid": {"en": "valid", "ro": "valid"},
