@@ -7,7 +7,8 @@ off, 1..24 the points (1 = its ace point), 25 the bar. White's point p is black'
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any, Literal, NamedTuple
 
 Color = Literal["white", "black"]
@@ -30,7 +31,7 @@ class Problem:
 
     field: str
     code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = dataclass_field(default_factory=dict)
 
     @property
     def message_key(self) -> str:
