@@ -195,8 +195,8 @@ def _handle_http_exception(error: HTTPException) -> Response:
         return problem_response(422, invalid_fields(len(errors)), errors=errors, headers=headers)
     if status == 413:
         limit = _max_length()
-        detail = message("problem.body_over_limit", limit=limit) if limit else _DETAILS[413]
-        return problem_response(413, detail, headers=headers)
+        too_large = message("problem.body_over_limit", limit=limit) if limit else _DETAILS[413]
+        return problem_response(413, too_large, headers=headers)
     detail = _DETAILS.get(status) or (error.description or _title(status, request_language()))
     return problem_response(status, detail, headers=headers)
 
