@@ -28,7 +28,6 @@ REASON_CODES: dict[str, str] = {
     "BEAR_OFF_HIGHER_POINT_OCCUPIED": "a higher die bears off only from the highest occupied point",
     "MUST_USE_ALL_DICE": "a play must use as many dice as the roll allows",
     "MUST_PLAY_HIGHER_DIE": "when only one die can be played, it must be the higher one if it can",
-    "NOT_A_LEGAL_PLAY": "the play does not lead to the position of any legal play of this roll",
 }
 
 
@@ -127,13 +126,12 @@ def _diagnose(
             f"this roll can be played with {longest} {'die' if longest == 1 else 'dice'};"
             f" the play uses {used}",
         )
-    if longest == 1 and dice[0] != dice[1]:
-        return _illegal(
-            "MUST_PLAY_HIGHER_DIE",
-            f"only one die of {dice[0]}-{dice[1]} can be played: it must be the {max(dice)}",
-        )
+    # Every hop replayed legally with as many dice as the roll allows: that reaches a legal play's
+    # board, except the lower die of a mixed roll where only one die can be played (a double's
+    # single moves are all legal plays). tests/engine/test_reason_codes.py checks this by property.
     return _illegal(
-        "NOT_A_LEGAL_PLAY", "the play does not lead to the position of any legal play of this roll"
+        "MUST_PLAY_HIGHER_DIE",
+        f"only one die of {dice[0]}-{dice[1]} can be played: it must be the {max(dice)}",
     )
 
 

@@ -45,9 +45,9 @@ LEVEL_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
 # Reason codes of the referee. Checker-play codes come from the judge (service.engine.judge) and
 # cube codes from service.engine.cube; both keep their names here.
 REASON_CODES: dict[str, str] = {
-    # checker play: the judge's codes (service.engine.judge), except the two a transcript never
-    # reaches (notation that names no point is BAD_NOTATION here; the rest is named by rule)
-    **{code: text for code, text in JUDGE_CODES.items() if code not in ("NOT_ON_BOARD", "NOT_A_LEGAL_PLAY")},
+    # checker play: the judge's codes (service.engine.judge), except NOT_ON_BOARD, which a
+    # transcript never reaches (notation that names no point is BAD_NOTATION here)
+    **{code: text for code, text in JUDGE_CODES.items() if code != "NOT_ON_BOARD"},
     # impossible plays (never condoned)
     "OPPONENT_CHECKER_MOVED": "the play moves a checker of the opponent",
     "HIT_CHECKER_NOT_ON_BAR": "the mover plays as if its hit checker had been removed, not put on the bar",
