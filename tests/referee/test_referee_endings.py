@@ -1,0 +1,161 @@
+"""The referee's paths no reason-code case reaches: a double answered by nothing but the `Wins` line
+(an implicit drop), an illegal play that hits and is condoned, the `Variation` header, and
+resignations without a `Wins` line or with points capped at what the winner needed. Expected
+values are worked out from the rules in each comment, not copied from the referee's output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.engine.referee import resolve_rules, verify
+from service.formats.game_record import record_to_match
+from service.formats.mat import read_mat
+from tests.referee.test_referee import DROPPED, OPEN, START, act, game, record, roll
+
+
+def referee(data: dict[str, Any], mode: str = "legal-moves-only") -> dict[str, Any]:
+    match = record_to_match(data)
+    rules, problems = resolve_rules(match, data.get("rules"))
+    assert problems == []
+    return verify(match, rules, mode)
+
+
+# -- a double followed only by the Wins line: an implicit drop --------------------------------------
+def test_a_double_answered_only_by_the_doublers_win_is_a_drop_at_the_cube_before_it():
+    # A doubles to 2, nothing written for B, then "A wins 1 point": B dropped, A wins the cube (1).
+    verdict = referee(record(game([*OPEN, act(0, "double", cube=2)], result={"winner": 0, "points": 1})))
+    assert verdict["valid"] is True, verdict["error"]
+    first = verdict["games"][0]
+    assert (first["winner"], first["points"], first["ended_by"], first["result"]) == (
+        "A",
+        1,
+        "drop",
+        "single",
+    )
+
+
+def test_an_implicit_drop_declared_at_the_doubled_value_is_wrong_points():
+    # A dropped double is worth the cube before it (1), not the value offered (2).
+    verdict = referee(record(game([*OPEN, act(0, "double", cube=2)], result={"winner": 0, "points": 2})))
+    assert verdict["valid"] is False and verdict["error"]["code"] == "WRONG_POINTS"
+
+
+def test_a_double_then_the_other_players_win_is_not_a_drop():
+    # B wins after A's double with no answer written: not a drop (B would have refused its own
+    # double). Nothing on the board ends the game, so the Wins line is a resignation by A at the
+    # cube before the double (a single, 1 point).
+    verdict = referee(record(game([*OPEN, act(0, "double", cube=2)], result={"winner": 1, "points": 1})))
+    assert verdict["valid"] is True, verdict["error"]
+    first = verdict["games"][0]
+    assert (first["winner"], first["points"], first["ended_by"]) == ("B", 1, "resign")
+
+
+# -- an illegal play that hits, condoned ------------------------------------------------------------
+# Black has a blot on its 18 point (white's 7). White rolls 6-1.
+BLOT_ON_7 = {"white": START["white"], "black": {"points": {"24": 2, "13": 4, "18": 1, "8": 3, "6": 5}}}
+HIT_THREE_MOVES = roll(0, [6, 1], "13/7* 8/7 6/5")  # one move too many (TOO_MANY_MOVES), and it hits
+
+
+def test_a_condoned_illegal_play_that_hits_puts_the_hit_checker_on_the_bar():
+    # Black's 6-2 must then enter: bar/23 (white's 2 is empty; white's 6, black's 19, is closed),
+    # and the 6 moves 13/7.
+    verdict = referee(
+        record(game([HIT_THREE_MOVES, roll(1, [6, 2], "bar/23 13/7")], BLOT_ON_7)), "illegal-moves-rule"
+    )
+    assert verdict["valid"] is True, verdict["error"]
+    assert [(c["game"], c["move"], c["code"]) for c in verdict["condoned"]] == [(1, 1, "TOO_MANY_MOVES")]
+
+
+def test_after_a_condoned_hit_the_hit_checker_is_on_the_bar_not_removed():
+    # Black moves as if its hit checker were gone: an impossible play, never condoned.
+    verdict = referee(
+        record(game([HIT_THREE_MOVES, roll(1, [6, 2], "13/7 13/11")], BLOT_ON_7)), "illegal-moves-rule"
+    )
+    assert verdict["error"]["code"] == "HIT_CHECKER_NOT_ON_BAR"
+    assert [c["code"] for c in verdict["condoned"]] == ["TOO_MANY_MOVES"]
+
+
+def test_the_same_hitting_play_is_an_error_without_the_illegal_moves_rule():
+    verdict = referee(record(game([HIT_THREE_MOVES], BLOT_ON_7)))
+    assert verdict["error"]["code"] == "TOO_MANY_MOVES" and verdict["condoned"] == []
+
+
+# -- the Variation header ---------------------------------------------------------------------------
+def _mat(header: str, first_play: str) -> str:
+    return (
+        f"{header}\n\n 1 point match\n\n Game 1\n Ana : 0                        Bogdan : 0\n"
+        f"  1) 31: {first_play:<27}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("header", "options"),
+    [
+        ('; [Variation "Nackgammon"]', {"variant": "nackgammon"}),
+        ('; [Variation "Hypergammon 2"]', {"variant": "hypergammon", "hypergammon_checkers": 2}),
+        ('; [Variation "Hypergammon"]', {"variant": "hypergammon"}),
+        ('; [Variation "Backgammon"]', {}),
+        ("", {}),
+    ],
+)
+def test_the_variation_header_chooses_the_starting_position(header, options):
+    match = read_mat(_mat(header, "8/5 6/5"))
+    rules, problems = resolve_rules(match, None)
+    assert problems == []
+    assert {k: getattr(rules, k) for k in options} == options
+    assert rules.variant == options.get("variant", "backgammon")
+
+
+def test_a_nackgammon_play_verifies_only_under_its_variation_header():
+    # 23/20 23/22 moves two checkers from 23: nackgammon starts with two there, standard with none.
+    nack = read_mat(_mat('; [Variation "Nackgammon"]', "23/20 23/22"))
+    assert verify(nack, resolve_rules(nack, None)[0])["valid"] is True
+    plain = read_mat(_mat("", "23/20 23/22"))
+    assert verify(plain, resolve_rules(plain, None)[0])["error"]["code"] == "NO_CHECKER_TO_MOVE"
+
+
+# -- resignations -----------------------------------------------------------------------------------
+def test_a_resignation_without_a_wins_line_scores_its_level():
+    # B resigns a gammon at the centred cube: A wins 2 (Jacoby off).
+    verdict = referee(record(game([*OPEN, act(1, "resign", level="gammon")])))
+    assert verdict["valid"] is True, verdict["error"]
+    first = verdict["games"][0]
+    assert (first["winner"], first["points"], first["result"], first["ended_by"]) == (
+        "A",
+        2,
+        "gammon",
+        "resign",
+    )
+
+
+def test_a_resignation_without_a_level_or_a_wins_line_is_a_single():
+    verdict = referee(record(game([*OPEN, act(1, "resign")])))
+    first = verdict["games"][0]
+    assert (first["winner"], first["points"], first["result"]) == ("A", 1, "single")
+
+
+def test_a_resignation_with_points_capped_at_what_the_winner_needed():
+    # 3-point match at 0-0: A doubles, B takes, B resigns a gammon at cube 2 (worth 4), and the
+    # transcript writes the 3 points A needed.
+    turns = [*OPEN, act(0, "double", cube=2), act(1, "take"), act(1, "resign", level="gammon")]
+    verdict = referee(record(game(turns, result={"winner": 0, "points": 3}), length=3))
+    assert verdict["valid"] is True, verdict["error"]
+    first = verdict["games"][0]
+    assert (first["points"], first["declared_points"], first["capped"]) == (4, 3, True)
+    assert verdict["winner"] == "A"
+
+
+def test_a_resignation_declared_at_an_impossible_value_is_wrong_points():
+    # At cube 2 a resignation is worth 2, 4 or 6 (single, gammon, backgammon) and 3 is not what A needed
+    # in a 5-point match.
+    turns = [*OPEN, act(0, "double", cube=2), act(1, "take"), act(1, "resign")]
+    verdict = referee(record(game(turns, result={"winner": 0, "points": 3}), length=5))
+    assert verdict["error"]["code"] == "WRONG_POINTS"
+
+
+def test_a_dropped_double_in_the_last_game_ends_the_match():
+    verdict = referee(record(game(DROPPED, result={"winner": 0, "points": 1}), length=1))
+    assert (verdict["valid"], verdict["winner"], verdict["final_score"]) == (True, "A", [1, 0])
