@@ -48,6 +48,7 @@ mutation: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/http_vs_flask.py
+	$(BIN)/python bench/referee.py
 
 ## make openapi: regenerate the committed openapi.yaml from the code
 openapi: $(VENV)/.dev
