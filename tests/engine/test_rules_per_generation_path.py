@@ -208,12 +208,18 @@ def _second_destinations(state, high: int, low: int) -> set[int]:
     return found
 
 
+NEEDS_GNUBG = pytest.mark.skipif(not GNUBG_AVAILABLE, reason="gnubg (dev dependency) is not installed")
+
+
+@pytest.mark.parametrize(
+    "use_gnubg", [False, pytest.param(True, marks=NEEDS_GNUBG)], ids=["reference", "gnubg"]
+)
 @settings(max_examples=300, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-@given(one_die_positions())
-def test_one_die_positions_match_the_reference_and_gnubg(case):
+@given(case=one_die_positions())
+def test_one_die_positions_match_the_reference_and_gnubg(use_gnubg, case):
     board, dice = case
     event(f"path: {path_of(board, dice)}")
-    assert check_position(board, "white", dice, use_gnubg=GNUBG_AVAILABLE) == []
+    assert check_position(board, "white", dice, use_gnubg=use_gnubg) == []
     plays = legal_plays(board, "white", dice)
     assert {len(p.moves) for p in plays} == {ONE_DIE}
     high_moves = list(single_moves(board.white, board.black, max(dice)))
@@ -223,7 +229,7 @@ def test_one_die_positions_match_the_reference_and_gnubg(case):
     }
 
 
-@pytest.mark.skipif(not GNUBG_AVAILABLE, reason="gnubg (dev dependency) is not installed")
+@NEEDS_GNUBG
 @pytest.mark.parametrize(
     "case", HIGHER_DIE + LOWER_DIE, ids=[f"{c[0]}-{c[4]}" for c in HIGHER_DIE + LOWER_DIE]
 )
