@@ -197,7 +197,7 @@ def test_docs_page_renders_every_operation_without_console_errors(server: str, b
     assert console_errors(browser) == []
 
 
-def test_playground_shows_plays_and_the_result_of_a_clicked_play(server: str, browser: Any) -> None:
+def test_snapshot_playground_shows_plays_and_the_result_of_a_clicked_play(server: str, browser: Any) -> None:
     from selenium.webdriver.common.by import By
 
     phone_viewport(browser)
