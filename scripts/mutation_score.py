@@ -61,9 +61,10 @@ def main(argv: list[str]) -> int:
     ok = True
     for module, killed, survived, unchecked, equivalent, survivors in rows:
         judged = killed + survived
-        score = 100.0 * killed / judged if judged else 100.0
-        ok = ok and score >= GOAL and not unchecked
-        print(f"{module:32} {killed:7} {survived:8} {unchecked:9} {equivalent:6} {score:6.1f}%")
+        score = 100.0 * killed / judged if judged else 0.0
+        ok = ok and judged > 0 and score >= GOAL and not unchecked
+        shown = f"{score:6.1f}%" if judged else "    n/a"
+        print(f"{module:32} {killed:7} {survived:8} {unchecked:9} {equivalent:6} {shown}")
         if "--survivors" in argv:
             for name in survivors:
                 print(f"    {name}")
