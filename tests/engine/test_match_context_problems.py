@@ -1,0 +1,158 @@
+"""Every reason a cube and match context is refused, with the exact field it names and its message,
+and none for the contexts on the line (mutation testing found most of these branches unchecked)."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.engine.board import Problem
+from service.engine.cube import Cube
+from service.engine.match import Match, context_problems
+from service.engine.rules import MAX_MATCH_LENGTH, ROMANIAN, STANDARD, Rules
+
+NO_CRAWFORD = Rules(crawford=False)
+NO_CUBE = Rules(cube=False)
+
+
+@pytest.mark.parametrize(
+    ("cube", "match", "rules", "problems"),
+    [
+        # on the line: nothing wrong
+        (Cube(), Match(), STANDARD, []),
+        (Cube(), Match(MAX_MATCH_LENGTH, (MAX_MATCH_LENGTH - 1, 0)), STANDARD, []),
+        (Cube(64, "white"), Match(), STANDARD, []),
+        (Cube(2, "centered"), Match(), STANDARD, []),  # a turned cube sent without its owner
+        (Cube(), Match(5, (4, 2), True), STANDARD, []),
+        (Cube(), Match(5, (2, 4), True), STANDARD, []),
+        (Cube(4, "black"), Match(5, (4, 3)), STANDARD, []),  # post-Crawford: doubling again
+        (Cube(), Match(3), ROMANIAN, []),
+        # the match
+        (
+            Cube(),
+            Match(-1),
+            STANDARD,
+            [Problem("match.length", f"must be from 0 (money game) to {MAX_MATCH_LENGTH}")],
+        ),
+        (
+            Cube(),
+            Match(MAX_MATCH_LENGTH + 1),
+            STANDARD,
+            [Problem("match.length", f"must be from 0 (money game) to {MAX_MATCH_LENGTH}")],
+        ),
+        (Cube(), Match(5, (-1, 0)), STANDARD, [Problem("match.score.white", "must not be negative")]),
+        (
+            Cube(),
+            Match(0, (0, 1)),
+            STANDARD,
+            [Problem("match.score.black", "a money game (length 0) has no match score")],
+        ),
+        (
+            Cube(),
+            Match(5, (5, 0)),
+            STANDARD,
+            [Problem("match.score.white", "must be below the match length (5)")],
+        ),
+        (
+            Cube(),
+            Match(5, (5, 6)),
+            STANDARD,
+            [
+                Problem("match.score.white", "must be below the match length (5)"),
+                Problem("match.score.black", "must be below the match length (5)"),
+            ],
+        ),
+        (
+            Cube(),
+            Match(0, (0, 0), True),
+            STANDARD,
+            [Problem("match.crawford", "the Crawford game exists only in a match")],
+        ),
+        (
+            Cube(),
+            Match(5, (4, 2), True),
+            NO_CRAWFORD,
+            [Problem("match.crawford", "the Crawford rule is off under these rules")],
+        ),
+        (
+            Cube(),
+            Match(5, (3, 2), True),
+            STANDARD,
+            [
+                Problem(
+                    "match.crawford",
+                    "the Crawford game needs exactly one player 1 point away from winning the match",
+                )
+            ],
+        ),
+        (
+            Cube(),
+            Match(5, (4, 4), True),
+            STANDARD,
+            [
+                Problem(
+                    "match.crawford",
+                    "the Crawford game needs exactly one player 1 point away from winning the match",
+                )
+            ],
+        ),
+        # the cube
+        (
+            Cube(1, "nobody"),
+            Match(),
+            STANDARD,
+            [Problem("cube.owner", "must be one of: centered, white, black")],
+        ),
+        (
+            Cube(2, "white"),
+            Match(),
+            NO_CUBE,
+            [Problem("cube.value", "must be 1: the cube is not used under these rules")],
+        ),
+        (
+            Cube(1, "white"),
+            Match(),
+            NO_CUBE,
+            [Problem("cube.owner", "must be 1: the cube is not used under these rules")],
+        ),
+        (Cube(), Match(), NO_CUBE, []),
+        (Cube(0), Match(), STANDARD, [Problem("cube.value", "must be a power of two from 1 to 64")]),
+        (Cube(3, "white"), Match(), STANDARD, [Problem("cube.value", "must be a power of two from 1 to 64")]),
+        (
+            Cube(128, "white"),
+            Match(),
+            STANDARD,
+            [Problem("cube.value", "must be a power of two from 1 to 64")],
+        ),
+        (
+            Cube(1, "black"),
+            Match(),
+            STANDARD,
+            [Problem("cube.owner", "a cube at 1 is centred: nobody has doubled yet")],
+        ),
+        (
+            Cube(2, "white"),
+            Match(5, (4, 2), True),
+            STANDARD,
+            [Problem("cube.value", "nobody doubles in the Crawford game: the cube stays centred at 1")],
+        ),
+    ],
+)
+def test_each_refused_context_names_its_field(cube, match, rules, problems):
+    assert context_problems(cube, match, rules) == problems
+
+
+def test_the_field_prefixes_follow_the_request():
+    found = context_problems(
+        Cube(3, "white"), Match(5, (5, 0)), STANDARD, cube_field="game.cube", match_field="m"
+    )
+    assert [p.field for p in found] == ["m.score.white", "game.cube.value"]
+
+
+def test_a_match_from_its_json_form_and_back():
+    data = {"length": 7, "score": {"white": 2, "black": 5}, "crawford": True}
+    assert Match.from_dict(data) == Match(7, (2, 5), True)
+    assert Match.from_dict(data).to_dict() == data
+    assert Match.from_dict(None) == Match(0, (0, 0), False)
+    assert Match.from_dict(None, ROMANIAN) == Match(3, (0, 0), False)
+    assert Match.from_dict({"length": 5}) == Match(5, (0, 0), False)
+    assert Match.from_dict({}, ROMANIAN) == Match(3)
