@@ -172,11 +172,7 @@ def _path(
                 problem = _illegal("POINT_CLOSED", f"point {nxt} is held by the opponent")
                 break
             point = nxt
-        else:
-            if point != dest:
-                problem = _illegal(
-                    "DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice left"
-                )
+        # A path that never left the board ends on `dest`: its dice add up to the distance.
         if problem is None:
             return dice_path
         if first_problem is None or first_problem.code == "DICE_MISMATCH":
