@@ -12,13 +12,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.runtime: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# The service runs on exactly the hash-pinned versions the container installs (requirements.lock);
+# the project itself is then installed editable on top, without resolving anything again.
+$(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.dev: pyproject.toml | $(BIN)/python
+# The tests add the dev extra on top of the locked runtime.
+$(VENV)/.dev: $(VENV)/.runtime
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(VENV)/.runtime $@
+	touch $@
 
 ## make run: install and serve on $(HOST):$(PORT) with gunicorn
 run: $(VENV)/.runtime
