@@ -28,12 +28,12 @@ $(VENV)/.dev: $(VENV)/.runtime
 run: $(VENV)/.runtime
 	$(BIN)/gunicorn -c gunicorn.conf.py 'service:create_app()'
 
-# The system tools the tests use (Chromium, kubectl): installed once, stamped when all are there.
+# The system tools the tests use (Chromium, curl, kubectl): installed once, stamped when all are there.
 $(VENV)/.test-tools: scripts/test_tools.sh | $(VENV)/.dev
 	sh scripts/test_tools.sh && touch $@ || echo "test set-up incomplete: tests needing it skip (fail under CI=true)" >&2
 
 ## make test: install everything and run the whole suite (unit, property, contract, live, ops).
-## Under CI=true a test that would skip (a missing oracle: gnubg, data, hadolint, kubectl, Chromium) fails.
+## Under CI=true a test that would skip (a missing oracle: gnubg, data, hadolint, kubectl, Chromium, curl) fails.
 test: $(VENV)/.dev $(VENV)/.test-tools
 	$(BIN)/python -m pytest
 
