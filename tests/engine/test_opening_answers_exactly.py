@@ -51,7 +51,7 @@ AUTO = Rules(automatic_doubles=1)
             False,
             {"starter": None, "dice": None, "reroll": True, "automatic_double": True},
             "Equal rolls: both players roll again and the cube is turned to 2 (automatic double).",
-            None,
+            "Aruncări egale: ambii jucători aruncă din nou, iar cubul se întoarce la 2 (dublare automată).",
         ),
         (  # no automatic double in a match
             {"white": [4], "black": [4]},
@@ -87,6 +87,24 @@ AUTO = Rules(automatic_doubles=1)
             True,
             {"starter": None, "dice": None, "reroll": True, "automatic_double": False},
             "Equal rolls: both players roll again.",
+            None,
+        ),
+        (  # with ties broken by the higher die, a double still beats any non-double first
+            {"white": [6, 5], "black": [1, 1]},
+            ROMANIAN.with_options(opening_ties="higher_die"),
+            Cube(),
+            True,
+            {"starter": "black", "dice": [1, 1], "reroll": False, "automatic_double": False},
+            "Black starts and plays 1-1.",
+            None,
+        ),
+        (  # ... and then the higher total (5-3 beats 6-1 though 6 is the higher die)
+            {"white": [6, 1], "black": [5, 3]},
+            ROMANIAN.with_options(opening_ties="higher_die"),
+            Cube(),
+            True,
+            {"starter": "black", "dice": [5, 3], "reroll": False, "automatic_double": False},
+            "Black starts and plays 5-3.",
             None,
         ),
         (  # ... or won by the higher die, and the starter rolls anew
@@ -169,5 +187,8 @@ def test_every_refusal_of_opening_rolls_names_its_field(rolls, rules, cube, prob
 
 
 def test_refusals_speak_romanian_when_asked():
-    found = opening_problems({"white": [9], "black": [3]}, STANDARD, Cube(), lang="ro")
-    assert found == [Problem("rolls.white.0", "un zar arată de la 1 la 6")]
+    found = opening_problems({"white": [9], "black": [3]}, STANDARD, Cube(2, "black"), lang="ro")
+    assert found == [
+        Problem("rolls.white.0", "un zar arată de la 1 la 6"),
+        Problem("cube.owner", "înainte de prima aruncare a jocului cubul stă la mijloc"),
+    ]
