@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.board import Problem
-from service.engine.cube import Cube
-from service.engine.match import Match, context_problems
+from service.engine.board import Board, Problem
+from service.engine.cube import Cube, automatic_double
+from service.engine.i18n import text
+from service.engine.match import Match, context_problems, game_result
 from service.engine.rules import MAX_MATCH_LENGTH, ROMANIAN, STANDARD, Rules
 
 NO_CRAWFORD = Rules(crawford=False)
@@ -156,3 +157,64 @@ def test_a_match_from_its_json_form_and_back():
     assert Match.from_dict(None, ROMANIAN) == Match(3, (0, 0), False)
     assert Match.from_dict({"length": 5}) == Match(5, (0, 0), False)
     assert Match.from_dict({}, ROMANIAN) == Match(3)
+
+
+@pytest.mark.parametrize(
+    ("cube", "match", "key", "params"),
+    [
+        (Cube(), Match(-1), "match_length_range", {"limit": MAX_MATCH_LENGTH}),
+        (Cube(), Match(5, (-1, 0)), "score_not_negative", {}),
+        (Cube(), Match(0, (1, 0)), "score_in_money", {}),
+        (Cube(), Match(0, (0, 0), True), "crawford_in_money", {}),
+        (Cube(3, "white"), Match(), "cube_value", {"max_cube": 64}),
+    ],
+)
+def test_refused_contexts_speak_the_language_asked_for(cube, match, key, params):
+    (found,) = context_problems(cube, match, STANDARD, lang="ro")
+    assert found.message == text(key, "ro", **params) != text(key, "en", **params)
+
+
+@pytest.mark.parametrize(
+    ("match", "rules", "post"),
+    [
+        (Match(5, (4, 2), False), STANDARD, True),  # someone 1-away, Crawford game played
+        (Match(5, (4, 2), True), STANDARD, False),  # this is the Crawford game
+        (Match(5, (3, 2), False), STANDARD, False),  # nobody 1-away yet
+        (Match(5, (2, 4), False), STANDARD, True),
+        (Match(5, (4, 2), False), NO_CRAWFORD, False),  # no Crawford rule, no post-Crawford
+        (Match(0, (0, 0), False), STANDARD, False),  # money
+    ],
+)
+def test_post_crawford_is_after_the_crawford_game_only(match, rules, post):
+    assert match.post_crawford(rules) is post
+
+
+def test_game_result_scores_a_money_game_with_its_cube_and_leaves_an_unfinished_match_standing():
+    finished = Board.from_dict({"white": {"points": {}, "off": 15}, "black": {"points": {"6": 14}, "off": 1}})
+    verdict, scored = game_result(finished, STANDARD, Cube(4, "black"), Match())
+    assert (verdict.points, scored) == (4, None)
+    unfinished = Board.initial()
+    verdict, scored = game_result(unfinished, STANDARD, Cube(), Match(5, (1, 3)))
+    assert verdict.game_over is False
+    assert scored.to_dict() == {
+        "points": None,
+        "score": {"white": 1, "black": 3},
+        "over": False,
+        "winner": None,
+        "crawford_next": None,
+        "post_crawford": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("cube", "rules", "in_match", "after"),
+    [
+        (Cube(), Rules(automatic_doubles=1), False, Cube(2, "centered")),
+        (Cube(2, "white"), Rules(automatic_doubles=2), False, None),  # a turned cube is not centred
+        (Cube(), Rules(cube=False, automatic_doubles=1), False, None),  # no cube, no automatic double
+        (Cube(), Rules(automatic_doubles=1), True, None),  # money only
+        (Cube(), Rules(automatic_doubles=0), False, None),
+    ],
+)
+def test_automatic_doubles_only_on_a_centred_cube_in_money_play(cube, rules, in_match, after):
+    assert automatic_double(cube, rules, in_match) == after
