@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from service.engine.referee import resolve_rules, verify
+from service.engine.referee import board_from_xg, resolve_rules, verify
 from service.formats.game_record import record_to_match
 from service.formats.mat import read_mat
 from tests.referee.test_referee import DROPPED, OPEN, START, act, game, record, roll
@@ -159,3 +159,33 @@ def test_a_resignation_declared_at_an_impossible_value_is_wrong_points():
 def test_a_dropped_double_in_the_last_game_ends_the_match():
     verdict = referee(record(game(DROPPED, result={"winner": 0, "points": 1}), length=1))
     assert (verdict["valid"], verdict["winner"], verdict["final_score"]) == (True, "A", [1, 0])
+
+
+# -- what an error says -----------------------------------------------------------------------------
+def test_a_score_mismatch_names_both_scores_and_quotes_the_header():
+    # A wins game 1 (a dropped double, 1 point); game 2's header says 0-2.
+    verdict = referee(
+        record(game(DROPPED, result={"winner": 0, "points": 1}), game(OPEN, score=[0, 2], number=2), length=5)
+    )
+    error = verdict["error"]
+    assert (error["code"], error["game"]) == ("SCORE_MISMATCH", 2)
+    assert error["message"] == "game 2 starts at 0-2, but the replay has 1-0"
+    assert error["action"] == "A : 0    B : 2"
+
+
+def test_a_bad_start_position_says_what_is_wrong_with_it():
+    bad = {"white": {"points": {"6": 16}}, "black": START["black"]}
+    error = referee(record(game(OPEN, bad)))["error"]
+    assert error["code"] == "BAD_START_POSITION"
+    assert error["message"] == (
+        "the stated start position is not valid: has 16 checkers; each side has exactly 15"
+    )
+
+
+def test_an_xg_position_reads_the_same_with_a_colon_tail_and_refuses_other_letters():
+    plain = board_from_xg("----cBD-D-B--A--Abcdc---A-/0")
+    assert board_from_xg("----cBD-D-B--A--Abcdc---A-:0:0:1") == plain
+    with pytest.raises(ValueError, match="an XG position has 26 characters, each '-' or a letter A-P / a-p"):
+        board_from_xg("----cBD-D-B--A--Abcdc---Z-")
+    with pytest.raises(ValueError, match="26 characters"):
+        board_from_xg("----cBD-D-B--A--Abcdc---A")
