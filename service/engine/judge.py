@@ -157,15 +157,9 @@ def _path(
     for dice_path in sorted(options, key=len):
         point = source
         problem: Verdict | None = None
-        for i, die in enumerate(dice_path):
+        for die in dice_path:
             nxt = point - die
-            last = i == len(dice_path) - 1
-            if nxt <= 0:
-                if not last or dest != OFF:
-                    problem = _illegal(
-                        "DICE_MISMATCH", f"{_name(source)}/{_name(dest)} does not match the dice"
-                    )
-                    break
+            if nxt <= 0:  # only a bear-off path's last die leaves the board (the filter above)
                 problem = _bear_off_problem(side, source, point, nxt)
                 break
             if nxt in closed:
