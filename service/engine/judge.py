@@ -182,7 +182,7 @@ def _bear_off_problem(side: list[int], source: int, point: int, landing: int) ->
     """Why the checker that left `source` may not bear off from `point` (None when it may)."""
     others = side.copy()
     others[source] -= 1
-    if any(others[7:26]) or point > 6:
+    if any(others[7:26]):  # (a checker leaves the board from a point no higher than its die: <= 6)
         return _illegal("BEAR_OFF_NOT_ALLOWED", "bearing off needs every checker in the home board")
     if landing < 0 and any(others[point + 1 : 7]):
         return _illegal(
