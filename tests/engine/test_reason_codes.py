@@ -66,6 +66,22 @@ MESSAGES = [
         "BEAR_OFF_NOT_ALLOWED",
         "bearing off needs every checker in the home board",
     ),
+    # 8/off (8/2/off) is a legal bear-off of the last outside checker; 5/3 is then one move too many
+    (
+        position({8: 1, 5: 14}, BLACK_START),
+        (6, 2),
+        "8/off 5/3",
+        "TOO_MANY_MOVES",
+        "the play uses more dice than were rolled",
+    ),
+    # the 6 may not bear off the 2 while the 3 (the point right above it) is occupied
+    (
+        position({3: 1, 2: 1}, BLACK_START),
+        (6, 1),
+        "2/off 3/off",
+        "BEAR_OFF_HIGHER_POINT_OCCUPIED",
+        "a checker on a point above 2 must move before one bears off from 2 with a higher die",
+    ),
 ]
 # Codes documented by another change and not produced on this branch yet; the lead reconciles
 # them at merge (issue 15 makes WRONG_HIT reachable in /v1/play and adds its case).
