@@ -167,6 +167,11 @@ def test_a_match_from_its_json_form_and_back():
         (Cube(), Match(0, (1, 0)), "score_in_money", {}),
         (Cube(), Match(0, (0, 0), True), "crawford_in_money", {}),
         (Cube(3, "white"), Match(), "cube_value", {"max_cube": 64}),
+        (Cube(), Match(5, (5, 0)), "score_below_length", {"length": 5}),
+        (Cube(), Match(5, (3, 2), True), "crawford_one_away", {}),
+        (Cube(1, "nobody"), Match(), "unknown_choice", {"choices": "centered, white, black"}),
+        (Cube(1, "white"), Match(), "owner_at_one", {}),
+        (Cube(2, "white"), Match(5, (4, 2), True), "crawford_cube", {}),
     ],
 )
 def test_refused_contexts_speak_the_language_asked_for(cube, match, key, params):
@@ -218,3 +223,15 @@ def test_game_result_scores_a_money_game_with_its_cube_and_leaves_an_unfinished_
 )
 def test_automatic_doubles_only_on_a_centred_cube_in_money_play(cube, rules, in_match, after):
     assert automatic_double(cube, rules, in_match) == after
+
+
+@pytest.mark.parametrize(
+    ("cube", "match", "rules", "key"),
+    [
+        (Cube(2, "white"), Match(), NO_CUBE, "cube_off"),
+        (Cube(), Match(5, (4, 2), True), NO_CRAWFORD, "crawford_rule_off"),
+    ],
+)
+def test_refusals_under_other_rules_speak_the_language_asked_for(cube, match, rules, key):
+    (found,) = context_problems(cube, match, rules, lang="ro")
+    assert found.message == text(key, "ro") != text(key, "en")
