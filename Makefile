@@ -45,7 +45,7 @@ MUTATION_JOBS ?= 2
 mutation: $(VENV)/.dev
 	mkdir -p build
 	ARBITRU_PLAYS_CACHE_SIZE=0 CI=true nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) > build/mutation.log 2>&1 \
-		|| { tail -n 40 build/mutation.log; exit 1; }
+		|| { tr '\r' '\n' < build/mutation.log | tail -n 40; exit 1; }
 	$(BIN)/python scripts/mutation_score.py
 
 ## make bench: engine and HTTP benchmarks (prints figures; not part of the tests)
