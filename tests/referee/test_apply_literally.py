@@ -42,6 +42,12 @@ BLOT_ON_7 = position(START, {24: 2, 13: 4, 18: 1, 8: 3, 6: 5})
             "6/off bears off while a checker of white is outside the home board",
         ),
         (OPENING, ((13, 12),), "POINT_CLOSED", "13/12 lands on a point the opponent holds"),
+        (
+            position({7: 1, 6: 14}, START),
+            ((6, 0),),
+            "BEAR_OFF_NOT_ALLOWED",
+            "6/off bears off while a checker of white is outside the home board",
+        ),
         # the second hop breaks the rule after the first was applied: 8/7 7/6 needs no checker on 7
         (OPENING, ((8, 7), (7, 1)), "POINT_CLOSED", "7/1 lands on a point the opponent holds"),
     ],
@@ -60,12 +66,22 @@ def test_bar_hops_go_first_whatever_the_order_written():
     after, why = apply_literally(ONE_UP, "white", ((13, 7), (25, 22)))
     assert why is None
     assert after == position({24: 1, 22: 1, 13: 4, 8: 3, 7: 1, 6: 5}, START)
+    # the entered checker moves on, though written first
+    after, why = apply_literally(ONE_UP, "white", ((22, 16), (25, 22)))
+    assert why is None
+    assert after == position({24: 1, 16: 1, 13: 5, 8: 3, 6: 5}, START)
+
+
+def test_a_second_hit_checker_joins_the_first_on_the_bar():
+    board = position(START, {24: 2, 13: 4, 18: 1, 8: 3, 6: 4}, black_bar=1)
+    after, why = apply_literally(board, "white", ((13, 7), (8, 7)))
+    assert why is None and after.black[25] == 2 and after.black[18] == 0
 
 
 def test_black_plays_in_its_own_numbering():
-    after, why = apply_literally(OPENING, "black", ((13, 7), (8, 7)))
+    after, why = apply_literally(BLOT_ON_7, "black", ((13, 7), (8, 7)))
     assert why is None
-    assert after == position(START, {24: 2, 13: 4, 8: 2, 7: 2, 6: 5})
+    assert after == position(START, {24: 2, 13: 3, 18: 1, 8: 2, 7: 2, 6: 5})
     assert apply_literally(OPENING, "black", ((12, 6),)) == (
         None,
         ("OPPONENT_CHECKER_MOVED", "12/6 moves an opponent's checker (black has none there)"),
