@@ -189,3 +189,67 @@ def test_an_xg_position_reads_the_same_with_a_colon_tail_and_refuses_other_lette
         board_from_xg("----cBD-D-B--A--Abcdc---Z-")
     with pytest.raises(ValueError, match="26 characters"):
         board_from_xg("----cBD-D-B--A--Abcdc---A")
+
+
+# -- the cube in a transcript ---------------------------------------------------------------------
+BEAVERS = {"beavers": True}
+
+
+@pytest.mark.parametrize(
+    ("turns", "rules", "error"),
+    [
+        (
+            [*OPEN, act(0, "double", cube=2), act(0, "take")],
+            None,
+            ("OUT_OF_TURN", "A answers its own double", "A", "Take"),
+        ),
+        (
+            [act(0, "double", cube=2)],
+            None,
+            ("OUT_OF_TURN", "A doubles before the opening roll", "A", "Double => 2"),
+        ),
+        (
+            [*OPEN, act(0, "double", cube=2), act(1, "double", cube=4)],
+            None,
+            ("DOUBLE_NOT_ANSWERED", "B doubles while the double of A is not answered", "B", "Double => 4"),
+        ),
+        (
+            [*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=8)],
+            BEAVERS,
+            ("CUBE_VALUE_MISMATCH", "a beaver takes the cube to 4, not 8", "B", "Beaver => 8"),
+        ),
+    ],
+)
+def test_cube_errors_say_who_did_what(turns, rules, error):
+    verdict = referee(record(game(turns), rules=rules))
+    found = verdict["error"]
+    assert (found["code"], found["message"], found["player"], found["action"]) == error
+
+
+def test_a_beaver_taken_then_played_on_and_a_beaver_dropped():
+    # A takes B's beaver (the cube is 4, A's), plays on and B resigns: a single at 4.
+    taken = [
+        *OPEN,
+        act(0, "double", cube=2),
+        act(1, "beaver", cube=4),
+        act(0, "take"),
+        roll(0, [3, 1], "13/10 6/5"),
+    ]
+    verdict = referee(record(game(taken, result={"winner": 0, "points": 4}), rules=BEAVERS))
+    assert verdict["valid"], verdict["error"]
+    assert {k: verdict["games"][0][k] for k in ("winner", "points", "ended_by", "cube")} == {
+        "winner": "A",
+        "points": 4,
+        "ended_by": "resign",
+        "cube": 4,
+    }
+    # A drops B's beaver: B wins the cube before the beaver, 2.
+    dropped = [*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=4), act(0, "drop")]
+    verdict = referee(record(game(dropped, result={"winner": 1, "points": 2}), rules=BEAVERS))
+    assert verdict["valid"], verdict["error"]
+    assert {k: verdict["games"][0][k] for k in ("winner", "points", "ended_by", "cube")} == {
+        "winner": "B",
+        "points": 2,
+        "ended_by": "drop",
+        "cube": 2,
+    }
