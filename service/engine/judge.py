@@ -169,7 +169,7 @@ def _path(
         # A path that never left the board ends on `dest`: its dice add up to the distance.
         if problem is None:
             return dice_path
-        if first_problem is None or first_problem.code == "DICE_MISMATCH":
+        if first_problem is None:  # the first path tried names the problem (high die first)
             first_problem = problem
     if not remaining:
         return _illegal("TOO_MANY_MOVES", "the play uses more dice than were rolled")
