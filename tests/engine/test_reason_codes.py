@@ -21,6 +21,7 @@ from tests.support.positions import scattered_positions
 from tests.support.reference import reference_results, single_moves
 
 BLACK_START = {24: 2, 13: 5, 8: 3, 6: 5}
+START_WHITE = BLACK_START
 ONE_UP = position({13: 5, 8: 3, 6: 5, 24: 1}, BLACK_START, white_bar=1)
 # White's last outfield checker on 13 with 6-4: 13/7 or 13/9, and neither goes on (3 closed).
 ONE_DIE = position({13: 1, 1: 14}, {22: 3, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2})
@@ -74,6 +75,24 @@ MESSAGES = [
         "TOO_MANY_MOVES",
         "the play uses more dice than were rolled",
     ),
+    # a point held by exactly two (white's 1, black's 24)
+    (OPENING, (6, 5), "6/1 8/2", "POINT_CLOSED", "point 1 is held by the opponent"),
+    # both ways of a two-dice hop blocked: the higher die first names its point (18, not 19)
+    (
+        position(START_WHITE, {24: 2, 13: 3, 8: 3, 7: 2, 6: 5}),
+        (6, 5),
+        "24/13",
+        "POINT_CLOSED",
+        "point 18 is held by the opponent",
+    ),
+    (OPENING, (6, 6), "24/18", "MUST_USE_ALL_DICE", "this roll can be played with 4 dice; the play uses 1"),
+    (OPENING, (3, 3), "13/10 10/7 10/7", "NO_CHECKER_TO_MOVE", "white has no checker on 10 to move"),
+    (OPENING, (1, 1), "6/1", "DICE_MISMATCH", "6/1 does not match the dice"),
+    (OPENING, (2, 2), "13/5 6/4", "TOO_MANY_MOVES", "the play uses more dice than were rolled"),
+    # bar hops are replayed first: the entered checker may move on though written first
+    (ONE_UP, (6, 3), "22/16 bar/22 13/7", "TOO_MANY_MOVES", "the play uses more dice than were rolled"),
+    (OPENING, (3, 1), ((6, 6), (8, 5)), "MOVE_BACKWARDS", "6/6 moves a checker backwards"),
+    (ONE_UP, (6, 4), ((25, 25),), "MOVE_BACKWARDS", "bar/bar moves a checker backwards"),
     # the 6 may not bear off the 2 while the 3 (the point right above it) is occupied
     (
         position({3: 1, 2: 1}, BLACK_START),
