@@ -13,7 +13,7 @@ import pytest
 from service.engine import Board
 from service.engine.cube import Cube, automatic_double, cube_action
 from service.engine.match import Match, game_result, score_game
-from service.engine.outcome import outcome
+from service.engine.outcome import outcome, scored_multiplier, winner_of
 from service.engine.rules import STANDARD, Rules, build_rules
 
 
@@ -253,3 +253,25 @@ def test_doubling_in_and_after_the_crawford_game(client, score, crawford, legal,
     assert (r.json.get("reason") or {}).get("code") == code
     if legal:  # no beaver in a match
         assert r.json["next"] == {"player": "white", "actions": ["take", "drop"]}
+
+
+def test_hypergammon_ends_when_its_three_checkers_are_off():
+    rules = rules_of({"variant": "hypergammon"})
+    board = Board.from_dict(
+        {"white": {"points": {}, "bar": 0, "off": 3}, "black": {"points": {"6": 3}, "bar": 0, "off": 0}}
+    )
+    assert outcome(board, rules).to_dict() == {
+        "game_over": True,
+        "winner": "white",
+        "result": "gammon",
+        "multiplier": 2,
+        "points": 2,
+    }
+    assert winner_of(board, 3) == "white" and winner_of(board) is None  # 15 is the default
+
+
+def test_a_turned_cube_said_so_keeps_a_jacoby_gammon():
+    jacoby = rules_of({"jacoby": True})
+    assert scored_multiplier("gammon", jacoby, 1, cube_turned=True) == 2
+    assert scored_multiplier("gammon", jacoby, 2, cube_turned=False) == 1
+    assert scored_multiplier("gammon", jacoby, 2) == 2
