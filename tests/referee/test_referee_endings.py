@@ -253,3 +253,83 @@ def test_a_beaver_taken_then_played_on_and_a_beaver_dropped():
         "ended_by": "drop",
         "cube": 2,
     }
+
+
+# -- what the errors and the condoned list say, in full ---------------------------------------------
+def test_a_roll_written_with_no_play_while_one_exists():
+    error = referee(record(game([roll(0, [3, 1], "")])))["error"]
+    assert error == {
+        "game": 1,
+        "move": 1,
+        "player": "A",
+        "line": None,
+        "action": "31:",
+        "code": "MUST_USE_ALL_DICE",
+        "message": "A writes nothing for 3-1, but a legal play exists (e.g. 24/23 24/21)",
+    }
+
+
+@pytest.mark.parametrize(
+    ("result", "length", "code", "player", "message"),
+    [
+        (
+            {"winner": 0, "points": 2},
+            0,
+            "WRONG_POINTS",
+            "A",
+            "the transcript gives 2 point(s) for game 1; the replay gives 1",
+        ),
+        (
+            {"winner": 0, "points": 3},
+            5,
+            "WRONG_POINTS",
+            "A",
+            "the transcript gives 3 point(s) for game 1; the replay gives 1 (or 5, what A needed)",
+        ),
+        (
+            {"winner": 1, "points": 1},
+            0,
+            "WRONG_WINNER",
+            "B",
+            "the transcript says B won game 1, the replay says A",
+        ),
+    ],
+)
+def test_a_declared_result_that_differs_says_both(result, length, code, player, message):
+    error = referee(record(game(DROPPED, result=result), length=length))["error"]
+    assert error == {
+        "game": 1,
+        "move": None,
+        "player": player,
+        "line": None,
+        "action": "",
+        "code": code,
+        "message": message,
+    }
+
+
+def test_a_condoned_play_is_listed_in_full_and_the_next_impossible_one_stops_the_replay():
+    # White's 13/7 8/7 6/5 (one move too many) is condoned and makes white's 7 point; black's 24/18
+    # then lands on it (black's 18), which is never condoned.
+    turns = [roll(0, [6, 1], "13/7 8/7 6/5"), roll(1, [6, 2], "24/18 13/11")]
+    verdict = referee(record(game(turns, START)), "illegal-moves-rule")
+    assert verdict["condoned"] == [
+        {
+            "game": 1,
+            "move": 1,
+            "player": "A",
+            "line": None,
+            "action": "61: 13/7 8/7 6/5",
+            "code": "TOO_MANY_MOVES",
+            "message": "61: 13/7 8/7 6/5: the play uses more dice than were rolled",
+        }
+    ]
+    assert verdict["error"] == {
+        "game": 1,
+        "move": 2,
+        "player": "B",
+        "line": None,
+        "action": "62: 24/18 13/11",
+        "code": "POINT_CLOSED",
+        "message": "62: 24/18 13/11: 24/18 lands on a point the opponent holds (never condoned)",
+    }
