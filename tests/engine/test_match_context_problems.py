@@ -8,7 +8,7 @@ import pytest
 from service.engine.board import Board, Problem
 from service.engine.cube import Cube, automatic_double
 from service.engine.i18n import text
-from service.engine.match import Match, context_problems, game_result
+from service.engine.match import Match, context_problems, game_result, score_game
 from service.engine.rules import MAX_MATCH_LENGTH, ROMANIAN, STANDARD, Rules
 
 NO_CRAWFORD = Rules(crawford=False)
@@ -235,3 +235,15 @@ def test_automatic_doubles_only_on_a_centred_cube_in_money_play(cube, rules, in_
 def test_refusals_under_other_rules_speak_the_language_asked_for(cube, match, rules, key):
     (found,) = context_problems(cube, match, rules, lang="ro")
     assert found.message == text(key, "ro") != text(key, "en")
+
+
+def test_a_money_game_scores_no_match():
+    scored = score_game(Match(), "white", 4, STANDARD)
+    assert scored.to_dict() == {
+        "points": 4,
+        "score": {"white": 0, "black": 0},
+        "over": False,
+        "winner": None,
+        "crawford_next": False,
+        "post_crawford": False,
+    }

@@ -268,6 +268,7 @@ def test_hypergammon_ends_when_its_three_checkers_are_off():
         "points": 2,
     }
     assert winner_of(board, 3) == "white" and winner_of(board) is None  # 15 is the default
+    assert winner_of(Board.from_dict(_finished({6: 15}, 0, 0))) == "white"
 
 
 def test_a_turned_cube_said_so_keeps_a_jacoby_gammon():
