@@ -93,6 +93,22 @@ MESSAGES = [
     (ONE_UP, (6, 3), "22/16 bar/22 13/7", "TOO_MANY_MOVES", "the play uses more dice than were rolled"),
     (OPENING, (3, 1), ((6, 6), (8, 5)), "MOVE_BACKWARDS", "6/6 moves a checker backwards"),
     (ONE_UP, (6, 4), ((25, 25),), "MOVE_BACKWARDS", "bar/bar moves a checker backwards"),
+    # points off the board, named: the source when it is not a point, else the destination
+    (OPENING, (3, 1), ((26, 20),), "NOT_ON_BOARD", "point 26 is not on the board"),
+    (OPENING, (3, 1), ((6, 26),), "NOT_ON_BOARD", "point 26 is not on the board"),
+    (OPENING, (3, 1), ((0, 30),), "NOT_ON_BOARD", "point 30 is not on the board"),
+    (OPENING, (3, 1), ((25, 30),), "NOT_ON_BOARD", "point 30 is not on the board"),
+    (OPENING, (3, 1), ((26, 30),), "NOT_ON_BOARD", "point 26 is not on the board"),
+    # the checker arriving on 6 joins five: four more moves from 6 are there to make (one too many)
+    (OPENING, (2, 2), "8/6 6/4 6/4 6/4 6/4", "TOO_MANY_MOVES", "the play uses more dice than were rolled"),
+    # 24/13 with 6-5 goes via 19 when 18 is closed (the low die first), then 6/5 is one move too many
+    (
+        position(START_WHITE, {24: 2, 13: 5, 8: 3, 7: 5}),
+        (6, 5),
+        "24/13 6/5",
+        "TOO_MANY_MOVES",
+        "the play uses more dice than were rolled",
+    ),
     # the 6 may not bear off the 2 while the 3 (the point right above it) is occupied
     (
         position({3: 1, 2: 1}, BLACK_START),
