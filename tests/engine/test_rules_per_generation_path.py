@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from service.engine import Board, legal_plays
-from tests.engine.positions import notations, position
+from tests.engine.positions import position
 from tests.support.compare import check_position
 from tests.support.gnubg_oracle import GNUBG_AVAILABLE
 from tests.support.reference import OFF, reachable, single_moves
@@ -40,7 +40,9 @@ def path_of(board: Board, dice: tuple[int, int]) -> str:
 def plays_of(path: str, white: dict[int, int], black: dict[int, int], dice: tuple[int, int], bar: int = 0):
     board = position(white, black, white_bar=bar)
     assert path_of(board, dice) == path, "the position no longer takes the path it is written for"
-    return sorted(notations(board, dice))
+    plays = legal_plays(board, "white", dice)
+    assert {p.turn for p in plays} == {"white"}
+    return sorted(p.notation for p in plays)
 
 
 # -- If only one die can be played, it must be the higher one (else the lower) ---------------------
@@ -237,3 +239,19 @@ def test_the_directed_one_die_positions_agree_with_gnubg(case):
     path, white, black, dice, _ = case
     board = position(white, black, white_bar=1 if path == "bar" else 0)
     assert check_position(board, "white", dice, use_gnubg=True) == []
+
+
+@pytest.mark.parametrize(
+    ("white", "bar", "black", "dice"),
+    [
+        # one up, entering on its own checkers (19 holds two), then moving on or moving another
+        ({19: 2, 1: 12}, 1, {12: 15}, (6, 5)),
+        ({20: 2, 13: 1, 1: 11}, 1, {3: 1, 10: 14}, (6, 5)),
+        # two up on the same kind of points
+        ({19: 1, 20: 1, 1: 11}, 2, {12: 15}, (6, 5)),
+    ],
+)
+def test_entering_onto_ones_own_checkers_gives_the_reference_plays(white, bar, black, dice):
+    board = position(white, black, white_bar=bar)
+    assert path_of(board, dice) == "bar"
+    assert check_position(board, "white", dice, use_gnubg=False) == []
