@@ -42,6 +42,7 @@ def plays_of(path: str, white: dict[int, int], black: dict[int, int], dice: tupl
     assert path_of(board, dice) == path, "the position no longer takes the path it is written for"
     plays = legal_plays(board, "white", dice)
     assert {p.turn for p in plays} == {"white"}
+    assert check_position(board, "white", dice, use_gnubg=False) == []  # the boards, hits included
     return sorted(p.notation for p in plays)
 
 
@@ -54,6 +55,9 @@ HIGHER_DIE = [
     ("free", {13: 1, 10: 1, 1: 13}, {22: 2, 21: 2, 19: 2}, (6, 4), "13/7"),
     # One checker up, 6-5: bar/19 or bar/20, then 19/14 and 20/14 are closed (black's 11).
     ("bar", {1: 14}, {11: 2}, (6, 5), "bar/19"),
+    # The same two with a blot where the 6 lands: the one die hits.
+    ("free", {13: 1, 10: 1, 1: 13}, {22: 2, 21: 2, 19: 2, 18: 1}, (6, 4), "13/7*"),
+    ("bar", {1: 14}, {11: 2, 6: 1}, (6, 5), "bar/19*"),
     # All home: 5/2 with the 3 or 5/4 with the 1, and nothing follows either (white's 1 is closed,
     # and 2 is not the highest point). The 3 must be played.
     ("home", {5: 1, 2: 1}, {24: 2}, (3, 1), "5/2"),
@@ -63,6 +67,7 @@ HIGHER_DIE = [
 LOWER_DIE = [
     # As above with white's 7 closed too: the 6 cannot be played, the 4 must be.
     ("free", {13: 1, 10: 1, 1: 13}, {22: 2, 21: 2, 19: 2, 18: 2}, (6, 4), "13/9"),
+    ("free", {13: 1, 10: 1, 1: 13}, {22: 2, 21: 2, 19: 2, 18: 2, 16: 1}, (6, 4), "13/9*"),
     # As above with white's 19 closed too: only the 5 enters.
     ("bar", {1: 14}, {11: 2, 6: 2}, (6, 5), "bar/20"),
     ("home", {5: 1, 2: 1}, {24: 2, 23: 2}, (3, 1), "5/4"),
