@@ -12,10 +12,10 @@ FROM python:3.11-slim-bookworm
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
-    PYTHONPATH=/app \
+    PYTHONPATH=/app/service \
     HOST=0.0.0.0 \
     PORT=8080 \
-    HEALTH_PORT=8081 \
+    METRICS_PORT=9100 \
     WEB_CONCURRENCY=2 \
     PROMETHEUS_MULTIPROC_DIR=/var/run/arbitru/metrics
 RUN groupadd --system --gid 10001 arbitru \
@@ -26,9 +26,10 @@ COPY --from=build /opt/venv /opt/venv
 WORKDIR /app
 COPY gunicorn.conf.py ./
 COPY service ./service
-RUN python -m compileall -q /app/service
+RUN python -m compileall -q /app/service/arbitru
 USER 10001:10001
 EXPOSE 8080
+# Liveness as Kubernetes checks it (tcpSocket): the kernel accepts a connection however busy the workers are.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('HEALTH_PORT', '8081'), timeout=2)"]
+    CMD ["python", "-c", "import os, socket; socket.create_connection(('127.0.0.1', int(os.environ.get('PORT', '8080'))), 2).close()"]
 CMD ["gunicorn", "-c", "gunicorn.conf.py"]

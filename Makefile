@@ -26,7 +26,7 @@ $(VENV)/.dev: $(VENV)/.runtime
 
 ## make run: install and serve on $(HOST):$(PORT) with gunicorn
 run: $(VENV)/.runtime
-	$(BIN)/gunicorn -c gunicorn.conf.py 'service:create_app()'
+	$(BIN)/gunicorn -c gunicorn.conf.py 'arbitru:create_app()'
 
 # The system tools the tests use (Chromium, curl, kubectl): installed once, stamped when all are there.
 $(VENV)/.test-tools: scripts/test_tools.sh | $(VENV)/.dev
@@ -56,11 +56,11 @@ bench: $(VENV)/.dev
 
 ## make openapi: regenerate the committed openapi.yaml from the code
 openapi: $(VENV)/.dev
-	$(BIN)/python -m service.http.spec > openapi.yaml
+	$(BIN)/python -m arbitru.http.spec > openapi.yaml
 
 lint: $(VENV)/.dev
-	$(BIN)/ruff check service tests bench
-	$(BIN)/mypy service
+	$(BIN)/ruff check service tests bench scripts examples
+	$(BIN)/mypy service/arbitru
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis mutants

@@ -4,8 +4,10 @@ Sync workers (the work is CPU-bound: more workers than cores, or threads, only a
 as many as `WEB_CONCURRENCY` (default 2), bound to `HOST`:`PORT` (default 127.0.0.1:8080).
 Prometheus multiprocess mode: every worker writes its metrics under `PROMETHEUS_MULTIPROC_DIR`
 (a fresh temporary directory when unset), wiped at start, and `child_exit` marks dead workers.
-With `HEALTH_PORT` set, a thread in the (idle) master answers GET /healthz on that port while
-some worker heartbeats, so liveness probes never queue behind requests occupying every worker.
+With `METRICS_PORT` set, the master serves GET /metrics on that port with prometheus_client's own
+server, summing every worker's files: the scrape never queues behind client requests and never
+travels the service port. Liveness is the platform's (a TCP probe of the service port: the
+kernel completes the handshake however busy the workers are); readiness is GET /readyz.
 """
 
 from __future__ import annotations
@@ -15,10 +17,7 @@ import gc
 import glob
 import os
 import shutil
-import socket
-import struct
 import tempfile
-import threading
 import time
 from typing import Any
 
@@ -39,38 +38,33 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 # Imported now, in the master at start, never first in `child_exit`: that hook runs inside gunicorn's
 # SIGCHLD handler, and a second worker exiting during a first import re-entered the half-imported
 # package and crashed the master (ImportError in the main loop, exit 255; seen on SIGHUP under load).
+from prometheus_client import CollectorRegistry, start_http_server  # noqa: E402
 from prometheus_client import multiprocess as prometheus_multiprocess  # noqa: E402
 
 # --- what and where ------------------------------------------------------------------------------
-wsgi_app = "service:create_app()"
+wsgi_app = "arbitru:create_app()"
 bind = [f"{os.environ.get('HOST', '127.0.0.1')}:{_env_int('PORT', 8080)}"]
 proc_name = "arbitru"
 backlog = 2048
 
 
-def _accept_queue_length(listener: Any) -> int:
-    """Connections waiting in a TCP listener's accept queue (Linux TCP_INFO), 0 when unknown."""
-    try:
-        info = listener.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 104)
-        return int(struct.unpack_from("8B5I", info)[12])  # tcpi_unacked = accept queue when LISTEN
-    except (OSError, AttributeError, struct.error):
-        return 0
-
-
 class DrainingSyncWorker(SyncWorker):
     """A sync worker that, told to stop (SIGTERM), first serves the connections already queued.
 
-    Stock sync workers exit after their current request, and the kernel then resets every
-    connection still waiting in the listen backlog although it was accepted before the signal.
-    This one serves as many connections as were queued when the signal came (no more, so a
-    steady stream of new clients cannot keep it alive), bounded by graceful_timeout.
+    Measured with gunicorn 27.0.1 (tests/ops, `test_sigterm_serves_every_connection_already_queued`):
+    the stock sync worker exits after its current request and the kernel resets every connection
+    still waiting in the listen backlog, although it was accepted before the signal (preStop
+    narrows that window in Kubernetes, it does not close it). This one serves as many connections
+    as were queued when the signal came, as gunicorn itself counts them (`get_backlog`, its
+    `enable_backlog_metric` reading), no more (a steady stream of new clients cannot keep it
+    alive), within graceful_timeout.
     """
 
     _drain_budget = 0
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         """SIGTERM: note how many connections are queued right now, and stop the main loop."""
-        self._drain_budget = sum(_accept_queue_length(s) for s in self.sockets)
+        self._drain_budget = sum(max(0, s.get_backlog()) for s in self.sockets)
         super().handle_exit(sig, frame)
 
     def run(self) -> None:
@@ -112,78 +106,20 @@ errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 
 
-_HEALTH_NOT_FOUND = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-
-
-def _health_response(ok: bool) -> bytes:
-    """The whole HTTP answer of the health port."""
-    body = b'{"status":"ok"}' if ok else b'{"status":"no worker is alive"}'
-    status = b"200 OK" if ok else b"503 Service Unavailable"
-    return (
-        b"HTTP/1.1 "
-        + status
-        + b"\r\nContent-Type: application/json\r\nContent-Length: "
-        + str(len(body)).encode()
-        + b"\r\nConnection: close\r\n\r\n"
-        + body
-    )
-
-
-def _some_worker_alive(server: Any) -> bool:
-    """True when at least one worker heartbeated within the worker timeout (as the master checks)."""
-    now = time.monotonic()  # gunicorn stamps heartbeats with monotonic time
-    for worker in list(server.WORKERS.values()):
-        try:
-            if now - worker.tmp.last_update() <= server.timeout:
-                return True
-        except (OSError, ValueError):  # a worker being reaped: its heartbeat file is closed
-            continue
-    return False
-
-
-def _serve_health(server: Any, listener: socket.socket) -> None:
-    """(daemon thread in the master) Answer GET /healthz: 200 while some worker is alive.
-
-    The master is idle, so this answers in well under a millisecond however busy the sync
-    workers are; liveness probes never queue behind client requests, and a pod whose workers
-    all stopped heartbeating is reported dead.
-    """
-    while True:
-        try:
-            conn, _ = listener.accept()
-        except OSError:
-            time.sleep(0.05)  # closed at shutdown, or a transient error: do not spin
-            continue
-        with conn:
-            try:
-                conn.settimeout(2.0)
-                head = conn.recv(4096)
-                parts = head.split(b" ", 2)
-                path = parts[1].split(b"?", 1)[0] if len(parts) == 3 else b""
-                if path == b"/healthz":
-                    conn.sendall(_health_response(_some_worker_alive(server)))
-                else:
-                    conn.sendall(_HEALTH_NOT_FOUND)
-            except OSError:
-                pass
-
-
 def on_starting(server: Any) -> None:
-    """Empty the metrics directory (old files would be summed in); open the health port if asked."""
+    """Empty the metrics directory (old files would be summed in); serve /metrics if asked."""
     path = os.environ["PROMETHEUS_MULTIPROC_DIR"]
     os.makedirs(path, exist_ok=True)
     for stale in glob.glob(os.path.join(path, "*.db")):
         os.remove(stale)
-    health_port = os.environ.get("HEALTH_PORT", "").strip()
-    server.arbitru_health = None
-    if health_port:
-        address = (os.environ.get("HOST", "127.0.0.1"), int(health_port))
-        listener = socket.create_server(address, backlog=128)
-        server.arbitru_health = listener
-        # The thread only blocks in accept/recv/send (no Python locks), so forking workers while
-        # it runs is safe; workers inherit the listening fd but never accept on it.
-        threading.Thread(target=_serve_health, args=(server, listener), name="health", daemon=True).start()
-        server.log.info("Health probe listening at: http://%s:%s/healthz", *address)
+    server.arbitru_metrics = None
+    metrics_port = _env_int("METRICS_PORT", 0)
+    if metrics_port:
+        registry = CollectorRegistry()
+        prometheus_multiprocess.MultiProcessCollector(registry, path=path)
+        address = os.environ.get("HOST", "127.0.0.1")
+        server.arbitru_metrics, _ = start_http_server(metrics_port, addr=address, registry=registry)
+        server.log.info("Metrics listening at: http://%s:%s/metrics", address, metrics_port)
 
 
 def post_worker_init(worker: Any) -> None:
@@ -200,8 +136,9 @@ def child_exit(server: Any, worker: Any) -> None:
 
 
 def on_exit(server: Any) -> None:
-    """Close the health port; remove the metrics directory if this config made it up."""
-    if getattr(server, "arbitru_health", None) is not None:
-        server.arbitru_health.close()
+    """Stop serving /metrics; remove the metrics directory if this config made it up."""
+    if getattr(server, "arbitru_metrics", None) is not None:
+        server.arbitru_metrics.shutdown()
+        server.arbitru_metrics.server_close()
     if os.environ.get("ARBITRU_METRICS_DIR_IS_TEMP") == "1":
         shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)

@@ -26,9 +26,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from service.engine import Board, legal_plays  # noqa: E402  (the public API, measured as clients call it)
-from service.engine.board import Color, other  # noqa: E402
-from service.formats.gnubg_id import decode_position_id  # noqa: E402
+from arbitru.engine import Board, legal_plays  # noqa: E402  (the public API, measured as clients call it)
+from arbitru.engine.board import Color, other  # noqa: E402
+from arbitru.formats.gnubg_id import decode_position_id  # noqa: E402
 
 try:
     import gnubg

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""A/B of the move generator: another commit's `service/engine/moves.py` against the working tree's,
+"""A/B of the move generator: another commit's `service/arbitru/engine/moves.py` against the working tree's,
 both loaded in this process and timed position by position, interleaved, over bench_positions.jsonl.
 On a shared machine whose speed drifts by 20 % between runs, this is what tells a 3 % change apart.
 
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", help="data directory (default $ARBITRU_DATA_DIR or the repository's data/)")
     args = parser.parse_args(argv)
     source = subprocess.run(
-        ["git", "-C", str(REPO), "show", f"{args.rev}:service/engine/moves.py"],
+        ["git", "-C", str(REPO), "show", f"{args.rev}:service/arbitru/engine/moves.py"],
         capture_output=True,
         text=True,
         check=True,
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         old_path = Path(tmp) / "moves_old.py"
         old_path.write_text(source)
         old = load_module("moves_old", old_path)
-    new = load_module("moves_new", REPO / "service" / "engine" / "moves.py")
+    new = load_module("moves_new", REPO / "service" / "arbitru" / "engine" / "moves.py")
     cases, _ = load_cases(data_dir(args.data) / "bench_positions.jsonl")
     totals: dict[str, list[float]] = {"old": [], "new": []}
     clock = time.perf_counter

@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
 
     servers: list[Server] = []
     try:
-        real = Server("service:create_app()", config, {}, tmp / "service.log")
+        real = Server("arbitru:create_app()", config, {}, tmp / "service.log")
         servers.append(real)
         real.wait_ready(mix[0].encode())
         pairs, sizes, bad = [], [], 0
@@ -239,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         servers.append(bare)
         bare.wait_ready(mix[0].encode())
         # The same service with the engine's (board, turn, dice) cache off: every request cold.
-        cold = Server("service:create_app()", config, {"ARBITRU_PLAYS_CACHE_SIZE": "0"}, tmp / "cold.log")
+        cold = Server("arbitru:create_app()", config, {"ARBITRU_PLAYS_CACHE_SIZE": "0"}, tmp / "cold.log")
         servers.append(cold)
         cold.wait_ready(mix[0].encode())
 

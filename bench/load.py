@@ -47,7 +47,7 @@ except ImportError:  # pragma: no cover
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from scripts.local_gunicorn import HOST, free_port, worker_pids  # noqa: E402
+from scripts.local_gunicorn import HOST, free_port, gunicorn_env, stop, worker_pids  # noqa: E402
 
 DATA = Path(os.environ.get("ARBITRU_DATA_DIR") or REPO / "data")
 MOVES = "/v1/moves"
@@ -79,7 +79,7 @@ class Server:
     proc: subprocess.Popen[bytes]
     port: int
     workdir: Path
-    health_port: int
+    metrics_port: int
 
     def workers(self) -> list[int]:
         """Pids of the master's children."""
@@ -114,17 +114,8 @@ def http_get(port: int, path: str, timeout: float = 5.0) -> int:
 def gunicorn(workers: int, extra_env: dict[str, str] | None = None) -> Iterator[Server]:
     """Run `gunicorn -c gunicorn.conf.py` from the repo; SIGTERM it on the way out."""
     workdir = Path(tempfile.mkdtemp(prefix="arbitru-load-"))
-    port, health_port = free_port(), free_port()
-    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
-    env.update(
-        HOST=HOST,
-        PORT=str(port),
-        HEALTH_PORT=str(health_port),
-        WEB_CONCURRENCY=str(workers),
-        PROMETHEUS_MULTIPROC_DIR=str(workdir / "metrics"),
-        ACCESS_LOG_LEVEL="WARNING",
-    )
-    env.update(extra_env or {})
+    port, metrics_port = free_port(), free_port()
+    env = gunicorn_env(port, metrics_port, workers, workdir / "metrics", **(extra_env or {}))
     gunicorn_bin = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     with open(workdir / "stdout", "wb") as out, open(workdir / "stderr", "wb") as err:
         proc = subprocess.Popen(
@@ -134,7 +125,7 @@ def gunicorn(workers: int, extra_env: dict[str, str] | None = None) -> Iterator[
             stdout=out,
             stderr=err,
         )
-    server = Server(proc, port, workdir, health_port)
+    server = Server(proc, port, workdir, metrics_port)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -147,13 +138,7 @@ def gunicorn(workers: int, extra_env: dict[str, str] | None = None) -> Iterator[
                 time.sleep(0.1)
         yield server
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc)
         shutil.rmtree(workdir, ignore_errors=True)
 
 
@@ -493,14 +478,21 @@ def deeply_nested(port: int, _blob: memoryview) -> tuple[int | str, object]:
     )
 
 
-def prober(port: int, stop_at: float, stop: Any, conn: multiprocessing.connection.Connection) -> None:
-    """(child process) GET /healthz every 20 ms until told or stop_at; sends back latencies, failures."""
+def prober(
+    port: int, stop_at: float, stop: Any, conn: multiprocessing.connection.Connection, tcp: bool = False
+) -> None:
+    """(child process) Every 20 ms until told or stop_at, a TCP connect (`tcp`: what the liveness
+    probe does) or GET /healthz; sends back latencies, failures."""
     latencies: list[float] = []
     failures: list[str] = []
     while time.time() < stop_at and not stop.is_set():
         begin = time.perf_counter()
         try:
-            status = http_get(port, "/healthz", timeout=5)
+            if tcp:
+                socket.create_connection((HOST, port), timeout=5).close()
+                status = 200
+            else:
+                status = http_get(port, "/healthz", timeout=5)
             if status != 200:
                 failures.append(str(status))
         except OSError as exc:
@@ -580,12 +572,12 @@ def phase_abuse(args: argparse.Namespace) -> None:
     with gunicorn(args.workers) as server:
         start = time.time()
         deadline = start + args.abuse_duration
-        probes = {}  # what k8s' liveness probe hits (the health port), and /healthz on the app port
+        probes = {}  # what k8s' liveness probe does (a TCP connect), and /healthz on the app port
         stop_probes = multiprocessing.Event()
-        for label, port in (("health port", server.health_port), ("app port", server.port)):
+        for label, tcp in (("tcp liveness", True), ("app port", False)):
             parent_end, child_end = multiprocessing.Pipe(duplex=False)
             process = multiprocessing.Process(
-                target=prober, args=(port, deadline + 1, stop_probes, child_end), daemon=True
+                target=prober, args=(server.port, deadline + 1, stop_probes, child_end, tcp), daemon=True
             )
             process.start()
             probes[label] = (process, parent_end)
@@ -611,11 +603,11 @@ def phase_abuse(args: argparse.Namespace) -> None:
     print(f"  clients finished in {burst_s:.1f} s; probes ran from 1 s before the first to the last")
     for label, (latencies, failures) in results.items():
         print(
-            f"  /healthz on the {label}: {len(latencies)} probes, p50 {percentile(latencies, 50):.1f} ms, "
+            f"  {label}: {len(latencies)} probes, p50 {percentile(latencies, 50):.1f} ms, "
             f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies, default=0):.1f} ms, "
             f"failures {len(failures)}"
         )
-    latencies, failures = results["health port"]
+    latencies, failures = results["tcp liveness"]
     bad = {
         k: {o: n for o, n in c.items() if not (o.startswith("4") or o == "200 correct")}
         for k, c in tally.outcomes.items()
@@ -628,7 +620,7 @@ def phase_abuse(args: argparse.Namespace) -> None:
         "none seen" if not any(o.startswith("5") for c in tally.outcomes.values() for o in c) else "5xx seen",
     )
     check(
-        "/healthz liveness probe (health port) p99 < 50 ms during abuse",
+        "TCP liveness probe (service port) p99 < 50 ms during abuse",
         percentile(latencies, 99) < 50 and not failures,
         f"p99 {percentile(latencies, 99):.1f} ms, {len(failures)} failed",
     )

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service.engine.moves import legal_plays  # noqa: E402
-from service.engine.referee import resolve_rules, verify  # noqa: E402
-from service.formats.mat import read_mat  # noqa: E402
+from arbitru.engine.moves import legal_plays  # noqa: E402
+from arbitru.engine.referee import resolve_rules, verify  # noqa: E402
+from arbitru.formats.mat import read_mat  # noqa: E402
 
 LONGEST = Path(__file__).resolve().parents[1] / "data" / "matches" / "bgdb-data-1_087ff8643ed34d0a_11pt.mat"
 

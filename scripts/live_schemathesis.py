@@ -2,7 +2,7 @@
 
     python scripts/live_schemathesis.py [--max-examples N] [--timeout SECONDS] [--seed N]
 
-Starts `gunicorn 'service:create_app()'` on a free port, waits for /openapi.json, runs the CLI with
+Starts `gunicorn 'arbitru:create_app()'` on a free port, waits for /openapi.json, runs the CLI with
 tests/http/schemathesis.toml, stops gunicorn, and exits with the CLI's exit code (0 = no failure).
 tests/http/test_schemathesis_live.py runs this as part of the test suite.
 """
@@ -32,7 +32,7 @@ def start_gunicorn(port: int, log_path: Path, workers: int = 2) -> subprocess.Po
     env.setdefault("ACCESS_LOG_LEVEL", "WARNING")
     log = log_path.open("wb")
     return subprocess.Popen(
-        [venv_bin("gunicorn"), "service:create_app()", "--bind", f"{HOST}:{port}", "--workers", str(workers)],
+        [venv_bin("gunicorn"), "arbitru:create_app()", "--bind", f"{HOST}:{port}", "--workers", str(workers)],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -3,6 +3,8 @@ a free port, the venv's console scripts, the master's workers, and waiting until
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -52,3 +54,32 @@ def wait_until_up(
     tail = log.read_text(errors="replace")[-3000:] if log is not None and log.exists() else ""
     state = f"exited with {proc.returncode}" if proc.poll() is not None else f"no answer in {timeout:.0f}s"
     raise RuntimeError(f"gunicorn {state} at {url}:\n{tail}")
+
+
+def stop(proc: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+    """SIGTERM a gunicorn master still running and wait for it; SIGKILL it after `timeout` seconds."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+def gunicorn_env(
+    port: int, metrics_port: int, workers: int, metrics_dir: Path, **extra: str
+) -> dict[str, str]:
+    """This process's environment for a quiet local gunicorn on 127.0.0.1: its ports, workers and
+    own metrics directory (never an inherited one), the per-request log off, then `extra`."""
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env.update(
+        HOST=HOST,
+        PORT=str(port),
+        METRICS_PORT=str(metrics_port),
+        WEB_CONCURRENCY=str(workers),
+        PROMETHEUS_MULTIPROC_DIR=str(metrics_dir),
+        ACCESS_LOG_LEVEL="WARNING",
+    )
+    env.update(extra)
+    return env

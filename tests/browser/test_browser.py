@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 REFERENCE = Path(__file__).resolve().parent / "reference"
 REGENERATE = os.environ.get("ARBITRU_REGENERATE_SCREENSHOTS") == "1"
-WSGI_APP = os.environ.get("ARBITRU_WSGI_APP", "service:create_app()")  # another target only for debugging
+WSGI_APP = os.environ.get("ARBITRU_WSGI_APP", "arbitru:create_app()")  # another target only for debugging
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 CHROME_ARGS = (
@@ -274,3 +274,36 @@ def test_playground_reads_an_xgid_and_draws_a_doubles_play(server: str, browser:
     )
     full_page_screenshot(browser, SCREENSHOTS / "playground-xgid-doubles.png")
     assert console_errors(browser) == []
+
+
+def test_playground_lets_the_user_choose_the_rules_preset_and_the_language(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    phone_viewport(browser)
+    browser.get(server + "/")
+    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#plays button")) == 16, "the 3-1 plays")
+    Select(browser.find_element(By.ID, "preset")).select_by_value("romanian")
+    wait_for(browser, lambda d: "preset=romanian" in d.current_url, "the preset in the page's address")
+    wait_for(
+        browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#plays button")) == 16, "the plays again"
+    )
+    Select(browser.find_element(By.ID, "lang")).select_by_value("ro")
+    wait_for(
+        browser,
+        lambda d: d.find_element(By.ID, "board-heading").text == "Poziția" and "lang=ro" in d.current_url,
+        "the page in Romanian",
+    )
+    box = browser.find_element(By.ID, "position-id")
+    box.clear()
+    box.send_keys("not-an-id")
+    browser.find_element(By.ID, "show").click()
+    wait_for(
+        browser,
+        lambda d: (
+            d.find_element(By.ID, "error").get_attribute("hidden") is None
+            and "câmp" in d.find_element(By.ID, "error").text
+        ),
+        "the API's problem in Romanian (Accept-Language: ro)",
+    )
+    full_page_screenshot(browser, SCREENSHOTS / "playground-ro.png")

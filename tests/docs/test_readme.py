@@ -1,7 +1,8 @@
 """Every README example runs as written and answers what the README shows.
 
 The Python snippets are doctests. Each `curl` line is run by bash, as a user would paste it, against
-a live gunicorn started from this checkout (`localhost:8080` becomes its port); where the README
+a live gunicorn started from this checkout (`localhost:8080` becomes its port, `localhost:9100` its
+metrics port); where the README
 shows the answer in a comment right after the command (a line `# {...` and its `#  ...`
 continuations), that comment is JSON, and every key it names must be in the answer with that value
 ("..." stands for any value; a list ending in "..." may go on)."""
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.ops.ops_live import gunicorn
+from tests.ops.ops_live import Live, gunicorn
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"
@@ -69,7 +70,9 @@ def contains(expected: Any, actual: Any) -> bool:
     if expected == ANY:
         return True
     if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(k in actual and contains(v, actual[k]) for k, v in expected.items())
+        return isinstance(actual, dict) and all(
+            key in actual and contains(value, actual[key]) for key, value in expected.items()
+        )
     if isinstance(expected, list):
         if not isinstance(actual, list):
             return False
@@ -102,19 +105,20 @@ def test_the_contains_rule_is_strict() -> None:
 
 
 @pytest.fixture(scope="module")
-def live_url(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with gunicorn(tmp_path_factory.mktemp("readme"), workers=1) as live:
-        yield live.url
+def live(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    with gunicorn(tmp_path_factory.mktemp("readme"), workers=1) as server:
+        yield server
 
 
 @pytest.mark.live
 @pytest.mark.skipif(shutil.which("curl") is None, reason="the README's examples use curl")
 @pytest.mark.parametrize("example", EXAMPLES, ids=[f"README.md:{e.line}" for e in EXAMPLES])
 def test_each_curl_example_answers_as_the_readme_shows(
-    example: ShellExample, live_url: str, tmp_path: Path
+    example: ShellExample, live: Live, tmp_path: Path
 ) -> None:
     (tmp_path / "examples").symlink_to(REPO / "examples")
-    command = example.command.replace("localhost:8080", live_url.removeprefix("http://"))
+    command = example.command.replace("localhost:8080", live.url.removeprefix("http://"))
+    command = command.replace("localhost:9100", live.metrics_url.removeprefix("http://"))  # METRICS_PORT
     script = f"set -eu\n{example.setup}{command} --fail-with-body --max-time 20\n"
     run = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     shows_an_error = isinstance(example.expected, dict) and isinstance(example.expected.get("status"), int)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.engine import Board, legal_plays
+from arbitru.engine import Board, legal_plays
 
 
 def position(white: dict[int, int], black: dict[int, int], white_bar: int = 0, black_bar: int = 0) -> Board:

@@ -1,6 +1,6 @@
 """Entering from the bar, and the rule that a roll is used as fully as it can be."""
 
-from service.engine import legal_plays
+from arbitru.engine import legal_plays
 from tests.engine.positions import notations, position
 
 BLACK_START = {24: 2, 13: 5, 8: 3, 6: 5}

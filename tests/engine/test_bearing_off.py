@@ -1,6 +1,6 @@
 """Bearing off: only with every checker home, exactly or from the highest point with a higher die."""
 
-from service.engine import legal_plays
+from arbitru.engine import legal_plays
 from tests.engine.positions import notations, position
 
 BLACK_BACK = {24: 2, 13: 5, 8: 3, 6: 5}

@@ -1,6 +1,6 @@
 """The board value type and its validity check."""
 
-from service.engine import Board
+from arbitru.engine import Board
 from tests.engine.positions import position
 
 

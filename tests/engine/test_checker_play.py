@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 
-from service.engine import Board, legal_plays
+from arbitru.engine import Board, legal_plays
 from tests.engine.positions import OPENING, notations, position
 
 
@@ -82,7 +82,7 @@ def test_order_of_plays_is_deterministic_with_the_cache_cleared():
 
 def test_order_of_plays_is_the_same_in_fresh_processes_with_other_hash_seeds():
     code = (
-        "from service.engine import Board, legal_plays;"
+        "from arbitru.engine import Board, legal_plays;"
         "print([p.notation for d in ((1, 1), (6, 5), (4, 4))"
         " for p in legal_plays(Board.initial(), 'white', d)])"
     )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.cube import REASONS, Cube, automatic_double, cube_action
-from service.engine.i18n import has_text, text
-from service.engine.rules import Rules
+from arbitru.engine.cube import REASONS, Cube, automatic_double, cube_action
+from arbitru.engine.i18n import has_text, text
+from arbitru.engine.rules import Rules
 
 MONEY_BEAVERS = Rules(beavers=True, raccoons=True)
 

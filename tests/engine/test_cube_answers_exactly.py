@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from service.engine.cube import Cube, Offer, cube_action
-from service.engine.rules import Rules
+from arbitru.engine.cube import Cube, Offer, cube_action
+from arbitru.engine.rules import Rules
 
 NOT_OVER = {"game_over": False, "winner": None, "result": None, "multiplier": None, "points": None}
 

@@ -9,9 +9,9 @@ from collections.abc import Iterable
 
 import pytest
 
-from service.engine import Board, legal_plays
-from service.engine.board import COLORS, Color, other
-from service.formats.gnubg_id import decode_position_id
+from arbitru.engine import Board, legal_plays
+from arbitru.engine.board import COLORS, Color, other
+from arbitru.formats.gnubg_id import decode_position_id
 from tests.support.compare import check_position, position_text, state_of
 from tests.support.gnubg_oracle import GNUBG_AVAILABLE
 from tests.support.positions import (

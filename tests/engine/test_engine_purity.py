@@ -6,8 +6,8 @@ import sys
 
 def test_engine_and_formats_import_no_flask_nor_marshmallow():
     code = (
-        "import sys, pkgutil, importlib, service.engine, service.formats\n"
-        "for pkg in (service.engine, service.formats):\n"
+        "import sys, pkgutil, importlib, arbitru.engine, arbitru.formats\n"
+        "for pkg in (arbitru.engine, arbitru.formats):\n"
         "    for m in pkgutil.iter_modules(pkg.__path__):\n"
         "        importlib.import_module(pkg.__name__ + '.' + m.name)\n"
         "web = ('flask', 'marshmallow', 'flask_smorest', 'werkzeug')\n"

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from service.engine import Board, Move, format_moves
-from service.engine import moves as generation
-from service.engine.board import BAR, OFF
-from service.engine.play import point_name
+from arbitru.engine import Board, Move, format_moves
+from arbitru.engine import moves as generation
+from arbitru.engine.board import BAR, OFF
+from arbitru.engine.play import point_name
 
 
 @st.composite

@@ -1,5 +1,6 @@
 """How play generation behaves as a library: it leaves the garbage collector as it found it, and
-its cache size comes from ARBITRU_PLAYS_CACHE_SIZE (0 turns the cache off)."""
+its cache holds at most ARBITRU_PLAYS_CACHE_SIZE plays (0 turns the cache off), and a play budget
+stops a long job at the same place every time."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from service.engine import Board, legal_plays
+import pytest
+
+from arbitru.engine import Board, legal_plays
+from arbitru.engine.moves import PlayBudgetExceeded, PlaysCache, play_budget
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -33,10 +37,10 @@ def test_listing_plays_leaves_the_garbage_collector_disabled_when_it_was():
 
 def run_with_cache_size(size: str) -> str:
     code = (
-        "from service.engine import Board, legal_plays\n"
-        "from service.engine.moves import _plays\n"
+        "from arbitru.engine import Board, legal_plays\n"
+        "from arbitru.engine.moves import _CACHE\n"
         "legal_plays(Board.initial(), 'white', (3, 1)); legal_plays(Board.initial(), 'white', (3, 1))\n"
-        "info = _plays.cache_info(); print(info.maxsize, info.hits)\n"
+        "print(_CACHE.capacity, _CACHE.held)\n"
     )
     env = {**os.environ, "ARBITRU_PLAYS_CACHE_SIZE": size}
     return subprocess.run(
@@ -44,9 +48,39 @@ def run_with_cache_size(size: str) -> str:
     ).stdout.strip()
 
 
-def test_the_plays_cache_holds_2048_answers_by_default():
-    assert run_with_cache_size("") == "2048 1"
+def test_the_plays_cache_holds_25000_plays_by_default():
+    assert run_with_cache_size("") == "25000 17"  # the 16 plays of an opening 3-1, plus its key
 
 
 def test_a_plays_cache_size_of_zero_turns_the_cache_off():
     assert run_with_cache_size("0") == "0 0"
+
+
+def test_the_plays_cache_is_bounded_by_the_plays_it_holds_not_by_its_answers():
+    heavy = tuple(legal_plays(Board.initial(), "white", (1, 1)))
+    light = tuple(legal_plays(Board.initial(), "white", (2, 1)))
+    capacity = (len(heavy) + 1) * 3 // 2  # one heavy answer fits, two do not
+    cache = PlaysCache(capacity)
+    cache.put(("a", "white", 1, 1), heavy)  # type: ignore[arg-type]
+    cache.put(("b", "white", 1, 1), heavy)  # type: ignore[arg-type]
+    assert cache.held <= capacity and len(cache) == 1
+    assert cache.get(("b", "white", 1, 1)) is heavy  # type: ignore[arg-type]
+    cache.put(("c", "white", 2, 1), light)  # type: ignore[arg-type]
+    assert cache.held <= capacity
+
+
+def test_an_answer_bigger_than_the_whole_cache_is_not_kept():
+    cache = PlaysCache(5)
+    cache.put(("a", "white", 3, 1), tuple(legal_plays(Board.initial(), "white", (3, 1))))  # type: ignore[arg-type]
+    assert len(cache) == 0 and cache.held == 0
+
+
+def test_a_play_budget_stops_the_listing_past_its_limit_cached_or_not():
+    legal_plays(Board.initial(), "white", (3, 1))  # cached now: still counted
+    with play_budget(40):
+        legal_plays(Board.initial(), "white", (3, 1))
+        legal_plays(Board.initial(), "white", (3, 1))
+        with pytest.raises(PlayBudgetExceeded) as raised:
+            legal_plays(Board.initial(), "white", (3, 1))
+    assert raised.value.limit == 40
+    legal_plays(Board.initial(), "white", (3, 1))  # outside the block: no budget

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.board import Board, side_from_points
-from service.engine.cube import Cube, cube_action
-from service.engine.match import Match, context_problems, game_result, score_game
-from service.engine.rules import Rules, build_rules
+from arbitru.engine.board import Board, side_from_points
+from arbitru.engine.cube import Cube, cube_action
+from arbitru.engine.match import Match, context_problems, game_result, score_game
+from arbitru.engine.rules import Rules, build_rules
 
 STANDARD = Rules()
 ROMANIAN = build_rules({"preset": "romanian"})[0]
@@ -102,13 +102,20 @@ def test_gammons_and_backgammons_count_as_the_rules_say():
     assert game_result(BACKGAMMON, no_gammons, Cube(), Match(5))[1].points == 1
 
 
-def test_romanian_linie_mart_mart_tehnic_score_one_two_three():
-    for board, points in ((SINGLE, 1), (GAMMON, 2), (BACKGAMMON, 3)):
+def test_romanian_preset_counts_a_linie_1_and_a_mart_2_and_a_backgammon_as_a_mart():
+    for board, points in ((SINGLE, 1), (GAMMON, 2), (BACKGAMMON, 2)):
         _, score = game_result(board, ROMANIAN, Cube(), Match.from_dict(None, ROMANIAN))
         assert score.points == points
-    _, score = game_result(BACKGAMMON, ROMANIAN, Cube(), Match(3))
+    _, score = game_result(BACKGAMMON, ROMANIAN, Cube(), Match(3, (1, 0)))
     assert score.over and score.winner == "white" and score.score == (3, 0)
     assert score.crawford_next is False
+
+
+def test_romanian_preset_with_backgammons_true_counts_a_mart_tehnic_3():
+    rules, problems = build_rules({"preset": "romanian", "backgammons": True})
+    assert problems == []
+    _, score = game_result(BACKGAMMON, rules, Cube(), Match.from_dict(None, rules))
+    assert score.points == 3
 
 
 def test_unfinished_game_leaves_the_score_and_the_next_game_unknown():

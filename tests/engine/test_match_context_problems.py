@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.board import Board, Problem
-from service.engine.cube import Cube, automatic_double
-from service.engine.i18n import text
-from service.engine.match import Match, context_problems, game_result, score_game
-from service.engine.rules import MAX_MATCH_LENGTH, ROMANIAN, STANDARD, Rules
+from arbitru.engine.board import Board, Problem
+from arbitru.engine.cube import Cube, automatic_double
+from arbitru.engine.i18n import text
+from arbitru.engine.match import Match, context_problems, game_result, score_game
+from arbitru.engine.rules import MAX_MATCH_LENGTH, ROMANIAN, STANDARD, Rules
 
 NO_CRAWFORD = Rules(crawford=False)
 NO_CUBE = Rules(cube=False)

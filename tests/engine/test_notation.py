@@ -2,7 +2,7 @@
 
 import pytest
 
-from service.engine import Move, NotationError, format_moves, parse_play, parse_play_marked
+from arbitru.engine import Move, NotationError, format_moves, parse_play, parse_play_marked
 
 
 @pytest.mark.parametrize(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.cube import Cube
-from service.engine.opening import decide_opening, opening_problems
-from service.engine.rules import Rules, build_rules
+from arbitru.engine.cube import Cube
+from arbitru.engine.opening import decide_opening, opening_problems
+from arbitru.engine.rules import Rules, build_rules
 
 ROMANIAN = build_rules({"preset": "romanian"})[0]
 

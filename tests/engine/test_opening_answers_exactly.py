@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.board import Problem
-from service.engine.cube import Cube
-from service.engine.opening import decide_opening, opening_problems
-from service.engine.rules import ROMANIAN, STANDARD, Rules
+from arbitru.engine.board import Problem
+from arbitru.engine.cube import Cube
+from arbitru.engine.opening import decide_opening, opening_problems
+from arbitru.engine.rules import ROMANIAN, STANDARD, Rules
 
 AUTO = Rules(automatic_doubles=1)
 
@@ -51,7 +51,8 @@ AUTO = Rules(automatic_doubles=1)
             False,
             {"starter": None, "dice": None, "reroll": True, "automatic_double": True},
             "Equal rolls: both players roll again and the cube is turned to 2 (automatic double).",
-            "Aruncări egale: ambii jucători aruncă din nou, iar cubul se întoarce la 2 (dublare automată).",
+            "Aruncări egale: ambii jucători aruncă din nou, "
+            "iar miza se dublează: cubul ajunge la 2 (dublare automată).",
         ),
         (  # no automatic double in a match
             {"white": [4], "black": [4]},
@@ -135,21 +136,21 @@ def test_the_opening_answer_in_full(rolls, rules, cube, in_match, answer, englis
             {"white": [5, 4], "black": [3]},
             STANDARD,
             Cube(),
-            [Problem("rolls.white", "needs 1 dice in the standard opening")],
+            [Problem("rolls.white", "in the standard opening each player rolls one die")],
         ),
         (
             {"black": [3]},
             STANDARD,
             Cube(),
-            [Problem("rolls.white", "needs 1 dice in the standard opening")],
+            [Problem("rolls.white", "in the standard opening each player rolls one die")],
         ),
         (
             {"white": [5], "black": [3]},
             ROMANIAN,
             Cube(),
             [
-                Problem("rolls.white", "needs 2 dice in the romanian opening"),
-                Problem("rolls.black", "needs 2 dice in the romanian opening"),
+                Problem("rolls.white", "in the romanian opening each player rolls two dice"),
+                Problem("rolls.black", "in the romanian opening each player rolls two dice"),
             ],
         ),
         (

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine import Board, legal_plays
-from service.engine.board import Color
+from arbitru.engine import Board, legal_plays
+from arbitru.engine.board import Color
 
 OPENING_PLAYS = {
     (1, 1): 42, (2, 1): 15, (3, 1): 16, (4, 1): 14, (5, 1): 8, (6, 1): 10,

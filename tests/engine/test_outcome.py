@@ -1,12 +1,16 @@
 """Game over: single (linie), gammon (marț), backgammon (marț tehnic), cube and Jacoby."""
 
-from service.engine import Rules, outcome
+from arbitru.engine import Rules, outcome
 from tests.engine.positions import position
 
 
 def test_game_not_over_while_both_sides_have_checkers_on_the_board():
     assert outcome(position({6: 5}, {6: 5})).to_dict() == {
-        "game_over": False, "winner": None, "result": None, "multiplier": None, "points": None,
+        "game_over": False,
+        "winner": None,
+        "result": None,
+        "multiplier": None,
+        "points": None,
     }
 
 
@@ -53,3 +57,21 @@ def test_backgammons_off_counts_a_backgammon_as_a_gammon():
 def test_black_wins_in_its_own_numbering():
     verdict = outcome(position({6: 1}, {}))
     assert (verdict.winner, verdict.result) == ("black", "single")
+
+
+def test_jacoby_applies_after_an_automatic_double_while_the_cube_stays_centred():
+    # Equal opening rolls turned the cube to 2, nobody doubled: GNU Backgammon counts a gammon single.
+    verdict = outcome(position({}, {6: 15}), Rules(jacoby=True), cube_value=2, cube_centred=True)
+    assert (verdict.result, verdict.multiplier, verdict.points) == ("gammon", 1, 2)
+
+
+def test_jacoby_does_not_apply_once_somebody_owns_the_cube():
+    verdict = outcome(position({}, {6: 15}), Rules(jacoby=True), cube_value=2, cube_centred=False)
+    assert (verdict.multiplier, verdict.points) == (2, 4)
+
+
+def test_a_backgammon_counted_as_a_gammon_is_labelled_by_what_it_counts_for():
+    bg = position({}, {6: 14}, black_bar=1)
+    assert outcome(bg, Rules(backgammons=False)).counted_as == "gammon"
+    assert outcome(bg).counted_as == "backgammon"
+    assert outcome(position({}, {6: 15}), Rules(jacoby=True)).counted_as == "single"

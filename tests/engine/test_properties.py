@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from service.engine import Board, judge_play, legal_plays, parse_play_marked
-from service.engine.board import BAR, OFF
+from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
+from arbitru.engine.board import BAR, OFF
 
 dice_strategy = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
@@ -28,7 +28,7 @@ def boards(draw: st.DrawFn) -> Board:
 
 def reference_boards(board: Board, dice: tuple[int, int]) -> set[Board]:
     """Every legal resulting board, by brute force over ordered die sequences (slow, obvious)."""
-    from service.engine.board import other
+    from arbitru.engine.board import other
 
     turn = "white"
     orders = [[dice[0]] * 4] if dice[0] == dice[1] else [[dice[0], dice[1]], [dice[1], dice[0]]]

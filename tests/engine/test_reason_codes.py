@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.engine import REASON_CODES, judge_play, parse_play_marked
-from service.engine.board import Board
-from service.engine.cube import REASONS, Cube, cube_action
-from service.engine.rules import Rules
+from arbitru.engine import REASON_CODES, judge_play, parse_play_marked
+from arbitru.engine.board import Board
+from arbitru.engine.cube import REASONS, Cube, cube_action
+from arbitru.engine.rules import Rules
 from tests.engine.positions import OPENING, position
 from tests.support.compare import state_of
 from tests.support.positions import scattered_positions
@@ -29,43 +29,49 @@ ONE_DIE = position({13: 1, 1: 14}, {22: 3, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2})
 # code -> (board, dice, hops as written, or raw (from, to) pairs for what notation cannot write,
 # the message)
 JUDGE_CASES: dict[str, tuple[Board, tuple[int, int], str | tuple[tuple[int, int], ...], str]] = {
-    "NO_CHECKER_TO_MOVE": (OPENING, (3, 1), "5/2 8/7", "white has no checker on 5 to move"),
+    "NO_CHECKER_TO_MOVE": (OPENING, (3, 1), "5/2 8/7", "White has no checker on 5 to move"),
     "MOVE_BACKWARDS": (OPENING, (3, 1), "5/8 6/5", "5/8 moves a checker backwards"),
     "NOT_ON_BOARD": (OPENING, (3, 1), ((27, 24), (6, 5)), "point 27 is not on the board"),
     "MUST_ENTER_FROM_BAR": (ONE_UP, (6, 4), "24/18 13/9", "24/18 moves while a checker is on the bar"),
     # 24/18/12: white's 12 is black's 13, held by five
     "POINT_CLOSED": (OPENING, (6, 6), "24/12 13/7 13/7", "point 12 is held by the opponent"),
-    "DICE_MISMATCH": (OPENING, (3, 1), "13/8 6/5", "13/8 does not match the dice"),
-    "TOO_MANY_MOVES": (OPENING, (3, 1), "8/5 6/5 6/5", "the play uses more dice than were rolled"),
+    "DICE_MISMATCH": (OPENING, (3, 1), "13/8 6/5", "13/8 does not match the dice left (3-1)"),
+    "TOO_MANY_MOVES": (
+        OPENING,
+        (3, 1),
+        "8/5 6/5 6/5",
+        "6/5 needs a die, but the play has already used all of 3-1",
+    ),
     "BEAR_OFF_NOT_ALLOWED": (
         position({7: 1, 6: 14}, BLACK_START),
         (6, 1),
         "6/off 6/5",
-        "bearing off needs every checker in the home board",
+        "6/off bears off while a checker is outside the home board",
     ),
     "BEAR_OFF_HIGHER_POINT_OCCUPIED": (
         position({5: 1, 2: 1, 1: 1}, BLACK_START),
         (6, 3),
         "2/off 1/off",
-        "a checker on a point above 2 must move before one bears off from 2 with a higher die",
+        "a checker on a point above 2 must move before one bears off from 2 with a higher die (6)",
     ),
-    "MUST_USE_ALL_DICE": (OPENING, (6, 5), "24/18", "this roll can be played with 2 dice; the play uses 1"),
+    "MUST_USE_ALL_DICE": (OPENING, (6, 5), "24/18", "6-5 can be played with 2 dice; the play uses 1"),
+    "WRONG_HIT": (OPENING, (3, 1), "8/5* 6/5", "8/5* marks a hit, but there is no blot of the opponent on 5"),
     "MUST_PLAY_HIGHER_DIE": (ONE_DIE, (6, 4), "13/9", "only one die of 6-4 can be played: it must be the 6"),
 }
 # More wordings: the bar and off by name, one die in the singular, the dice as rolled.
 MESSAGES = [
-    (OPENING, (3, 1), ((25, 22), (8, 7)), "NO_CHECKER_TO_MOVE", "white has no checker on bar to move"),
+    (OPENING, (3, 1), ((25, 22), (8, 7)), "NO_CHECKER_TO_MOVE", "White has no checker on bar to move"),
     (OPENING, (3, 1), ((0, 5), (6, 5)), "MOVE_BACKWARDS", "off/5 moves a checker backwards"),
     (OPENING, (3, 1), ((6, -1),), "NOT_ON_BOARD", "point -1 is not on the board"),
-    (ONE_DIE, (6, 4), "", "MUST_USE_ALL_DICE", "this roll can be played with 1 die; the play uses 0"),
+    (ONE_DIE, (6, 4), "", "MUST_USE_ALL_DICE", "6-4 can be played with 1 die; the play uses 0"),
     (ONE_DIE, (4, 6), "13/9", "MUST_PLAY_HIGHER_DIE", "only one die of 4-6 can be played: it must be the 6"),
-    (OPENING, (5, 2), "13/11 13/6", "DICE_MISMATCH", "13/6 does not match the dice"),
+    (OPENING, (5, 2), "13/11 13/6", "DICE_MISMATCH", "13/6 does not match the dice left (5)"),
     (
         OPENING,
         (6, 5),
         "6/off 8/3",
         "BEAR_OFF_NOT_ALLOWED",
-        "bearing off needs every checker in the home board",
+        "6/off bears off while a checker is outside the home board",
     ),
     # 8/off (8/2/off) is a legal bear-off of the last outside checker; 5/3 is then one move too many
     (
@@ -73,7 +79,7 @@ MESSAGES = [
         (6, 2),
         "8/off 5/3",
         "TOO_MANY_MOVES",
-        "the play uses more dice than were rolled",
+        "5/3 needs a die, but the play has already used all of 6-2",
     ),
     # a point held by exactly two (white's 1, black's 24)
     (OPENING, (6, 5), "6/1 8/2", "POINT_CLOSED", "point 1 is held by the opponent"),
@@ -85,12 +91,24 @@ MESSAGES = [
         "POINT_CLOSED",
         "point 18 is held by the opponent",
     ),
-    (OPENING, (6, 6), "24/18", "MUST_USE_ALL_DICE", "this roll can be played with 4 dice; the play uses 1"),
-    (OPENING, (3, 3), "13/10 10/7 10/7", "NO_CHECKER_TO_MOVE", "white has no checker on 10 to move"),
-    (OPENING, (1, 1), "6/1", "DICE_MISMATCH", "6/1 does not match the dice"),
-    (OPENING, (2, 2), "13/5 6/4", "TOO_MANY_MOVES", "the play uses more dice than were rolled"),
+    (OPENING, (6, 6), "24/18", "MUST_USE_ALL_DICE", "6-6 can be played with 4 dice; the play uses 1"),
+    (OPENING, (3, 3), "13/10 10/7 10/7", "NO_CHECKER_TO_MOVE", "White has no checker on 10 to move"),
+    (OPENING, (1, 1), "6/1", "DICE_MISMATCH", "6/1 does not match the dice left (1-1-1-1)"),
+    (
+        OPENING,
+        (2, 2),
+        "13/5 6/4",
+        "TOO_MANY_MOVES",
+        "6/4 needs a die, but the play has already used all of 2-2",
+    ),
     # bar hops are replayed first: the entered checker may move on though written first
-    (ONE_UP, (6, 3), "22/16 bar/22 13/7", "TOO_MANY_MOVES", "the play uses more dice than were rolled"),
+    (
+        ONE_UP,
+        (6, 3),
+        "22/16 bar/22 13/7",
+        "TOO_MANY_MOVES",
+        "13/7 needs a die, but the play has already used all of 6-3",
+    ),
     (OPENING, (3, 1), ((6, 6), (8, 5)), "MOVE_BACKWARDS", "6/6 moves a checker backwards"),
     (ONE_UP, (6, 4), ((25, 25),), "MOVE_BACKWARDS", "bar/bar moves a checker backwards"),
     # points off the board, named: the source when it is not a point, else the destination
@@ -100,14 +118,20 @@ MESSAGES = [
     (OPENING, (3, 1), ((25, 30),), "NOT_ON_BOARD", "point 30 is not on the board"),
     (OPENING, (3, 1), ((26, 30),), "NOT_ON_BOARD", "point 26 is not on the board"),
     # the checker arriving on 6 joins five: four more moves from 6 are there to make (one too many)
-    (OPENING, (2, 2), "8/6 6/4 6/4 6/4 6/4", "TOO_MANY_MOVES", "the play uses more dice than were rolled"),
+    (
+        OPENING,
+        (2, 2),
+        "8/6 6/4 6/4 6/4 6/4",
+        "TOO_MANY_MOVES",
+        "6/4 needs a die, but the play has already used all of 2-2",
+    ),
     # 24/13 with 6-5 goes via 19 when 18 is closed (the low die first), then 6/5 is one move too many
     (
         position(START_WHITE, {24: 2, 13: 5, 8: 3, 7: 5}),
         (6, 5),
         "24/13 6/5",
         "TOO_MANY_MOVES",
-        "the play uses more dice than were rolled",
+        "6/5 needs a die, but the play has already used all of 6-5",
     ),
     # the 6 may not bear off the 2 while the 3 (the point right above it) is occupied
     (
@@ -115,12 +139,12 @@ MESSAGES = [
         (6, 1),
         "2/off 3/off",
         "BEAR_OFF_HIGHER_POINT_OCCUPIED",
-        "a checker on a point above 2 must move before one bears off from 2 with a higher die",
+        "a checker on a point above 2 must move before one bears off from 2 with a higher die (6)",
     ),
 ]
-# Codes documented by another change and not produced on this branch yet; the lead reconciles
-# them at merge (issue 15 makes WRONG_HIT reachable in /v1/play and adds its case).
-PENDING = {"WRONG_HIT"}
+# NOT_A_LEGAL_PLAY: this branch had shown it unreachable from judge_play (a property below) and
+# deleted it; issue 15's merged judge documents it again. Left for the lead to reconcile.
+PENDING = {"NOT_A_LEGAL_PLAY"}
 
 
 def judge(board: Board, dice: tuple[int, int], proposal):
@@ -137,13 +161,13 @@ def test_every_documented_judge_code_has_a_case_and_every_case_is_documented():
 def test_each_judge_code_is_given_for_the_rule_its_case_breaks(code):
     board, dice, proposal, message = JUDGE_CASES[code]
     verdict = judge(board, dice, proposal)
-    assert (verdict.legal, verdict.code, verdict.message, verdict.play) == (False, code, message, None)
+    assert (verdict.legal, verdict.code, verdict.message("en"), verdict.play) == (False, code, message, None)
 
 
 @pytest.mark.parametrize(("board", "dice", "proposal", "code", "message"), MESSAGES)
 def test_judge_messages_name_the_points_and_dice(board, dice, proposal, code, message):
     verdict = judge(board, dice, proposal)
-    assert (verdict.code, verdict.message) == (code, message)
+    assert (verdict.code, verdict.message("en")) == (code, message)
 
 
 def test_a_double_is_never_ruled_by_the_higher_die_rule():

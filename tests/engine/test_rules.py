@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.rules import PRESETS, Rules, build_rules, presets
+from arbitru.engine.rules import PRESETS, Rules, build_rules, presets
 
 
 def fields_of(problems):
@@ -19,11 +19,11 @@ def test_defaults_are_the_standard_money_game():
     assert rules.match_length == 0 and rules.opening == "standard" and rules.checkers == 15
 
 
-def test_romanian_preset_scores_linie_mart_mart_tehnic_to_three_without_cube():
+def test_romanian_preset_scores_linie_and_mart_to_three_without_cube():
     rules, problems = build_rules({"preset": "romanian"})
     assert problems == []
     assert rules.preset == "romanian"
-    assert rules.gammons and rules.backgammons  # marț 2, marț tehnic 3
+    assert rules.gammons and not rules.backgammons  # linie 1, marț 2, nothing higher
     assert not rules.cube and not rules.jacoby and not rules.beavers
     assert rules.match_length == 3
     assert rules.opening == "romanian" and rules.opening_ties == "reroll" and rules.opening_dice == "rolled"

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from service.engine import Board, legal_plays
+from arbitru.engine import Board, legal_plays
 from tests.engine.positions import position
 from tests.support.compare import check_position
 from tests.support.gnubg_oracle import GNUBG_AVAILABLE

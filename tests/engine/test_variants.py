@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.board import Board, Color
-from service.engine.rules import Rules, build_rules
-from service.engine.variants import start_board, start_points
+from arbitru.engine.board import Board, Color
+from arbitru.engine.rules import Rules, build_rules
+from arbitru.engine.variants import start_board, start_points
 
 
 def points(board: Board, color: Color) -> dict[int, int]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine import legal_plays
-from service.formats.gnubg_id import decode_position_id
+from arbitru.engine import legal_plays
+from arbitru.formats.gnubg_id import decode_position_id
 from tests.support.positions import DOUBLES, MIXED, wildbg_ids
 
 TOTALS = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from service.engine.board import BAR, Board
-from service.formats.position import DecodedPosition
+from arbitru.engine.board import BAR, Board
+from arbitru.formats.position import DecodedPosition
 
 colors = st.sampled_from(("white", "black"))
 die = st.integers(1, 6)

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.engine.board import Board
-from service.formats.fibs import decode_fibs, encode_fibs
-from service.formats.position import DecodedPosition, FormatError
+from arbitru.engine.board import Board
+from arbitru.formats.fibs import decode_fibs, encode_fibs
+from arbitru.formats.position import DecodedPosition, FormatError
 from tests.formats.strategies import fibs_contexts
 from tests.support.positions import load_jsonl
 

@@ -7,15 +7,15 @@ import random
 import pytest
 from hypothesis import given, settings
 
-from service.engine.board import Board
-from service.formats.gnubg_id import (
+from arbitru.engine.board import Board
+from arbitru.formats.gnubg_id import (
     decode_gnubg_id,
     decode_position_id,
     encode_gnubg_id,
     encode_match_id,
     encode_position_id,
 )
-from service.formats.position import DecodedPosition
+from arbitru.formats.position import DecodedPosition
 from tests.formats.strategies import boards, colors
 from tests.support.positions import load_jsonl, playout_positions, wildbg_ids
 
@@ -119,7 +119,7 @@ def test_xgids_read_by_gnubg_give_the_gnubg_id_we_derive():
     Only the bottom player on turn: with the top player on turn gnubg also relabels its players so
     the one on roll is player 1 (a display choice, not a different position).
     """
-    from service.formats.xgid import decode_xgid, encode_xgid
+    from arbitru.formats.xgid import decode_xgid, encode_xgid
 
     rng = random.Random(7)
     for board, _turn, dice in playout_positions(seed=5, count=250):

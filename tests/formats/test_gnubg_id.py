@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from service.engine.board import Board
-from service.formats.gnubg_id import (
+from arbitru.engine.board import Board
+from arbitru.formats.gnubg_id import (
     decode_gnubg_id,
     decode_match_id,
     decode_position_id,
@@ -14,7 +14,7 @@ from service.formats.gnubg_id import (
     encode_match_id,
     encode_position_id,
 )
-from service.formats.position import DecodedPosition, FormatError
+from arbitru.formats.position import DecodedPosition, FormatError
 from tests.formats.strategies import boards, colors, match_contexts
 from tests.support.positions import load_jsonl, wildbg_ids
 

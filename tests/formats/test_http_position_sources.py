@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from service import create_app
-from service.engine import legal_plays
-from service.engine.board import Board
-from service.formats.gnubg_id import decode_gnubg_id, encode_position_id
-from service.formats.xgid import decode_xgid
-from service.http.position_sources import EXAMPLES
+from arbitru import create_app
+from arbitru.engine import legal_plays
+from arbitru.engine.board import Board
+from arbitru.formats.gnubg_id import decode_gnubg_id, encode_position_id
+from arbitru.formats.xgid import decode_xgid
+from arbitru.http.position_sources import EXAMPLES
 
 OPENING = Board.initial().to_dict()
 GNUBG_31 = "4HPwATDgc/ABMA:cIkFAAAAAAAA"  # white to play 3-1 (gnubg.match_id with dice 31)

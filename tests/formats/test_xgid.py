@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from service.engine.board import Board
-from service.formats.position import DecodedPosition, FormatError
-from service.formats.xgid import decode_xgid, encode_xgid
+from arbitru.engine.board import Board
+from arbitru.formats.position import DecodedPosition, FormatError
+from arbitru.formats.xgid import decode_xgid, encode_xgid
 from tests.formats.strategies import xgid_contexts
 from tests.support.positions import load_jsonl
 

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import create_app
+from arbitru import create_app
 
 OPENING_SIDE: dict[str, Any] = {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0}
 

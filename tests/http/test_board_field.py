@@ -9,7 +9,7 @@ import marshmallow as ma
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.http.schemas import BoardField, BoardSchema
+from arbitru.http.schemas import BoardField, BoardSchema
 
 counts = st.one_of(st.integers(0, 15), st.sampled_from([-1, 16, True, 3.0, "3", None]))
 point_keys = st.one_of(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from service import create_app
-from service.engine.board import Board
-from service.formats.fibs import decode_fibs
-from service.formats.gnubg_id import decode_gnubg_id
-from service.formats.xgid import decode_xgid
-from service.http.position_sources import EXAMPLES
+from arbitru import create_app
+from arbitru.engine.board import Board
+from arbitru.formats.fibs import decode_fibs
+from arbitru.formats.gnubg_id import decode_gnubg_id
+from arbitru.formats.xgid import decode_xgid
+from arbitru.http.position_sources import EXAMPLES
 
 OPENING_BOARD = Board.initial().to_dict()
 

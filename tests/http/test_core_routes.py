@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from service.engine import REASON_CODES
+from arbitru.engine import REASON_CODES
 from tests.http.conftest import assert_problem, opening_board, roll_body
 
 OUTCOME_KEYS = {"game_over", "winner", "result", "multiplier", "points"}
@@ -81,6 +81,7 @@ def test_off_may_be_left_out_and_is_what_remains_of_fifteen(client):
         "result": "backgammon",
         "multiplier": 3,
         "points": 3,
+        "label": "backgammon",
     }
     assert final[0]["board"]["white"] == {"points": {}, "bar": 0, "off": 15}
 
@@ -149,7 +150,7 @@ def test_an_illegal_play_is_200_with_legal_false_and_a_documented_reason_code(cl
     assert body["reason"]["code"] in REASON_CODES
     assert body["reason"]["code"] == "MUST_USE_ALL_DICE"
     assert isinstance(body["reason"]["message"], str) and body["reason"]["message"]
-    assert set(body) == {"legal", "reason"}
+    assert set(body) == {"legal", "reason", "next_turn"} and body["next_turn"] == "white"
 
 
 def test_a_play_that_does_not_parse_is_a_422_naming_play_and_the_column(client):

@@ -8,8 +8,8 @@ import json
 import pytest
 from flask import Flask
 
-from service import create_app
-from service.http.errors import PROBLEM_TYPES
+from arbitru import create_app
+from arbitru.http.errors import PROBLEM_TYPES
 from tests.http.conftest import assert_problem, roll_body
 
 ROUTES = ["/v1/moves", "/v1/play", "/v1/outcome"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import create_app
+from arbitru import create_app
 
 RO = {"Accept-Language": "ro"}
 FINISHED_GAMMON = {

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.engine import REASON_CODES
-from service.http.spec import spec_dict, spec_yaml
+from arbitru.engine import REASON_CODES
+from arbitru.http.spec import spec_dict, spec_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "openapi.yaml"
-REGENERATE = "python -m service.http.spec -o openapi.yaml"
+REGENERATE = "python -m arbitru.http.spec -o openapi.yaml"
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,10 @@ from typing import Any
 import orjson
 import pytest
 
-from service.engine import Board, legal_plays
-from service.http.position import resolve_position
-from service.http.routes.core import full_plays, play_dict
-from service.http.schemas import MovesRequestSchema
+from arbitru.engine import Board, legal_plays
+from arbitru.http.position import resolve_position
+from arbitru.http.routes.core import full_plays, play_dict
+from arbitru.http.schemas import MovesRequestSchema
 
 OPENING = {"points": {"6": 5, "8": 3, "13": 5, "24": 2}}
 CASES: dict[str, dict[str, Any]] = {

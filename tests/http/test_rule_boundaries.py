@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from service.engine import Board
-from service.engine.cube import Cube, automatic_double, cube_action
-from service.engine.match import Match, game_result, score_game
-from service.engine.outcome import outcome, scored_multiplier, winner_of
-from service.engine.rules import STANDARD, Rules, build_rules
+from arbitru.engine import Board
+from arbitru.engine.cube import Cube, automatic_double, cube_action
+from arbitru.engine.match import Match, game_result, score_game
+from arbitru.engine.outcome import outcome, scored_multiplier, winner_of
+from arbitru.engine.rules import STANDARD, Rules, build_rules
 
 
 def rules_of(options: dict[str, Any]) -> Rules:

@@ -7,7 +7,7 @@ from pathlib import Path
 import schemathesis
 from schemathesis.config import SchemathesisConfig
 
-from service import create_app
+from arbitru import create_app
 
 CONFIG = SchemathesisConfig.from_path(Path(__file__).with_name("schemathesis.toml"))
 schema = schemathesis.openapi.from_wsgi("/openapi.json", create_app(), config=CONFIG)
@@ -15,5 +15,8 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", create_app(), config=CO
 
 @schema.parametrize()
 def test_every_operation_conforms_to_the_spec(case: schemathesis.Case) -> None:
-    """Every generated request (positive and negative) gets an answer that matches the spec."""
-    case.call_and_validate()
+    """Every generated request (positive and negative) gets an answer that matches the spec.
+
+    Uncompressed: the WSGI client sends requests' default `Accept-Encoding: gzip, deflate` but does
+    not decode the answer (the live run, over HTTP, does); compression has its own tests."""
+    case.call_and_validate(headers={"Accept-Encoding": "identity"})

@@ -20,6 +20,6 @@ def _load_script():
 
 @pytest.mark.live
 def test_schemathesis_cli_finds_no_failure_against_live_gunicorn():
-    """gunicorn 'service:create_app()' on a free port; `st run --checks all`; exit code 0."""
+    """gunicorn 'arbitru:create_app()' on a free port; `st run --checks all`; exit code 0."""
     live = _load_script()
     assert live.run(max_examples=25, timeout=900.0) == 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-import signal
+import shutil
 import subprocess
 import sys
 import urllib.error
@@ -13,7 +13,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.local_gunicorn import free_port, wait_until_up, worker_pids
+import pytest
+
+from scripts.local_gunicorn import free_port, stop, wait_until_up, worker_pids
 
 REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -21,12 +23,13 @@ VENV_BIN = Path(sys.executable).parent
 
 @dataclass
 class Live:
-    """A running gunicorn: its master process, base URL and the file its stdout goes to."""
+    """A running gunicorn: its master process, base URL, the file its stdout goes to, and the base
+    URL of its metrics port."""
 
     proc: subprocess.Popen[bytes]
     url: str
     log_path: Path
-    health_url: str
+    metrics_url: str
 
     def log_lines(self) -> list[str]:
         """Every line the service wrote to stdout so far."""
@@ -58,7 +61,7 @@ def gunicorn(
     cwd: Path = REPO,
 ) -> Iterator[Live]:
     """Run `gunicorn -c gunicorn.conf.py` with its own metrics dir; stop it (SIGTERM) afterwards."""
-    port, health_port = free_port(), free_port()
+    port, metrics_port = free_port(), free_port()
     metrics_dir = tmp / "prometheus"
     metrics_dir.mkdir(exist_ok=True)
     env = {
@@ -69,7 +72,7 @@ def gunicorn(
     env.update(
         HOST="127.0.0.1",
         PORT=str(port),
-        HEALTH_PORT=str(health_port),
+        METRICS_PORT=str(metrics_port),
         WEB_CONCURRENCY=str(workers),
         PROMETHEUS_MULTIPROC_DIR=str(metrics_dir),
         PYTHONUNBUFFERED="1",
@@ -80,15 +83,35 @@ def gunicorn(
     cmd = command or [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py"]
     with open(log_path, "wb") as out, open(tmp / "gunicorn.err", "wb") as err:
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=err)
-    live = Live(proc, f"http://127.0.0.1:{port}", log_path, f"http://127.0.0.1:{health_port}")
+    live = Live(proc, f"http://127.0.0.1:{port}", log_path, f"http://127.0.0.1:{metrics_port}")
     try:
         wait_until_up(live.url + "/healthz", proc, tmp / "gunicorn.err", timeout=30.0)
         yield live
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
+        stop(proc)
+
+
+def kustomize(directory: Path, out: Path) -> Path:
+    """`kubectl kustomize DIR` (or standalone `kustomize build DIR`) written to `out`; skips the
+    test when neither tool is installed."""
+    if shutil.which("kubectl"):
+        command = ["kubectl", "kustomize", str(directory)]
+    elif shutil.which("kustomize"):
+        command = ["kustomize", "build", str(directory)]
+    else:
+        pytest.skip(f"neither kubectl nor kustomize is installed; cannot render {directory.name}/")
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    out.write_text(result.stdout)
+    return out
+
+
+def validate_strict(rendered: Path) -> None:
+    """`kubernetes-validate --strict` over rendered manifests; skips when the tool is missing."""
+    tool = shutil.which("kubernetes-validate", path=str(VENV_BIN)) or shutil.which("kubernetes-validate")
+    if tool is None:
+        pytest.skip("kubernetes-validate not installed (it is in the dev extra)")
+    result = subprocess.run(
+        [tool, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

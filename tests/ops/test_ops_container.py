@@ -107,7 +107,7 @@ def test_final_stage_has_healthcheck_expose_and_exec_form_gunicorn_cmd() -> None
     port = env_of(final)["PORT"]
     assert final.args("EXPOSE") == [port]
     (health,) = final.args("HEALTHCHECK")
-    assert "CMD [" in health and "urllib" in health and "curl" not in health
+    assert "CMD [" in health and "socket.create_connection" in health and "curl" not in health
     (cmd,) = final.args("CMD")
     assert json.loads(cmd) == ["gunicorn", "-c", "gunicorn.conf.py"]
 
@@ -157,16 +157,16 @@ def test_dockerfile_install_and_start_commands_work_in_a_fresh_venv(tmp_path: Pa
     extra = {
         k: v.replace("/opt/venv", str(venv)).replace("/app", str(app_dir))
         for k, v in final_env.items()
-        if k not in ("HOST", "PORT", "HEALTH_PORT", "PROMETHEUS_MULTIPROC_DIR")
+        if k not in ("HOST", "PORT", "METRICS_PORT", "PROMETHEUS_MULTIPROC_DIR")
     }
     extra["PATH"] = f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"
     with gunicorn(tmp_path, workers=1, extra_env=extra, command=command, cwd=app_dir) as server:
         assert get(server.url + "/readyz")[0] == 200
         health = json.loads(final.args("HEALTHCHECK")[0].split("CMD", 1)[1])
-        port = server.health_url.rsplit(":", 1)[1]
+        port = server.url.rsplit(":", 1)[1]
         probe = subprocess.run(
             [str(venv / "bin" / "python"), *health[1:]],
-            env={**extra, "HEALTH_PORT": port},
+            env={**extra, "PORT": port},
             capture_output=True,
             text=True,
             timeout=30,

@@ -1,8 +1,8 @@
-"""gunicorn.conf.py: settings from the environment, and the health port's notion of a live worker."""
+"""gunicorn.conf.py: settings from the environment, the metrics port, the draining worker."""
 
 from __future__ import annotations
 
-import time
+import urllib.request
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -14,7 +14,7 @@ from tests.ops.ops_live import REPO
 
 def load_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> dict[str, Any]:
     """Execute gunicorn.conf.py with the given environment; its module namespace."""
-    for name in ("HOST", "PORT", "WEB_CONCURRENCY", "HEALTH_PORT"):
+    for name in ("HOST", "PORT", "WEB_CONCURRENCY", "METRICS_PORT"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     for name, value in env.items():
@@ -31,7 +31,7 @@ def test_defaults_bind_loopback_8080_with_two_sync_workers(
     assert conf["bind"] == ["127.0.0.1:8080"]
     assert conf["workers"] == 2 and conf["threads"] == 1
     assert conf["worker_class"].__mro__[1].__name__ == "SyncWorker"
-    assert conf["wsgi_app"] == "service:create_app()"
+    assert conf["wsgi_app"] == "arbitru:create_app()"
 
 
 def test_host_port_and_web_concurrency_come_from_the_environment(
@@ -51,20 +51,47 @@ def test_limits_timeouts_and_recycling_are_set(monkeypatch: pytest.MonkeyPatch, 
     assert callable(conf["child_exit"])
 
 
-def test_health_port_reports_alive_only_while_a_worker_heartbeats(
+def test_no_hand_written_health_server_is_left(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    conf = load_config(monkeypatch, tmp_path)
+    assert not {"_serve_health", "_health_response", "_some_worker_alive"} & set(conf)
+    assert "struct" not in conf and "threading" not in conf  # no TCP_INFO layout of our own
+
+
+def test_the_draining_worker_counts_the_queue_as_gunicorn_does(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     conf = load_config(monkeypatch, tmp_path)
+    worker = conf["DrainingSyncWorker"].__new__(conf["DrainingSyncWorker"])
+    worker.sockets = [SimpleNamespace(get_backlog=lambda: 3), SimpleNamespace(get_backlog=lambda: -1)]
+    worker.alive = True
+    worker.handle_exit(15, None)
+    assert worker._drain_budget == 3 and worker.alive is False
 
-    def worker(seconds_ago: float) -> SimpleNamespace:
-        return SimpleNamespace(tmp=SimpleNamespace(last_update=lambda: time.monotonic() - seconds_ago))
 
-    alive = conf["_some_worker_alive"]
-    assert alive(SimpleNamespace(WORKERS={1: worker(1), 2: worker(100)}, timeout=30))
-    assert not alive(SimpleNamespace(WORKERS={1: worker(31), 2: worker(100)}, timeout=30))
-    assert not alive(SimpleNamespace(WORKERS={}, timeout=30))
-    assert b" 200 OK" in conf["_health_response"](True)
-    assert b" 503 " in conf["_health_response"](False)
+def test_metrics_port_serves_the_sum_of_every_worker_from_the_master(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from scripts.local_gunicorn import free_port
+
+    port = free_port()
+    conf = load_config(monkeypatch, tmp_path, METRICS_PORT=str(port))
+    server = SimpleNamespace(log=SimpleNamespace(info=lambda *a: None))
+    conf["on_starting"](server)
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as answer:  # noqa: S310
+            assert answer.status == 200
+    finally:
+        conf["on_exit"](server)
+
+
+def test_without_metrics_port_no_metrics_server_starts(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    conf = load_config(monkeypatch, tmp_path)
+    server = SimpleNamespace(log=SimpleNamespace(info=lambda *a: None))
+    conf["on_starting"](server)
+    assert server.arbitru_metrics is None
+    conf["on_exit"](server)
 
 
 def test_child_exit_imports_nothing_inside_the_signal_handler(

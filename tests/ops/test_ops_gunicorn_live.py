@@ -1,7 +1,9 @@
-"""The service under the repo's gunicorn config: metrics summed over workers, probes, request ids, logs."""
+"""The service under the repo's gunicorn config: metrics summed over workers on their own port, probes,
+request ids, logs, draining on SIGTERM."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -41,7 +43,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
 
 def requests_counted(live: Live, route: str) -> float:
     """arbitru_http_requests_total for `route`, summed over methods and statuses, from /metrics."""
-    status, _, body = get(live.url + "/metrics")
+    status, _, body = get(live.metrics_url + "/metrics")
     assert status == 200
     total = 0.0
     for family in text_string_to_metric_families(body.decode()):
@@ -136,7 +138,7 @@ def test_metrics_keep_the_counts_of_a_worker_that_died(live: Live) -> None:
 def test_metrics_expose_latency_histograms_by_route_and_status(live: Live) -> None:
     hit_healthz(live, 3, "histogram")
     post_moves(live)
-    _, headers, body = get(live.url + "/metrics")
+    _, headers, body = get(live.metrics_url + "/metrics")
     assert headers["Content-Type"].startswith("text/plain")
     text = body.decode()
     for route in ("/healthz", "/v1/moves"):
@@ -146,7 +148,7 @@ def test_metrics_expose_latency_histograms_by_route_and_status(live: Live) -> No
 
 def test_metrics_expose_a_plays_per_request_histogram_fed_by_v1_moves(live: Live) -> None:
     post_moves(live)
-    text = get(live.url + "/metrics")[2].decode()
+    text = get(live.metrics_url + "/metrics")[2].decode()
     pattern = r'arbitru_plays_per_request_bucket\{le="20.0",route="/v1/moves"\} [1-9]'
     assert re.search(pattern, text), "the /v1/moves route must call observability.observe_plays(len(plays))"
 
@@ -159,19 +161,37 @@ def test_healthz_and_readyz_answer_200_with_a_status(live: Live) -> None:
     assert (status, json.loads(body)) == (200, {"status": "ready"})
 
 
-def test_health_port_answers_healthz_while_every_worker_is_busy(live: Live) -> None:
-    # No latency threshold (timing belongs in bench/): the health port must answer, correctly,
-    # while requests still occupy both workers.
+def test_the_service_port_accepts_connections_and_metrics_answer_while_every_worker_is_busy(
+    live: Live,
+) -> None:
+    """What the tcpSocket liveness probe and a scrape see while every worker computes."""
+    host, port = live.url.removeprefix("http://").split(":")
     busy = ThreadPoolExecutor(max_workers=4)
     futures = [busy.submit(post_moves, live, WORST) for _ in range(4)]  # both workers occupied
-    answered_while_busy = 0
-    while not all(f.done() for f in futures):
-        status, _, body = get(live.health_url + "/healthz")
-        assert (status, json.loads(body)) == (200, {"status": "ok"})
-        answered_while_busy += not all(f.done() for f in futures)
+    probes = 0
+    while not all(f.done() for f in futures) or probes == 0:
+        with socket.create_connection((host, int(port)), timeout=5):
+            pass  # the kernel completed the handshake: what a tcpSocket probe checks
+        status, _, _ = get(live.metrics_url + "/metrics")
+        assert status == 200
+        probes += 1
     busy.shutdown()
-    assert answered_while_busy >= 1
-    assert get(live.health_url + "/nothing-else")[0] == 404
+    assert all(f.result() is None for f in futures)
+
+
+def test_metrics_are_not_served_on_the_service_port(live: Live) -> None:
+    assert get(live.url + "/metrics")[0] == 404
+
+
+def test_invented_methods_fall_into_one_metric_label(live: Live) -> None:
+    host, port = live.url.removeprefix("http://").split(":")
+    for i in range(30):
+        conn = http.client.HTTPConnection(host, int(port), timeout=10)
+        conn.request(f"X{i:03d}", "/v1/moves")
+        assert conn.getresponse().status == 405
+        conn.close()
+    text = get(live.metrics_url + "/metrics")[2].decode()
+    assert 'method="other"' in text and 'method="X0' not in text
 
 
 def test_a_sane_client_request_id_is_echoed(live: Live) -> None:

@@ -2,31 +2,19 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from tests.ops.ops_live import REPO, VENV_BIN
+from tests.ops.ops_live import REPO, kustomize, validate_strict
 
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`kubectl kustomize k8s` (or standalone `kustomize build k8s`) written to a file."""
-    if shutil.which("kubectl"):
-        command = ["kubectl", "kustomize", str(REPO / "k8s")]
-    elif shutil.which("kustomize"):
-        command = ["kustomize", "build", str(REPO / "k8s")]
-    else:
-        pytest.skip("neither kubectl nor kustomize is installed; cannot render k8s/")
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    path = tmp_path_factory.mktemp("k8s") / "rendered.yaml"
-    path.write_text(result.stdout)
-    return path
+    return kustomize(REPO / "k8s", tmp_path_factory.mktemp("k8s") / "rendered.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -47,13 +35,7 @@ def test_kustomization_renders_every_kind(objects: dict[str, dict[str, Any]]) ->
 
 
 def test_rendered_manifests_pass_kubernetes_validate_strict(rendered: Path) -> None:
-    tool = shutil.which("kubernetes-validate", path=str(VENV_BIN)) or shutil.which("kubernetes-validate")
-    if tool is None:
-        pytest.skip("kubernetes-validate not installed (it is in the dev extra)")
-    result = subprocess.run(
-        [tool, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    validate_strict(rendered)
 
 
 def test_deployment_runs_at_least_two_probed_replicas_with_resources(
@@ -63,7 +45,7 @@ def test_deployment_runs_at_least_two_probed_replicas_with_resources(
     assert deployment["spec"]["replicas"] >= 2
     (container,) = deployment["spec"]["template"]["spec"]["containers"]
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
-    assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    assert container["livenessProbe"]["tcpSocket"]["port"] == "http"
     for kind in ("requests", "limits"):
         assert {"cpu", "memory"} <= set(container["resources"][kind])
     assert container["lifecycle"]["preStop"]["exec"]["command"][0] == "sleep"
@@ -111,5 +93,25 @@ def test_service_hpa_pdb_and_networkpolicy_target_the_pods(objects: dict[str, di
     assert [m["resource"]["name"] for m in hpa["metrics"]] == ["cpu"]
     policy = objects["NetworkPolicy"]["spec"]
     assert policy["podSelector"]["matchLabels"].items() <= labels.items()
-    ports = [p for rule in policy["ingress"] for p in rule["ports"]]
-    assert ports == [{"port": 8080, "protocol": "TCP"}]
+    public, monitoring = policy["ingress"]
+    assert public == {"ports": [{"port": 8080, "protocol": "TCP"}]}
+    assert monitoring["ports"] == [{"port": 9100, "protocol": "TCP"}]
+    assert monitoring["from"] == [
+        {"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}
+    ]
+
+
+def test_metrics_port_is_set_in_the_pod_and_not_exposed_by_the_service(
+    objects: dict[str, dict[str, Any]],
+) -> None:
+    pod = objects["Deployment"]["spec"]["template"]
+    (container,) = pod["spec"]["containers"]
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert (
+        int(env["METRICS_PORT"])
+        == ports["metrics"]
+        == int(pod["metadata"]["annotations"]["prometheus.io/port"])
+    )
+    assert "HEALTH_PORT" not in env
+    assert [p["targetPort"] for p in objects["Service"]["spec"]["ports"]] == ["http"]

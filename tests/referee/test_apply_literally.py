@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.referee import apply_literally
+from arbitru.engine.referee import apply_literally
 from tests.engine.positions import OPENING, position
 
 START = {24: 2, 13: 5, 8: 3, 6: 5}

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from tests.support.positions import MATCHES
-
 import json
 from pathlib import Path
 
 import pytest
 
-from service.formats.game_record import match_to_record, record_problems, record_to_match
-from service.formats.mat import (
+from arbitru.formats.game_record import match_to_record, record_problems, record_to_match
+from arbitru.formats.mat import (
     BEAVER,
     CANNOT_MOVE,
     DOUBLE,
@@ -25,6 +23,7 @@ from service.formats.mat import (
     normalize_play,
     read_mat,
 )
+from tests.support.positions import MATCHES
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = sorted(p for p in MATCHES.glob("*.*") if p.suffix in (".mat", ".txt"))

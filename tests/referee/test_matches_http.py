@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from tests.support.positions import MATCHES
-
-from pathlib import Path
-
 import pytest
 
-from service import create_app
-from service.http.routes.matches import MAX_MAT_CHARS, VERIFY_EXAMPLES
+from arbitru import create_app
+from arbitru.http.routes.matches import MAX_MAT_CHARS, VERIFY_EXAMPLES
+from tests.support.positions import MATCHES
 
 CONTRACT_KEYS = {"valid", "match_length", "players", "games", "final_score", "winner", "error"}
 GAME_KEYS = {"game", "start_score", "crawford_game", "winner", "points", "cube", "result", "ended_by"}
@@ -35,7 +32,7 @@ def test_verify_answers_the_contract_shape_for_a_clean_match(client) -> None:  #
 def test_verify_reports_the_first_illegal_action_with_game_move_player_line(client) -> None:  # type: ignore[no-untyped-def]
     text = (MATCHES / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_text()
     body = client.post("/v1/matches/verify", json={"mat": text}).get_json()
-    assert body["valid"] is False and set(body["error"]) == ERROR_KEYS
+    assert body["valid"] is False and ERROR_KEYS <= set(body["error"])
     assert {k: body["error"][k] for k in ("game", "move", "player", "line", "action")} == {
         "game": 1,
         "move": 11,

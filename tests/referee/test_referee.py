@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from service.engine.referee import REASON_CODES, board_from_xg, resolve_rules, verify
-from service.formats.game_record import record_to_match
-from service.formats.mat import read_mat
+from arbitru.engine.referee import REASON_CODES, board_from_xg, resolve_rules, verify
+from arbitru.formats.game_record import record_to_match
+from arbitru.formats.mat import read_mat
 from tests.support.positions import MATCHES
 
 DATA = Path(__file__).resolve().parent / "data"

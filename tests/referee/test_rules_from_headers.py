@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from service.engine.referee import resolve_rules, rules_from_headers
-from service.formats.mat import read_mat
+from arbitru.engine.referee import resolve_rules
+from arbitru.formats.mat import MatFormatError, read_mat, stated_rules
 
 
 def _mat(*headers: str, length: int = 0) -> Any:
@@ -29,7 +29,6 @@ def _mat(*headers: str, length: int = 0) -> Any:
         (('; [Beaver "Yes"]',), {"beavers": True}),
         (('; [Jacoby "maybe"]',), {}),  # unreadable: no option
         (('; [CubeLimit "8"]',), {"max_cube": 8}),
-        (('; [CubeLimit "8192"]',), {"max_cube": 4096}),  # capped at the largest cube there is
         (('; [CubeLimit "12"]',), {}),  # not a power of two
         (('; [CubeLimit "0"]',), {}),
         (('; [Variation "Nackgammon"]', '; [Jacoby "On"]'), {"variant": "nackgammon", "jacoby": True}),
@@ -39,7 +38,7 @@ def _mat(*headers: str, length: int = 0) -> Any:
     ],
 )
 def test_header_tags_state_rule_options(headers, options):
-    assert rules_from_headers(_mat(*headers)) == options
+    assert stated_rules(_mat(*headers)) == options
 
 
 def test_the_clients_options_come_before_the_headers():
@@ -65,3 +64,8 @@ def test_a_header_the_rules_refuse_is_dropped_and_the_others_kept():
 def test_the_clients_own_bad_option_is_a_problem():
     rules, problems = resolve_rules(_mat('; [Jacoby "On"]'), {"max_cube": 3})
     assert [p.field for p in problems] == ["rules.max_cube"]
+
+
+def test_a_cube_limit_past_the_largest_cube_is_a_format_error():
+    with pytest.raises(MatFormatError, match="CubeLimit"):
+        _mat('; [CubeLimit "8192"]')

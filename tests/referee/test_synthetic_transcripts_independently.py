@@ -1,6 +1,6 @@
 """The synthetic transcripts (tests/referee/data/, written by make_transcripts.py with the engine's
 own plays) checked by something other than the engine: every play is replayed with the independent
-reference generator (tests/support/reference.py, which shares no code with service.engine.moves),
+reference generator (tests/support/reference.py, which shares no code with arbitru.engine.moves),
 every game's end is worked out by counting checkers, and the declared results are added up by hand.
 A synthetic file the engine got wrong can therefore no longer pass only because the engine agrees
 with itself.
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from service.engine.notation import parse_play_marked
-from service.formats.mat import CANNOT_MOVE, DOUBLE, EMPTY, PLAY, ROLL, read_mat
+from arbitru.engine.notation import parse_play_marked
+from arbitru.formats.mat import CANNOT_MOVE, DOUBLE, EMPTY, PLAY, ROLL, read_mat
 from tests.support.reference import BAR, OFF, State, reference_results
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -7,8 +7,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from service.engine import legal_plays
-from service.engine.board import Board, Color, other
+from arbitru.engine import legal_plays
+from arbitru.engine.board import Board, Color, other
 
 from .gnubg_oracle import explain, gnubg_plays
 from .reference import OFF, Side, State, path_to, reference_results, single_moves

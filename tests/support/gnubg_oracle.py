@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.engine.board import Board, Color, other
+from arbitru.engine.board import Board, Color, other
 
 from .reference import OFF, Side, State, reachable, single_moves
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from service.engine.board import COLORS, Board, Color, other
+from arbitru.engine.board import COLORS, Board, Color, other
 
 from .reference import reference_results
 

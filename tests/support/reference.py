@@ -2,7 +2,7 @@
 
 It plays the dice one at a time in every order, checker by checker, straight from the written rules,
 and keeps one result per distinct final board. Slow but obvious; it shares no code with
-`service.engine.moves`. Sides are 26-tuples in their owner's numbering (0 off, 1..24, 25 bar); the
+`arbitru.engine.moves`. Sides are 26-tuples in their owner's numbering (0 off, 1..24, 25 bar); the
 mover's point q is the opponent's point 25 - q.
 """
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from service.engine.board import Board, side_from_points
-from service.formats.svg import HEIGHT, WIDTH, render_board
+from arbitru.engine.board import Board, side_from_points
+from arbitru.formats.svg import HEIGHT, WIDTH, render_board
 
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("ARBITRU_REGENERATE_GOLDEN") == "1"
@@ -181,8 +181,8 @@ def test_options_it_cannot_draw_are_a_value_error(options: dict) -> None:
 
 def _random_games(seed: int, positions: int) -> list[tuple[Board, str, tuple[int, int], tuple]]:
     """Positions from seeded random games (hits, bar entries, bear-offs all occur), with the play made."""
-    from service.engine import legal_plays, outcome
-    from service.engine.board import other
+    from arbitru.engine import legal_plays, outcome
+    from arbitru.engine.board import other
 
     rng = random.Random(seed)
     found = []

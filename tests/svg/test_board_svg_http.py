@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from service import create_app
-from service.engine.board import Board
-from service.formats.svg import render_board
+from arbitru import create_app
+from arbitru.engine.board import Board
+from arbitru.formats.svg import render_board
 
 OPENING_ID = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
 OPENING_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"

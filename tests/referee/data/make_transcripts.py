@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from service.engine import Board, legal_plays, outcome  # noqa: E402
-from service.engine.board import COLORS  # noqa: E402
+from arbitru.engine import Board, legal_plays, outcome  # noqa: E402
+from arbitru.engine.board import COLORS  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PLAYERS = ("Ana", "Bogdan")

@@ -1,0 +1,409 @@
+"""The referee for one proposed play: legal or not, and if not, why.
+
+A proposal is a list of hops (from, to) in the mover's numbering; a hop may span several dice.
+The hops are replayed literally: each hop lands on its destination and hits an opposing blot it
+lands there on (a point it only passes is not landed on). The proposal is legal when the board
+this gives, both sides, is the board of a legal play of the roll. It is *as written* when the hops
+can also be played with the dice in some order, each die landing where the hop says (GNU
+Backgammon's grouped and reordered notation: `24/13`, `bar/21(2)`, `6/off 7/6`). A proposal that
+reaches a legal play's board only by another grouping of the dice (`3/1 2/off` for `3/off 2/1`
+with 3-1) is accepted as that play, with `as_written` false. A hit marked (`*`, `hit: true`)
+on a hop that hits nothing is refused (`WRONG_HIT`); a hit made but not marked is fine.
+When a proposal is illegal it is replayed die by die to name the first rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arbitru.engine.board import BAR, OFF, Board, Color, other
+from arbitru.engine.i18n import player_name, register, text
+from arbitru.engine.moves import legal_plays
+from arbitru.engine.play import Play
+
+Hop = tuple[int, int]
+
+# Stable reason codes: clients and the match referee rely on these names.
+REASON_CODES: dict[str, str] = {
+    "NO_CHECKER_TO_MOVE": "there is no checker of the mover on the point a move starts from",
+    "MOVE_BACKWARDS": "a checker may only move forward, toward its home board",
+    "NOT_ON_BOARD": "a move names a point that does not exist",
+    "MUST_ENTER_FROM_BAR": "checkers on the bar must enter before any other checker moves",
+    "POINT_CLOSED": "a checker may not land on a point held by two or more opposing checkers",
+    "DICE_MISMATCH": "a move's distance does not match the dice rolled",
+    "TOO_MANY_MOVES": "the play uses more dice than were rolled",
+    "BEAR_OFF_NOT_ALLOWED": "bearing off needs every checker in the home board",
+    "BEAR_OFF_HIGHER_POINT_OCCUPIED": "a higher die bears off only from the highest occupied point",
+    "MUST_USE_ALL_DICE": "a play must use as many dice as the roll allows",
+    "MUST_PLAY_HIGHER_DIE": "when only one die can be played, it must be the higher one if it can",
+    "WRONG_HIT": "a hit is marked (`*` or hit: true) on a move that hits nothing",
+    "NOT_A_LEGAL_PLAY": "the play does not lead to the position of any legal play of this roll",
+}
+
+# The message of each ruling, with what it concerns (move, die, point); {player} and points are
+# named in the reader's language (`_localized`).
+register(
+    {
+        "play.NOT_ON_BOARD": {
+            "en": "point {point} is not on the board",
+            "ro": "punctul {point} nu există pe tablă",
+        },
+        "play.MOVE_BACKWARDS": {
+            "en": "{move} moves a checker backwards",
+            "ro": "{move} mută un pul înapoi",
+        },
+        "play.NO_CHECKER_TO_MOVE": {
+            "en": "{player} has no checker on {point} to move",
+            "ro": "{player} nu are niciun pul de mutat pe {point}",
+        },
+        "play.MUST_ENTER_FROM_BAR": {
+            "en": "{move} moves while a checker is on the bar",
+            "ro": "{move} mută alt pul cât timp un pul stă pe bară (întâi intră pulurile de pe bară)",
+        },
+        "play.POINT_CLOSED": {
+            "en": "point {point} is held by the opponent",
+            "ro": "punctul {point} este poartă a adversarului (două sau mai multe puluri)",
+        },
+        "play.DICE_MISMATCH": {
+            "en": "{move} does not match the dice left ({dice})",
+            "ro": "{move} nu corespunde zarurilor rămase ({dice})",
+        },
+        "play.TOO_MANY_MOVES": {
+            "en": "{move} needs a die, but the play has already used all of {roll}",
+            "ro": "{move} cere un zar, dar mutarea a folosit deja toate zarurile din {roll}",
+        },
+        "play.BEAR_OFF_NOT_ALLOWED": {
+            "en": "{move} bears off while a checker is outside the home board",
+            "ro": "{move} scoate un pul cât timp un alt pul este în afara casei",
+        },
+        "play.BEAR_OFF_HIGHER_POINT_OCCUPIED": {
+            "en": "a checker on a point above {point} must move before one bears off from {point}"
+            " with a higher die ({die})",
+            "ro": "cu un zar mai mare ({die}) se scoate de pe {point} doar după ce pulurile de pe"
+            " punctele mai înalte s-au mutat",
+        },
+        "play.MUST_USE_ALL_DICE": {
+            "en": "{roll} can be played with {longest} {dice_word}; the play uses {used}",
+            "ro": "{roll} se poate juca cu {longest} {dice_word}; mutarea folosește {used}",
+        },
+        "play.MUST_PLAY_HIGHER_DIE": {
+            "en": "only one die of {roll} can be played: it must be the {high}",
+            "ro": "din {roll} se poate juca un singur zar: trebuie jucat {high}",
+        },
+        "play.WRONG_HIT": {
+            "en": "{move}* marks a hit, but there is no blot of the opponent on {point}",
+            "ro": "{move}* marchează o lovitură, dar pe {point} nu este niciun pul singur al adversarului",
+        },
+        "play.HIT_ON_THE_WAY": {
+            "en": "{move} hits nothing, but a legal play moving these checkers hits on the way"
+            " ({example}): write the stop where it hits",
+            "ro": "{move} nu lovește nimic, dar o mutare legală cu aceleași puluri lovește pe drum"
+            " ({example}): scrieți oprirea unde lovește",
+        },
+        "play.NOT_A_LEGAL_PLAY": {
+            "en": "the play does not lead to the position of any legal play of {roll}",
+            "ro": "mutarea nu duce la poziția niciunei mutări legale cu {roll}",
+        },
+        "play.REGROUPED": {
+            "en": "{written} cannot be played as written with {roll}; taken as {play}, which leaves"
+            " the same position",
+            "ro": "{written} nu se poate juca așa cum e scrisă cu {roll}; luată drept {play}, care"
+            " duce la aceeași poziție",
+        },
+        "dice.one": {"en": "die", "ro": "zar"},
+        "dice.many": {"en": "dice", "ro": "zaruri"},
+        "point.bar": {"en": "bar", "ro": "bară"},
+        "point.off": {"en": "off", "ro": "afară"},
+        "point.n": {"en": "{n}", "ro": "punctul {n}"},
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The ruling on a proposed play.
+
+    When legal, `play` is the legal play it was taken as and `as_written` says whether the hops
+    are that play's moves as the dice allow them (False: another grouping reaching its board).
+    When illegal, `code` is the reason and `params` what the message names; `play` is then None,
+    except for a hop written past a blot every legal route hits (`13/2` for `13/8*/2`): the legal
+    play moving the same checkers, which the match referee takes (exporters may leave the stop out)."""
+
+    legal: bool
+    play: Play | None = None
+    code: str | None = None
+    params: tuple[tuple[str, Any], ...] = ()
+    as_written: bool = True
+
+    def message(self, lang: str | None = "en") -> str | None:
+        """The reason in `lang` (None for a legal play)."""
+        if self.code is None:
+            return None
+        params = dict(self.params)
+        key = params.pop("_key", self.code)
+        return text(f"play.{key}", lang, **_localized(params, lang))
+
+    def note(self, lang: str | None, written: str) -> str | None:
+        """For a play taken by another grouping of the dice: which play, in `lang`."""
+        if not self.legal or self.as_written or self.play is None:
+            return None
+        roll = dict(self.params).get("roll", "")
+        return text("play.REGROUPED", lang, written=written, roll=roll, play=self.play.notation)
+
+
+def _localized(params: dict[str, Any], lang: str | None) -> dict[str, Any]:
+    """Message parameters in the reader's language: players and points by name."""
+    out = dict(params)
+    if "player" in out:
+        out["player"] = player_name(out["player"], lang)
+    if "point" in out:
+        out["point"] = point_label(out["point"], lang)
+    if "dice_word" in out:
+        out["dice_word"] = text("dice.one" if out["dice_word"] == 1 else "dice.many", lang)
+    return out
+
+
+def point_label(point: int, lang: str | None = "en") -> str:
+    """A point as a message names it: `bar`, `off` or the number (Romanian `bară`, `punctul 7`)."""
+    if point == BAR:
+        return text("point.bar", lang)
+    if point == OFF:
+        return text("point.off", lang)
+    return text("point.n", lang, n=point)
+
+
+def judge_play(
+    board: Board,
+    turn: Color,
+    dice: tuple[int, int],
+    hops: Sequence[Hop],
+    marked_hits: Sequence[int] | None = None,
+) -> Verdict:
+    """Rule on the proposal `hops` (and, when given, the destination points it marks as hits)."""
+    roll = _roll(dice)
+    for source, dest in hops:
+        if not (0 <= dest <= 25 and 0 <= source <= 25):
+            return _illegal("NOT_ON_BOARD", point=source if not 0 <= source <= 25 else dest)
+    opponent = board.side(other(turn))
+    for point in marked_hits or ():
+        if not 1 <= point <= 24 or opponent[25 - point] != 1 or all(d != point for _, d in hops):
+            start = next((s for s, d in hops if d == point), None)
+            move = f"{_name(start)}/{_name(point)}" if start is not None else _name(point)
+            return _illegal("WRONG_HIT", move=move, point=point)
+    plays = legal_plays(board, turn, dice)
+    literal = literal_board(board, turn, hops)
+    if literal is not None:
+        chosen = next((p for p in plays if p.board == literal), None)
+        if chosen is not None:
+            as_written = playable_as_written(board, turn, dice, hops, literal)
+            return Verdict(True, chosen, params=(("roll", roll),), as_written=as_written)
+        mover = literal.side(turn)
+        passing = next((p for p in plays if p.board.side(turn) == mover), None)
+        if passing is not None:
+            written = " ".join(f"{_name(s)}/{_name(d)}" for s, d in hops)
+            return Verdict(
+                False,
+                passing,
+                "NOT_A_LEGAL_PLAY",
+                (("_key", "HIT_ON_THE_WAY"), ("move", written), ("example", passing.notation)),
+            )
+    return _diagnose(board, turn, dice, hops, plays)
+
+
+def literal_board(board: Board, turn: Color, hops: Sequence[Hop]) -> Board | None:
+    """The board after the hops as written: each lands on its destination and hits an opposing
+    blot there (whatever the order, since the opponent does not move). None when the hops take
+    more checkers from a point than get there, move backwards, or land on a closed point."""
+    mover = list(board.side(turn))
+    opponent = list(board.side(other(turn)))
+    for source, dest in hops:
+        if dest >= source:
+            return None
+        mover[source] -= 1
+        mover[dest] += 1
+        if dest != OFF:
+            there = opponent[25 - dest]
+            if there >= 2:
+                return None
+            if there == 1:
+                opponent[25 - dest] = 0
+                opponent[BAR] += 1
+    if min(mover) < 0:
+        return None
+    sides = {turn: tuple(mover), other(turn): tuple(opponent)}
+    return Board(sides["white"], sides["black"])
+
+
+def playable_as_written(
+    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop], target: Board
+) -> bool:
+    """Whether the hops can be played die by die, in some order of hops and dice, each hop's checker
+    stopping only where the dice take it and landing on the hop's destination, ending on `target`
+    (a stop on a blot on the way hits it, which `target` then shows). At most four dice and as many
+    hops, so the search is a few hundred steps at worst."""
+    remaining = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+    if len(hops) > len(remaining):
+        return False
+    mover = list(board.side(turn))
+    opponent = list(board.side(other(turn)))
+    at = [source for source, _ in hops]
+    goals = [dest for _, dest in hops]
+    want = target.side(turn), target.side(other(turn))
+
+    def search(remaining: list[int]) -> bool:
+        if at == goals:
+            return (tuple(mover), tuple(opponent)) == want
+        for i, point in enumerate(at):
+            if point == goals[i]:
+                continue
+            for die in set(remaining):
+                step = _step(mover, opponent, point, die, goals[i])
+                if step is None:
+                    continue
+                landing, hit = step
+                mover[point] -= 1
+                mover[landing] += 1
+                if hit:
+                    opponent[25 - landing] -= 1
+                    opponent[BAR] += 1
+                at[i] = landing
+                rest = remaining.copy()
+                rest.remove(die)
+                found = search(rest)
+                at[i] = point
+                if hit:
+                    opponent[BAR] -= 1
+                    opponent[25 - landing] += 1
+                mover[landing] -= 1
+                mover[point] += 1
+                if found:
+                    return True
+        return False
+
+    return search(remaining)
+
+
+def _step(mover: list[int], opponent: list[int], point: int, die: int, goal: int) -> tuple[int, bool] | None:
+    """Where one die takes the checker on `point` heading for `goal`, and whether it hits there;
+    None when the rules forbid that die move or it would pass the goal."""
+    if mover[BAR] and point != BAR:
+        return None
+    landing = point - die
+    if landing <= 0:
+        if goal != OFF or any(mover[7:26]):
+            return None
+        if landing < 0 and any(mover[point + 1 : 7]):
+            return None
+        return OFF, False
+    if landing < goal or opponent[25 - landing] >= 2:
+        return None
+    return landing, opponent[25 - landing] == 1
+
+
+def _illegal(code: str, **params: Any) -> Verdict:
+    return Verdict(False, None, code, tuple(params.items()))
+
+
+def _roll(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}-{dice[1]}"
+
+
+def _diagnose(
+    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop], plays: list[Play]
+) -> Verdict:
+    """Replay the proposal die by die, bar hops first, and name the first broken rule."""
+    side = list(board.side(turn))
+    opponent = board.side(other(turn))
+    closed = {q for q in range(1, 25) if opponent[25 - q] >= 2}
+    remaining = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice, reverse=True)
+    ordered = sorted(hops, key=lambda h: h[0] != BAR)
+    for source, dest in ordered:
+        move = f"{_name(source)}/{_name(dest)}"
+        if dest >= source and not (source == BAR and dest != BAR):
+            return _illegal("MOVE_BACKWARDS", move=move)
+        if side[source] <= 0:
+            return _illegal("NO_CHECKER_TO_MOVE", player=turn, point=source)
+        if side[BAR] and source != BAR:
+            return _illegal("MUST_ENTER_FROM_BAR", move=move)
+        path = _path(side, closed, source, dest, remaining, _roll(dice))
+        if isinstance(path, Verdict):
+            return path
+        for die in path:
+            remaining.remove(die)
+        side[source] -= 1
+        side[dest] += 1
+    used = 4 - len(remaining) if dice[0] == dice[1] else 2 - len(remaining)
+    longest = len(plays[0].moves)
+    if used < longest:
+        return _illegal("MUST_USE_ALL_DICE", roll=_roll(dice), longest=longest, dice_word=longest, used=used)
+    if longest == 1 and dice[0] != dice[1]:
+        return _illegal("MUST_PLAY_HIGHER_DIE", roll=_roll(dice), high=max(dice))
+    return _illegal("NOT_A_LEGAL_PLAY", roll=_roll(dice))
+
+
+def _path(
+    side: list[int], closed: set[int], source: int, dest: int, remaining: list[int], roll: str
+) -> list[int] | Verdict:
+    """The dice that carry one checker from `source` to `dest`, or the verdict why none do."""
+    move = f"{_name(source)}/{_name(dest)}"
+    if not remaining:
+        return _illegal("TOO_MANY_MOVES", move=move, roll=roll)
+    distance = source - dest
+    options: list[list[int]] = []
+    unique = sorted(set(remaining), reverse=True)
+    for die in unique:
+        options.append([die])
+    if len(remaining) >= 2:
+        if len(unique) == 2:
+            options += [[unique[0], unique[1]], [unique[1], unique[0]]]
+        else:
+            options += [[unique[0]] * n for n in range(2, len(remaining) + 1)]
+    if dest == OFF:
+        options = [o for o in options if sum(o) >= distance and sum(o[:-1]) < distance]
+    else:
+        options = [o for o in options if sum(o) == distance]
+    left = "-".join(map(str, remaining))
+    first_problem: Verdict | None = None
+    for dice_path in sorted(options, key=len):
+        point = source
+        problem: Verdict | None = None
+        for i, die in enumerate(dice_path):
+            nxt = point - die
+            last = i == len(dice_path) - 1
+            if nxt <= 0:
+                if not last or dest != OFF:
+                    problem = _illegal("DICE_MISMATCH", move=move, dice=left)
+                    break
+                problem = _bear_off_problem(side, source, point, nxt, move, die)
+                break
+            if nxt in closed:
+                problem = _illegal("POINT_CLOSED", point=nxt)
+                break
+            point = nxt
+        else:
+            if point != dest:
+                problem = _illegal("DICE_MISMATCH", move=move, dice=left)
+        if problem is None:
+            return dice_path
+        if first_problem is None or first_problem.code == "DICE_MISMATCH":
+            first_problem = problem
+    return first_problem or _illegal("DICE_MISMATCH", move=move, dice=left)
+
+
+def _bear_off_problem(
+    side: list[int], source: int, point: int, landing: int, move: str, die: int
+) -> Verdict | None:
+    """Why the checker that left `source` may not bear off from `point` (None when it may)."""
+    others = side.copy()
+    others[source] -= 1
+    if any(others[7:26]) or point > 6:
+        return _illegal("BEAR_OFF_NOT_ALLOWED", move=move)
+    if landing < 0 and any(others[point + 1 : 7]):
+        return _illegal("BEAR_OFF_HIGHER_POINT_OCCUPIED", point=point, die=die)
+    return None
+
+
+def _name(point: int) -> str:
+    return "bar" if point == BAR else "off" if point == OFF else str(point)

@@ -1,0 +1,73 @@
+"""Parsing standard backgammon notation into checker hops.
+
+Accepts what people and programs write: `24/18 13/11`, `bar/22`, `Bar/22`, `25/22`, `6/off`,
+`6/0`, `13/7*`, `8/5(2)`, joined hops `24/18/13` and `13/7*/1`, repeats on joined hops
+`bar/21(2)`, separators of spaces or commas. A hop is (from, to) in the mover's numbering.
+"""
+
+from __future__ import annotations
+
+import re
+
+from arbitru.engine.board import BAR, OFF
+
+Hop = tuple[int, int]
+
+_POINT = r"(?:bar|off|[0-9]{1,2})"  # ASCII digits only: `８/５` is not a play
+_TOKEN = re.compile(rf"({_POINT}(?:/{_POINT}\*?)+)(?:\(([0-9])\))?$", re.IGNORECASE)
+
+
+class NotationError(ValueError):
+    """A play that cannot be read; `column` is the 1-based column where reading failed."""
+
+    def __init__(self, message: str, column: int) -> None:
+        super().__init__(f"{message} (column {column})")
+        self.message = message
+        self.column = column
+
+
+def parse_play(text: str) -> tuple[Hop, ...]:
+    """Hops of a play in standard notation, in the written order, repeats expanded."""
+    return parse_play_marked(text)[0]
+
+
+def parse_play_marked(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
+    """Hops of a play and the points it marks as hits (`*`), to tell apart plays that differ
+    only in what they hit (24/18*/13 and 24/19/13)."""
+    hops: list[Hop] = []
+    marked: list[int] = []
+    for match in re.finditer(r"[^\s,]+", text):
+        token, column = match.group(), match.start() + 1
+        parsed = _TOKEN.match(token)
+        if not parsed:
+            raise NotationError(
+                f"cannot read '{token}': expected moves like 24/18, bar/22, 6/off, 13/7*, 8/5(2)", column
+            )
+        chain, repeat = parsed.group(1), int(parsed.group(2) or 1)
+        if repeat < 1:
+            raise NotationError(f"repeat count in '{token}' must be at least 1", column)
+        names = chain.split("/")
+        points = [_point(name.rstrip("*"), token, column) for name in names]
+        marked.extend(point for name, point in zip(names, points, strict=True) if name.endswith("*"))
+        for a, b in zip(points, points[1:], strict=False):
+            if a == OFF:
+                raise NotationError(f"'{token}' moves a checker that is already off", column)
+            if b == BAR:
+                raise NotationError(f"'{token}' moves a checker onto the bar", column)
+        for _ in range(repeat):
+            hops.extend(zip(points, points[1:], strict=False))
+    if len(hops) > 16:
+        raise NotationError("far too many moves for one play (a play has at most four)", 1)
+    return tuple(hops), tuple(marked)
+
+
+def _point(name: str, token: str, column: int) -> int:
+    lowered = name.lower()
+    if lowered == "bar":
+        return BAR
+    if lowered == "off":
+        return OFF
+    value = int(name)
+    if value > 25:
+        raise NotationError(f"'{token}' names point {value}; points run 0 (off) to 25 (bar)", column)
+    return value

@@ -1,0 +1,120 @@
+"""The opening roll: who starts the game, and with which dice.
+
+Standard opening (rules.opening = "standard"): each player rolls one die. Equal dice are rolled
+again; in a money game with `automatic_doubles` > 0 each such tie also turns the centred cube up
+(at most that many times a game, never above `max_cube`, never in a match). The higher die starts.
+
+Romanian opening (rules.opening = "romanian", "marele și dubla mută"): each player rolls
+both dice. A double beats any non-double; otherwise, and between two doubles, the higher total
+wins. Choices made rule options:
+- `opening_ties`: equal totals are rolled again (`reroll`, the default); or (`higher_die`) two
+  non-doubles of equal total are decided by the higher single die (6-2 beats 5-3), and only
+  identical rolls are rolled again.
+- `opening_dice` (both openings): `rolled` (default) the starter plays the dice of the opening
+  roll (standard: its die and the opponent's; Romanian: its own two dice, a double played four
+  times); `new_roll` the starter rolls both dice afresh, and `dice` is null.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arbitru.engine.board import COLORS, Color, Problem
+from arbitru.engine.cube import CENTRED, Cube, automatic_double
+from arbitru.engine.i18n import player_name, problem, text
+from arbitru.engine.rules import STANDARD, Rules
+
+DICE_PER_PLAYER = {"standard": 1, "romanian": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningResult:
+    """Who starts (None on a re-roll), the dice the starter plays, and the cube for the game."""
+
+    starter: Color | None
+    dice: tuple[int, ...] | None
+    reroll: bool
+    cube: Cube
+    automatic_double: bool = False
+
+    def message(self, lang: str = "en") -> str:
+        """A one-sentence explanation in `lang`."""
+        if self.reroll:
+            if self.automatic_double:
+                return text("opening_reroll_auto", lang, value=self.cube.value)
+            return text("opening_reroll", lang)
+        starter = player_name(self.starter or "white", lang)
+        if self.dice is None:
+            return text("opening_starts_new_roll", lang, starter=starter)
+        return text("opening_starts", lang, starter=starter, dice="-".join(map(str, self.dice)))
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The contract's JSON form (plus `automatic_double` and a localised `message`)."""
+        return {
+            "starter": self.starter,
+            "dice": list(self.dice) if self.dice is not None else None,
+            "reroll": self.reroll,
+            "cube": self.cube.to_dict(),
+            "automatic_double": self.automatic_double,
+            "message": self.message(lang),
+        }
+
+
+def opening_problems(
+    rolls: Mapping[str, Sequence[int]],
+    rules: Rules,
+    cube: Cube = CENTRED,
+    lang: str = "en",
+    field: str = "rolls",
+) -> list[Problem]:
+    """Every reason these opening rolls (and cube) cannot be judged under `rules`."""
+    found: list[Problem] = []
+    count = DICE_PER_PLAYER[rules.opening]
+    for color in COLORS:
+        dice = rolls.get(color)
+        where = f"{field}.{color}"
+        if dice is None or len(dice) != count:
+            found.append(problem(where, f"dice_count.{rules.opening}", lang))
+            continue
+        for index, die in enumerate(dice):
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                found.append(problem(f"{where}.{index}", "die_range", lang))
+    if cube.owner != "centered":
+        found.append(problem("cube.owner", "opening_cube", lang))
+    return found
+
+
+def _romanian_rank(dice: Sequence[int], ties: str) -> tuple[int, ...]:
+    """Sort key of a two-dice opening roll: doubles first, then total, then (optionally) high die."""
+    double = int(dice[0] == dice[1])
+    key: tuple[int, ...] = (double, dice[0] + dice[1])
+    if ties == "higher_die":
+        key += (max(dice),)
+    return key
+
+
+def decide_opening(
+    rolls: Mapping[Color, Sequence[int]],
+    rules: Rules = STANDARD,
+    cube: Cube = CENTRED,
+    in_match: bool = False,
+) -> OpeningResult:
+    """Who starts, given each player's opening roll (validated with `opening_problems` first)."""
+    white, black = tuple(rolls["white"]), tuple(rolls["black"])
+    if rules.opening == "romanian":
+        ranks = (_romanian_rank(white, rules.opening_ties), _romanian_rank(black, rules.opening_ties))
+    else:
+        ranks = ((white[0],), (black[0],))
+    if ranks[0] == ranks[1]:
+        doubled = automatic_double(cube, rules, in_match)
+        return OpeningResult(None, None, True, doubled or cube, doubled is not None)
+    starter: Color = "white" if ranks[0] > ranks[1] else "black"
+    if rules.opening_dice == "new_roll":
+        dice = None
+    elif rules.opening == "romanian":
+        dice = tuple(sorted(white if starter == "white" else black, reverse=True))
+    else:
+        dice = tuple(sorted((white[0], black[0]), reverse=True))
+    return OpeningResult(starter, dice, False, cube)

@@ -1,0 +1,134 @@
+"""Whether a game is over, who won, and what the win counts for.
+
+`result` is what happened on the board: single (linie), gammon (marț: the loser bore off no
+checker), backgammon (marț tehnic: also a checker on the bar or in the winner's home board).
+`multiplier` is what it counts for under the rules in force (`counted_result`: with backgammons
+off a backgammon counts as a gammon; Jacoby: single while the cube is centred in money play);
+`points` is that times the cube.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from arbitru.engine.board import BAR, COLORS, Board, Color, other
+from arbitru.engine.rules import STANDARD, Rules
+
+RESULT_MULTIPLIERS = {"single": 1, "gammon": 2, "backgammon": 3}
+COUNTED_AS = {multiplier: result for result, multiplier in RESULT_MULTIPLIERS.items()}
+RESIGN_LEVELS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The verdict on a position; every field but `game_over` is None while the game goes on."""
+
+    game_over: bool
+    winner: Color | None = None
+    result: str | None = None
+    multiplier: int | None = None
+    points: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form."""
+        return asdict(self)
+
+    @property
+    def counted_as(self) -> str | None:
+        """The result this game counts as (what its label names): the result whose multiplier it
+        scored, e.g. a backgammon with backgammons off counts as a gammon (a marț, not a marț
+        tehnic), a Jacoby gammon as a single game."""
+        return None if self.multiplier is None else COUNTED_AS[self.multiplier]
+
+
+NOT_OVER = Outcome(False)
+
+
+def winner_of(board: Board, checkers: int = 15) -> Color | None:
+    """The side that has borne off every checker, if any."""
+    for color in COLORS:
+        if board.side(color)[0] == checkers:
+            return color
+    return None
+
+
+def board_result(board: Board, winner: Color) -> str:
+    """single, gammon or backgammon, from the loser's checkers on the board."""
+    loser = board.side(other(winner))
+    if loser[0] > 0:
+        return "single"
+    # The winner's home board is the loser's points 19-24.
+    if loser[BAR] or any(loser[19:25]):
+        return "backgammon"
+    return "gammon"
+
+
+def counted_result(result: str, rules: Rules) -> str:
+    """What a result counts as under the rules' scoring options: a backgammon counts as a gammon
+    when backgammons are off (the Romanian preset: a marț counts 2 however deep), and anything
+    counts as a single game when gammons are off. Labels follow this, not the board."""
+    if result == "backgammon" and not rules.backgammons:
+        result = "gammon"
+    if result != "single" and not rules.gammons:
+        result = "single"
+    return result
+
+
+def scored_multiplier(result: str, rules: Rules, cube_value: int, cube_turned: bool | None = None) -> int:
+    """What a result counts for: gammons and backgammons may be off, or single under Jacoby while
+    the cube is centred (nobody has doubled: an automatic double leaves it centred at 2, and GNU
+    Backgammon still applies Jacoby). `cube_turned` None means "turned when above 1" for callers
+    that know no owner. Jacoby applies to money play only; the caller knows."""
+    result = counted_result(result, rules)
+    turned = cube_value > 1 if cube_turned is None else cube_turned
+    if rules.jacoby and not turned:
+        result = "single"
+    return RESULT_MULTIPLIERS[result]
+
+
+def outcome(
+    board: Board,
+    rules: Rules = STANDARD,
+    cube_value: int = 1,
+    jacoby: bool | None = None,
+    cube_centred: bool | None = None,
+) -> Outcome:
+    """Game-over verdict of `board` with points = multiplier x cube value.
+
+    `jacoby` overrides `rules.jacoby` (match play never applies it). `cube_centred` says whether
+    nobody owns the cube (Jacoby then applies whatever its value); None: centred when at 1."""
+    winner = winner_of(board, rules.checkers)
+    if winner is None:
+        return NOT_OVER
+    result = board_result(board, winner)
+    effective = rules if jacoby is None else rules.with_options(jacoby=jacoby)
+    turned = None if cube_centred is None else not cube_centred
+    multiplier = scored_multiplier(result, effective, cube_value, turned)
+    return Outcome(True, winner, result, multiplier, multiplier * cube_value)
+
+
+def resignation(
+    level: str,
+    resigner: Color,
+    rules: Rules = STANDARD,
+    cube_value: int = 1,
+    in_match: bool = False,
+    cube_centred: bool | None = None,
+) -> Outcome:
+    """What accepting a resignation at `level` (single, gammon, backgammon) scores: the resigner's
+    opponent wins that result, counted as the rules count a result on the board (`scored_multiplier`:
+    gammons and backgammons may be off; Jacoby in money play only, while the cube is centred;
+    `cube_centred` None: centred when at 1) times the cube.
+
+    The one scoring of resignations: POST /v1/resign and the match referee both call it."""
+    effective = rules.with_options(jacoby=False) if in_match else rules
+    turned = None if cube_centred is None else not cube_centred
+    multiplier = scored_multiplier(level, effective, cube_value, turned)
+    return Outcome(True, other(resigner), level, multiplier, multiplier * cube_value)
+
+
+def most_at_stake(board: Board, resigner: Color) -> str:
+    """The most the board can still give the resigner's opponent: single once the resigner has
+    borne off a checker, else backgammon (a later hit can still send a checker back)."""
+    return "single" if board.side(resigner)[0] > 0 else "backgammon"

@@ -1,0 +1,35 @@
+"""Starting positions of the variants, as GNU Backgammon defines them (gnubg.c, InitBoard).
+
+- backgammon: 2 on the 24-point, 5 on 13, 3 on 8, 5 on 6 (15 checkers);
+- nackgammon: 2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6 (15 checkers);
+- hypergammon with n = 1, 2 or 3 checkers: one checker on each of the points 24, 23, 22, first n.
+Both sides start on the same points in their own numbering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from arbitru.engine.board import STANDARD_START, Board
+from arbitru.engine.rules import HYPERGAMMON_CHECKERS, VARIANTS, Rules
+
+NACKGAMMON_START: dict[int, int] = {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}
+
+
+def start_points(variant: str = "backgammon", hypergammon_checkers: int = 3) -> Mapping[int, int]:
+    """Point -> checker count of one side's starting position in `variant`."""
+    if variant == "backgammon":
+        return dict(STANDARD_START)
+    if variant == "nackgammon":
+        return dict(NACKGAMMON_START)
+    if variant == "hypergammon":
+        if hypergammon_checkers not in HYPERGAMMON_CHECKERS:
+            raise ValueError(f"hypergammon is played with 1, 2 or 3 checkers, not {hypergammon_checkers}")
+        return {24 - i: 1 for i in range(hypergammon_checkers)}
+    raise ValueError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+
+
+def start_board(rules: Rules | None = None) -> Board:
+    """The starting board of the variant in `rules` (standard backgammon by default)."""
+    rules = rules or Rules()
+    return Board.initial(start_points(rules.variant, rules.hypergammon_checkers))

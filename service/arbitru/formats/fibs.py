@@ -1,0 +1,263 @@
+"""The FIBS CLIP `board:` line (53 colon-separated fields), both colours and both directions.
+
+Fields (0-based): 0 `board`; 1 player's name; 2 opponent's name; 3 match length (9999 = unlimited,
+a money game); 4 player's score; 5 opponent's score; 6-31 the 26 board slots; 32 turn (-1 X, +1 O,
+0 game over); 33-34 player's dice; 35-36 opponent's dice; 37 cube; 38 player may double; 39
+opponent may double; 40 was doubled (1: the opponent has just doubled; gnubg writes -1 when the
+player did); 41 colour (-1 X, +1 O); 42 direction (-1: the player moves from 24 to 1, +1: from 1 to
+24); 43 home and 44 bar (0/25, following the direction); 45-46 checkers borne off (player,
+opponent); 47-48 checkers on the bar (player, opponent); 49 can move; 50 forced move; 51 did
+Crawford (read and written as gnubg's FIBSBoard does: 1 = this game is the Crawford game); 52
+redoubles.
+
+Board slots hold O's checkers as positive and X's as negative counts. With direction -1 slot p is
+the player's point p, the player's bar is slot 25 and the opponent's slot 0; with direction +1 the
+numbering runs the other way. The player is white, the opponent black.
+"""
+
+from __future__ import annotations
+
+import re
+
+from arbitru.engine.board import BAR, OFF, Board, Color
+from arbitru.formats.position import DecodedPosition, FormatError, check_board
+
+__all__ = ["encode_fibs", "decode_fibs", "FIELD_COUNT", "UNLIMITED"]
+
+FIELD = "fibs"
+FIELD_COUNT = 53
+UNLIMITED = 9999
+_INT = re.compile(r"-?[0-9]{1,6}")
+_NAMES = {
+    3: "match_length", 4: "player_score", 5: "opponent_score", 32: "turn",
+    33: "player_die_1", 34: "player_die_2", 35: "opponent_die_1", 36: "opponent_die_2",
+    37: "cube", 38: "player_may_double", 39: "opponent_may_double", 40: "was_doubled",
+    41: "colour", 42: "direction", 43: "home", 44: "bar", 45: "player_off", 46: "opponent_off",
+    47: "player_on_bar", 48: "opponent_on_bar", 49: "can_move", 50: "forced_move",
+    51: "did_crawford", 52: "redoubles",
+}  # fmt: skip
+
+
+def _name(index: int) -> str:
+    return _NAMES.get(index) or (f"board[{index - 6}]" if 6 <= index <= 31 else f"field {index}")
+
+
+def _slot(point: int, direction: int) -> int:
+    """The board slot holding the player's point `point` (1..24) for the given direction."""
+    return point if direction < 0 else 25 - point
+
+
+def encode_fibs(
+    pos: DecodedPosition, *, colour: int = 1, direction: int = -1, names: tuple[str, str] | None = None
+) -> str:
+    """The FIBS `board:` line of a position, white as the player (colour +1 = O, direction -1 by
+    default, as gnubg writes it; any of the four orientations on request)."""
+    if colour not in (1, -1) or direction not in (1, -1):
+        raise ValueError("colour and direction are each 1 or -1")
+    player, opponent = names or pos.names or ("white", "black")
+    board = pos.board
+    slots = [0] * 26
+    for point in range(1, 25):
+        white, black = board.white[point], board.black[25 - point]
+        slots[_slot(point, direction)] = colour * white if white else -colour * black
+    player_bar, opponent_bar = (25, 0) if direction < 0 else (0, 25)
+    slots[player_bar] = colour * board.white[BAR]
+    slots[opponent_bar] = -colour * board.black[BAR]
+    turn = (
+        0
+        if pos.turn is None or pos.game_state not in ("playing", "none")
+        else (colour if pos.turn == "white" else -colour)
+    )
+    dice = pos.dice or (0, 0)
+    player_dice = dice if pos.turn == "white" else (0, 0)
+    opponent_dice = dice if pos.turn == "black" else (0, 0)
+    if pos.crawford:
+        may = (0, 0)
+    else:
+        may = {"centered": (1, 1), "white": (1, 0), "black": (0, 1)}[pos.cube_owner]
+    doubled = 0 if not pos.cube_offer else (1 if pos.turn == "black" else -1)
+    fields: list[object] = [
+        "board",
+        _clean(player),
+        _clean(opponent),
+        pos.match_length or UNLIMITED,
+        pos.score[0],
+        pos.score[1],
+        *slots,
+        turn,
+        *player_dice,
+        *opponent_dice,
+        pos.cube_value,
+        *may,
+        doubled,
+        colour,
+        direction,
+        0 if direction < 0 else 25,
+        25 if direction < 0 else 0,
+        board.white[OFF],
+        board.black[OFF],
+        board.white[BAR],
+        board.black[BAR],
+        _can_move(pos),
+        0,
+        int(pos.crawford),
+        0,
+    ]
+    return ":".join(str(f) for f in fields)
+
+
+def _can_move(pos: DecodedPosition) -> int:
+    """FIBS's "can move": how many checkers the player (white) moves with the dice, when on roll."""
+    if pos.turn != "white" or not pos.dice or pos.cube_offer or pos.game_state != "playing":
+        return 0
+    from arbitru.engine import legal_plays  # lazy: decoding never needs the move generator
+
+    try:
+        return max(len(play.moves) for play in legal_plays(pos.board, "white", pos.dice))
+    except (ValueError, KeyError, IndexError):  # a board the engine refuses: leave the token 0
+        return 0
+
+
+def _clean(name: str) -> str:
+    return name.replace(":", "_") or "-"
+
+
+def decode_fibs(text: str, *, checkers: int = 15, field: str = FIELD) -> DecodedPosition:
+    """Decode a FIBS `board:` line; the player (first name) is white, the opponent black."""
+    if not isinstance(text, str):
+        raise FormatError(field, "a string starting with 'board:' and holding 53 fields")
+    offset = len(text) - len(text.lstrip())
+    body = text.strip()
+    parts = body.split(":")
+    starts = []
+    at = offset
+    for part in parts:
+        starts.append(at)
+        at += len(part) + 1
+    if parts[0] != "board":
+        raise FormatError(
+            field, "the line to start with 'board:'", part="board", position=offset, found=parts[0]
+        )
+    if len(parts) != FIELD_COUNT:
+        raise FormatError(
+            field,
+            f"{FIELD_COUNT} colon-separated fields (board:player:opponent:length:... see the docs)",
+            part="fields",
+            found=f"{len(parts)} fields",
+            position=starts[FIELD_COUNT] - 1 if len(parts) > FIELD_COUNT else None,
+        )
+
+    def bad(index: int, expected: str) -> FormatError:
+        return FormatError(field, expected, part=_name(index), position=starts[index], found=parts[index])
+
+    values: dict[int, int] = {}
+    for index in range(3, FIELD_COUNT):
+        if not _INT.fullmatch(parts[index]):
+            raise bad(index, "a whole number")
+        values[index] = int(parts[index])
+
+    def pick(index: int, allowed: tuple[int, ...], expected: str) -> int:
+        if values[index] not in allowed:
+            raise bad(index, expected)
+        return values[index]
+
+    colour = pick(41, (1, -1), "-1 (the player is X) or 1 (the player is O)")
+    direction = pick(42, (1, -1), "-1 (the player moves 24 to 1) or 1 (1 to 24)")
+    home, bar = (0, 25) if direction < 0 else (25, 0)
+    pick(43, (home,), f"{home}: the player's home for direction {direction}")
+    pick(44, (bar,), f"{bar}: the player's bar for direction {direction}")
+
+    white = [0] * 26
+    black = [0] * 26
+    where: dict[tuple[Color, int], int] = {}
+    for point in range(1, 25):
+        index = 6 + _slot(point, direction)
+        value = values[index]
+        if abs(value) > checkers:
+            raise bad(index, f"at most {checkers} checkers on a point")
+        if value * colour > 0:
+            white[point] = abs(value)
+            where[("white", point)] = starts[index]
+        elif value:
+            black[25 - point] = abs(value)
+            where[("black", 25 - point)] = starts[index]
+    bars: tuple[tuple[int, Color, list[int]], ...] = ((bar, "white", white), (home, "black", black))
+    for slot, color, side in bars:
+        index = 6 + slot
+        value = values[index]
+        sign = colour if color == "white" else -colour
+        if value * sign < 0 or abs(value) > checkers:
+            who = "player's" if color == "white" else "opponent's"
+            raise bad(index, f"the {who} checkers on the bar, 0-{checkers}, sign {'+' if sign > 0 else '-'}")
+        side[BAR] = abs(value)
+        where[(color, BAR)] = starts[index]
+    white[OFF] = checkers - sum(white)
+    black[OFF] = checkers - sum(black)
+    board = Board(tuple(white), tuple(black))
+    check_board(board, field, checkers=checkers, part="board", position_of=where)
+    for index, who, kind, side, slot in (
+        (45, "player", "off", white, OFF), (46, "opponent", "off", black, OFF),
+        (47, "player", "on the bar", white, BAR), (48, "opponent", "on the bar", black, BAR),
+    ):  # fmt: skip
+        allowed = (side[slot], 0) if slot == BAR else (side[slot],)  # gnubg writes 0 on the bar
+        if values[index] not in allowed:
+            raise bad(index, f"{side[slot]}: the {who}'s checkers {kind} as the board shows them")
+
+    length = values[3]
+    if length < 0:
+        raise bad(3, "a match length, or 9999 for an unlimited match")
+    length = 0 if length == UNLIMITED else length
+    scores = []
+    for index in (4, 5):
+        if values[index] < 0 or (length and values[index] > length):
+            raise bad(index, f"a score from 0 to the match length{f' {length}' if length else ''}")
+        scores.append(values[index])
+    turn_raw = pick(32, (1, -1, 0), "-1 (X's turn), 1 (O's turn) or 0 (the game is over)")
+    turn: Color | None = None if turn_raw == 0 else ("white" if turn_raw == colour else "black")
+
+    dice_of = {}
+    for who, first in (("white", 33), ("black", 35)):
+        pair = (values[first], values[first + 1])
+        for index, die in zip((first, first + 1), pair, strict=True):
+            if not 0 <= die <= 6:
+                raise bad(index, "a die 1-6, or 0 before the roll")
+        if (pair[0] == 0) != (pair[1] == 0):
+            raise bad(first if pair[0] == 0 else first + 1, "both dice 1-6, or both 0 before the roll")
+        dice_of[who] = pair if pair[0] else None
+    cube = values[37]
+    if cube < 1 or cube & (cube - 1) or cube > 1 << 15:
+        raise bad(37, "the cube value: a power of two from 1 to 32768")
+    may_player = pick(38, (0, 1), "1 if the player may double, else 0")
+    may_opponent = pick(39, (0, 1), "1 if the opponent may double, else 0")
+    doubled = pick(40, (0, 1, -1), "1 if the opponent has just doubled (-1 if the player has), else 0")
+    notes: list[str] = []
+    if doubled:
+        turn = "black" if doubled == 1 else "white"
+    dice = dice_of[turn] if turn else None
+    if turn and dice is None and dice_of["white" if turn == "black" else "black"]:
+        dice = dice_of["white" if turn == "black" else "black"]
+        notes.append("fibs: the dice were given in the other player's fields")
+    if doubled:
+        dice = None
+    owner = {(1, 1): "centered", (1, 0): "white", (0, 1): "black", (0, 0): "centered"}[
+        (may_player, may_opponent)
+    ]
+    crawford_flag = pick(51, (0, 1, 3), "1 if this game is the Crawford game, else 0")
+    crawford = bool(length) and crawford_flag == 1
+    if (may_player, may_opponent) == (0, 0) and not crawford and not doubled:
+        notes.append("fibs: neither side may double; the cube is read as centred")
+    names = (parts[1], parts[2])
+    return DecodedPosition(
+        board=board,
+        turn=turn,
+        dice=dice,
+        cube_value=cube,
+        cube_owner=owner,  # type: ignore[arg-type]
+        match_length=length,
+        score=(scores[0], scores[1]),
+        crawford=crawford,
+        cube_offer="double" if doubled else None,
+        game_state="playing" if turn_raw else "over",
+        names=names,
+        notes=tuple(notes),
+    )

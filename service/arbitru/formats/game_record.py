@@ -1,0 +1,343 @@
+"""The JSON game record: a whole match as plain JSON, the alternative to a `.mat` transcript.
+
+Shape (players[0] is the first player, every score pair is in that order):
+
+    {
+      "format": "arbitru.match/1",                  # optional on input
+      "players": ["Nicu", "Dorin"],
+      "match_length": 5,                            # 0 = money session
+      "rules": {"jacoby": false},                   # optional: a rules object as in every route
+      "games": [
+        {
+          "game": 1,
+          "start_score": [0, 0],
+          "start_position": null,                   # optional board; "white" = players[0]
+          "turns": [
+            {"player": 1, "action": "roll", "dice": [6, 2], "play": "24/18 13/11"},
+            {"player": 0, "action": "double", "cube": 2},
+            {"player": 1, "action": "take"},
+            {"player": 0, "action": "roll", "dice": [5, 5], "play": ""},   # no move
+            {"player": 1, "action": "roll", "dice": [4, 3], "play": null}, # play not recorded
+            {"player": 1, "action": "resign", "level": "gammon"}
+          ],
+          "result": {"winner": 0, "points": 2, "and_the_match": false}   # optional
+        }
+      ]
+    }
+
+`action` is one of roll, double, take, drop, beaver, raccoon, resign. A play is standard
+notation from the mover's side (`bar/22`, `6/off`, `13/7*`, `8/5(2)`). Conversion both ways with
+the `.mat` reader's `Match` (`match_to_record`, `record_to_match`); `record_problems` lists every
+shape error with its field path. No web framework is imported here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from itertools import islice
+from typing import Any
+
+from arbitru.formats.limits import (
+    MAX_CUBE_LIMIT,
+    MAX_GAME_NUMBER,
+    MAX_GAMES,
+    MAX_MATCH_LENGTH,
+    MAX_NAME_CHARS,
+    MAX_PLAY_CHARS,
+    MAX_POINTS,
+    MAX_REPORTED_ERRORS,
+    MAX_SCORE,
+    MAX_TURNS,
+)
+from arbitru.formats.mat import (
+    CANNOT_MOVE,
+    EMPTY,
+    HIDDEN,
+    ILLEGAL_MARKER,
+    ROLL,
+    Action,
+    Game,
+    Match,
+    Result,
+    _play_kind,
+    decode,
+    normalize_play,
+    read_mat,
+    stated_rules,
+)
+
+FORMAT = "arbitru.match/1"
+TURN_ACTIONS: tuple[str, ...] = ("roll", "double", "take", "drop", "beaver", "raccoon", "resign")
+LEVELS: dict[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
+LEVEL_NAMES: dict[int, str] = {v: k for k, v in LEVELS.items()}
+
+EXAMPLE: dict[str, Any] = {
+    "format": FORMAT,
+    "players": ["Nicu", "Dorin"],
+    "match_length": 1,
+    "games": [
+        {
+            "game": 1,
+            "start_score": [0, 0],
+            "turns": [
+                {"player": 1, "action": "roll", "dice": [6, 2], "play": "24/18 13/11"},
+                {"player": 0, "action": "roll", "dice": [6, 2], "play": "13/7* 24/22"},
+                {"player": 1, "action": "roll", "dice": [5, 1], "play": None},
+            ],
+            "result": {"winner": 0, "points": 1, "and_the_match": True},
+        }
+    ],
+}
+
+
+class RecordError(ValueError):
+    """A game record with shape errors: `problems` maps field paths to messages."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        super().__init__("; ".join(f"{path}: {message}" for path, message in problems))
+        self.problems = problems
+
+
+def match_to_record(match: Match) -> dict[str, Any]:
+    """The JSON game record of a read transcript (rules from its header tags, when it has any)."""
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "players": list(match.players),
+        "match_length": match.length,
+    }
+    rules = stated_rules(match)
+    if rules:
+        record["rules"] = rules
+    record["games"] = [_game_record(game) for game in match.games]
+    return record
+
+
+def _game_record(game: Game) -> dict[str, Any]:
+    out: dict[str, Any] = {"game": game.number, "start_score": list(game.start_score)}
+    if game.set_position:
+        out["set_position"] = game.set_position
+    out["turns"] = [_turn_record(action) for action in game.actions]
+    if game.result is not None:
+        out["result"] = {
+            "winner": game.result.winner,
+            "points": game.result.points,
+            "and_the_match": game.result.and_the_match,
+        }
+    return out
+
+
+def _turn_record(action: Action) -> dict[str, Any]:
+    turn: dict[str, Any] = {"player": action.player, "action": action.kind}
+    if action.kind == ROLL:
+        assert action.dice is not None and action.play_text is not None
+        turn["dice"] = list(action.dice)
+        if action.play_kind in (EMPTY, CANNOT_MOVE):
+            turn["play"] = ""
+        elif action.play_kind == HIDDEN:
+            turn["play"] = None
+        elif action.play_kind == ILLEGAL_MARKER:
+            turn["play"] = action.play_text
+        else:
+            turn["play"] = normalize_play(action.play_text)
+    elif action.cube_value is not None:
+        turn["cube"] = action.cube_value
+    if action.resign_level is not None:
+        turn["level"] = LEVEL_NAMES[action.resign_level]
+    return turn
+
+
+# -- JSON -> Match ----------------------------------------------------------------------------------
+Problems = Iterator[tuple[str, str]]
+
+
+def record_problems(data: Any) -> list[tuple[str, str]]:
+    """The first shape errors of a game record (at most `MAX_REPORTED_ERRORS`), as (field path,
+    message); empty when it is well formed. Every list's length is checked before its items, and
+    the search stops at the last error reported."""
+    return list(islice(_record_problems(data), MAX_REPORTED_ERRORS))
+
+
+def _record_problems(data: Any) -> Problems:
+    if not isinstance(data, Mapping):
+        yield ("record", "must be an object")
+        return
+    known = {"format", "players", "match_length", "rules", "games"}
+    for key in data:
+        if key not in known:
+            yield (f"record.{key}", "unknown field")
+    if "format" in data and data["format"] != FORMAT:
+        yield ("record.format", f"must be {FORMAT!r}")
+    players = data.get("players")
+    if not (
+        isinstance(players, list)
+        and len(players) == 2
+        and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_CHARS for p in players)
+    ):
+        yield ("record.players", f"must be two non-empty names of at most {MAX_NAME_CHARS} characters")
+    if not _is_int(data.get("match_length"), MAX_MATCH_LENGTH):
+        yield ("record.match_length", f"must be an integer from 0 (money) to {MAX_MATCH_LENGTH}")
+    if "rules" in data and not isinstance(data["rules"], Mapping):
+        yield ("record.rules", "must be an object")
+    games = data.get("games")
+    if not isinstance(games, list) or not games:
+        yield ("record.games", "must be a non-empty list of games")
+    elif len(games) > MAX_GAMES:
+        yield ("record.games", f"at most {MAX_GAMES} games")
+    else:
+        for i, game in enumerate(games):
+            yield from _game_problems(game, f"record.games[{i}]")
+
+
+def _game_problems(game: Any, path: str) -> Problems:
+    if not isinstance(game, Mapping):
+        yield (path, "must be an object")
+        return
+    known = {"game", "start_score", "start_position", "set_position", "turns", "result"}
+    for key in game:
+        if key not in known:
+            yield (f"{path}.{key}", "unknown field")
+    if "game" in game and not _is_int(game["game"], MAX_GAME_NUMBER, 1):
+        yield (f"{path}.game", f"must be an integer from 1 to {MAX_GAME_NUMBER}")
+    score = game.get("start_score", [0, 0])
+    if not (isinstance(score, list) and len(score) == 2 and all(_is_int(s, MAX_SCORE) for s in score)):
+        yield (f"{path}.start_score", f"must be two scores from 0 to {MAX_SCORE}")
+    if game.get("start_position") is not None and not isinstance(game["start_position"], Mapping):
+        yield (f"{path}.start_position", "must be a board object")
+    if game.get("set_position") is not None and not (
+        isinstance(game["set_position"], str) and len(game["set_position"]) <= MAX_NAME_CHARS
+    ):
+        yield (f"{path}.set_position", "must be an XG position string")
+    turns = game.get("turns")
+    if not isinstance(turns, list):
+        yield (f"{path}.turns", "must be a list")
+    elif len(turns) > MAX_TURNS:
+        yield (f"{path}.turns", f"at most {MAX_TURNS} turns")
+    else:
+        for j, turn in enumerate(turns):
+            yield from _turn_problems(turn, f"{path}.turns[{j}]")
+    result = game.get("result")
+    if result is not None:
+        yield from _result_problems(result, f"{path}.result")
+
+
+def _result_problems(result: Any, path: str) -> Problems:
+    if not isinstance(result, Mapping):
+        yield (path, "must be an object")
+        return
+    if not _is_int(result.get("winner"), 1):
+        yield (f"{path}.winner", "must be 0 or 1")
+    if result.get("points") is not None and not _is_int(result["points"], MAX_POINTS):
+        yield (f"{path}.points", f"must be an integer from 0 to {MAX_POINTS}")
+    if not isinstance(result.get("and_the_match", False), bool):
+        yield (f"{path}.and_the_match", "must be a boolean")
+    for key in result:
+        if key not in ("winner", "points", "and_the_match"):
+            yield (f"{path}.{key}", "unknown field")
+
+
+def _turn_problems(turn: Any, path: str) -> Problems:
+    if not isinstance(turn, Mapping):
+        yield (path, "must be an object")
+        return
+    if not _is_int(turn.get("player"), 1):
+        yield (f"{path}.player", "must be 0 or 1")
+    action = turn.get("action", "roll" if "dice" in turn else None)
+    if action not in TURN_ACTIONS:
+        yield (f"{path}.action", f"must be one of {', '.join(TURN_ACTIONS)}")
+        return
+    allowed = {"player", "action"}
+    if action == "roll":
+        allowed |= {"dice", "play"}
+        dice = turn.get("dice")
+        if not (isinstance(dice, list) and len(dice) == 2 and all(_is_int(d, 6, 1) for d in dice)):
+            yield (f"{path}.dice", "must be two dice from 1 to 6")
+        play = turn.get("play")
+        if play is not None and not (isinstance(play, str) and len(play) <= MAX_PLAY_CHARS):
+            yield (
+                f"{path}.play",
+                f"must be a string in standard notation (at most {MAX_PLAY_CHARS} characters), "
+                "or null when not recorded",
+            )
+    elif action in ("double", "beaver", "raccoon"):
+        allowed.add("cube")
+        cube = turn.get("cube")
+        if cube is not None and not _is_int(cube, 2 * MAX_CUBE_LIMIT, 2):
+            yield (f"{path}.cube", "must be the cube value after the action (2, 4, ...)")
+    elif action == "resign":
+        allowed.add("level")
+        if turn.get("level") is not None and turn["level"] not in LEVELS:
+            yield (f"{path}.level", "must be single, gammon or backgammon")
+    for key in turn:
+        if key not in allowed:
+            yield (f"{path}.{key}", f"not a field of a {action} turn")
+
+
+def record_to_match(data: Mapping[str, Any]) -> Match:
+    """The `Match` of a game record (`RecordError` when it is not well formed).
+
+    Actions carry no file line; `move_number` is the turn's 1-based index in its game."""
+    problems = record_problems(data)
+    if problems:
+        raise RecordError(problems)
+    games: list[Game] = []
+    for i, game in enumerate(data["games"]):
+        actions = [_action(turn, j + 1) for j, turn in enumerate(game["turns"])]
+        result = game.get("result")
+        parsed = Game(
+            int(game.get("game", i + 1)),
+            (int(game.get("start_score", [0, 0])[0]), int(game.get("start_score", [0, 0])[1])),
+            actions,
+            Result(
+                result["winner"],
+                result.get("points"),
+                bool(result.get("and_the_match", False)),
+                after_action=len(actions),
+            )
+            if result
+            else None,
+            set_position=game.get("set_position"),
+            start_position=dict(game["start_position"]) if game.get("start_position") is not None else None,
+        )
+        games.append(parsed)
+    rules = dict(data["rules"]) if isinstance(data.get("rules"), Mapping) else None
+    return Match((data["players"][0], data["players"][1]), int(data["match_length"]), games, rules=rules)
+
+
+def _action(turn: Mapping[str, Any], index: int) -> Action:
+    action = turn.get("action", "roll")
+    player = int(turn["player"])
+    if action == "roll":
+        play = turn.get("play", "")
+        text = "????" if play is None else play
+        kind = _play_kind(text.strip())
+        dice = (int(turn["dice"][0]), int(turn["dice"][1]))
+        raw = f"{dice[0]}{dice[1]}: {text}".rstrip()
+        return Action(ROLL, player, dice, text.strip(), kind, move_number=index, raw=raw)
+    level = LEVELS.get(turn.get("level") or "")
+    cube = turn.get("cube")
+    raw = action.capitalize() + (f" => {cube}" if cube else "")
+    return Action(action, player, None, None, None, cube, level, None, index, raw)
+
+
+def _is_int(value: Any, maximum: int, minimum: int = 0) -> bool:
+    """Whether `value` is a JSON integer (not a boolean) from `minimum` to `maximum`."""
+    return isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= maximum
+
+
+def is_json_record(text: str) -> bool:
+    """Whether a transcript file's text is a JSON game record (an object) rather than a .mat."""
+    return text.lstrip().startswith("{")
+
+
+def read_match_file(data: bytes | str) -> Match:
+    """The match in a transcript file: a JSON game record or a .mat (MatFormatError, RecordError
+    or ValueError when it is neither)."""
+    text = decode(data)
+    if not is_json_record(text):
+        return read_mat(text)
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a JSON game record: {exc}") from None
+    return record_to_match(record)

@@ -1,0 +1,346 @@
+"""GNU Backgammon's Position ID (14 chars), Match ID (12 chars) and the combined GNUbg ID.
+
+Layouts follow gnubg's positionid.c and matchid.c (and the manual's "technical description").
+Position key: 80 bits, little-endian bit order inside each byte; for each of the two sides, first
+the player NOT on roll then the player on roll, 25 slots (that side's points 1..24, then its bar),
+each slot written as one 1-bit per checker followed by a 0-bit; unused bits are 0. The 10 bytes are
+then standard base64 without padding. Borne-off checkers are not stored (off = 15 - on board).
+
+Match key: 9 bytes, the same bit order; bits 0-3 log2(cube), 4-5 cube owner (0, 1, 3 = centred),
+6 player on roll, 7 Crawford, 8-10 game state, 11 player to decide, 12 doubled, 13-14 resigned,
+15-17 and 18-20 the dice (higher first), 21-35 match length, 36-50 and 51-65 the scores of player 0
+and player 1, 66 NOT Jacoby. Player 1 is white, player 0 black (see arbitru.formats.position).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from arbitru.engine.board import BAR, Board, Color, other
+from arbitru.formats.position import DecodedPosition, FormatError, check_board
+
+__all__ = [
+    "encode_position_id",
+    "decode_position_id",
+    "encode_match_id",
+    "decode_match_id",
+    "encode_gnubg_id",
+    "decode_gnubg_id",
+    "POSITION_ID_LENGTH",
+    "MATCH_ID_LENGTH",
+]
+
+POSITION_ID_LENGTH = 14
+MATCH_ID_LENGTH = 12
+FIELD = "gnubg_id"
+_BASE64 = re.compile(r"[A-Za-z0-9+/]")
+_PLAYER: tuple[Color, Color] = ("black", "white")  # gnubg player index -> colour
+_GAME_STATES = ("none", "playing", "over", "resigned", "dropped")
+_OWNER_BITS = {"black": 0, "white": 1, "centered": 3}
+MAX_BITS_VALUE = 0x7FFF  # 15-bit match length and scores
+
+
+# -- shared helpers --------------------------------------------------------------------------------
+def _char_of_bit(bit: int) -> int:
+    """Index of the base64 character that carries key bit `bit` (LSB-first bytes, MSB-first base64)."""
+    byte, r = divmod(bit, 8)
+    return (byte // 3) * 4 + ((byte % 3) * 8 + 7 - r) // 6
+
+
+def _decode_key(text: str, length: int, part: str, field: str, offset: int) -> int:
+    """Check and decode `length` base64 characters into the key as one little-endian integer."""
+    if not isinstance(text, str):
+        raise FormatError(field, f"a string of {length} base64 characters", part=part)
+    if len(text) != length:
+        raise FormatError(
+            field,
+            f"exactly {length} characters (A-Z a-z 0-9 + /)",
+            part=part,
+            found=f"{len(text)} characters",
+            position=offset + min(len(text), length) if len(text) > length else None,
+        )
+    for index, char in enumerate(text):
+        if not _BASE64.fullmatch(char):
+            raise FormatError(
+                field,
+                "a base64 character (A-Z a-z 0-9 + /)",
+                part=part,
+                position=offset + index,
+                found=char,
+            )
+    nbytes = length * 6 // 8
+    padded = text + "=" * (-len(text) % 4)
+    try:
+        raw = base64.b64decode(padded, validate=True)
+    except binascii.Error:  # a final character whose padding bits are not zero
+        raw = b""
+    if len(raw) != nbytes or base64.b64encode(raw).decode()[:length] != text:
+        raise FormatError(
+            field,
+            "a canonical final character (its unused low bits zero)",
+            part=part,
+            position=offset + length - 1,
+            found=text[-1],
+        )
+    return int.from_bytes(raw, "little")
+
+
+def _encode_key(key: int, nbytes: int, length: int) -> str:
+    return base64.b64encode(key.to_bytes(nbytes, "little")).decode("ascii")[:length]
+
+
+# -- Position ID -----------------------------------------------------------------------------------
+def encode_position_id(board: Board, turn: Color) -> str:
+    """The 14-character Position ID of `board` with `turn` on roll (gnubg's PositionID)."""
+    key = 0
+    bit = 0
+    for side in (board.side(other(turn)), board.side(turn)):
+        for slot in range(1, 26):  # points 1..24 then the bar (index 25 == BAR)
+            count = side[slot]
+            if count:
+                key |= ((1 << count) - 1) << bit
+                bit += count + 1
+            else:
+                bit += 1
+    if bit > 80:
+        raise ValueError(f"too many checkers for a Position ID ({bit - 50} on the board)")
+    return _encode_key(key, 10, POSITION_ID_LENGTH)
+
+
+def decode_position_id(
+    text: str, turn: Color, *, checkers: int = 15, field: str = FIELD, offset: int = 0
+) -> Board:
+    """The board a 14-character Position ID describes, `turn` being the player on roll.
+
+    Raises FormatError for a wrong length, a non-base64 character, more than `checkers` checkers
+    on a side, or a point held by both sides (naming the character at fault).
+    """
+    key = _decode_key(text, POSITION_ID_LENGTH, "position_id", field, offset)
+    counts: list[list[int]] = [[0] * 25, [0] * 25]  # gnubg order: [not on roll, on roll]
+    first_bit: dict[tuple[int, int], int] = {}
+    player, slot = 0, 0
+    for bit in range(80):
+        if key >> bit & 1:
+            if player >= 2:
+                raise FormatError(
+                    field,
+                    f"at most {checkers} checkers a side (no checker bits after the 50 slots)",
+                    part="position_id",
+                    position=offset + _char_of_bit(bit),
+                    found=text[_char_of_bit(bit)],
+                )
+            counts[player][slot] += 1
+            first_bit.setdefault((player, slot), bit)
+            if sum(counts[player]) > checkers:
+                raise FormatError(
+                    field,
+                    f"at most {checkers} checkers for each side",
+                    part="position_id",
+                    position=offset + _char_of_bit(bit),
+                    found=f"{checkers + 1} or more checkers for {turn if player else other(turn)}",
+                )
+        else:
+            slot += 1
+            if slot == 25:
+                player, slot = player + 1, 0
+    sides: dict[Color, tuple[int, ...]] = {}
+    where: dict[tuple[Color, int], int] = {}
+    for index, color in ((0, other(turn)), (1, turn)):
+        gnu = counts[index]
+        sides[color] = (checkers - sum(gnu), *gnu[:24], gnu[24])
+        for gslot in range(25):
+            if (index, gslot) in first_bit:
+                where[(color, gslot + 1)] = offset + _char_of_bit(first_bit[(index, gslot)])
+    board = Board(sides["white"], sides["black"])
+    check_board(board, field, checkers=checkers, part="position_id", position_of=where)
+    return board
+
+
+# -- Match ID --------------------------------------------------------------------------------------
+def _bits(key: int, start: int, count: int) -> int:
+    return key >> start & ((1 << count) - 1)
+
+
+def encode_match_id(pos: DecodedPosition) -> str:
+    """The 12-character Match ID of a position's game context (gnubg's MatchID).
+
+    A game state of "none" is written as "playing" (the normalised form; see decode_match_id).
+    """
+    turn: Color = pos.turn or "white"
+    move = _PLAYER.index(turn)
+    deciding = 1 - move if (pos.cube_offer or pos.resigned) else move
+    log = pos.cube_value.bit_length() - 1
+    if pos.cube_value < 1 or 1 << log != pos.cube_value or log > 15:
+        raise ValueError(f"cube value {pos.cube_value} is not a power of two up to 32768")
+    state = "playing" if pos.game_state == "none" else pos.game_state
+    dice = sorted(pos.dice or (0, 0), reverse=True)
+    key = log
+    key |= _OWNER_BITS[pos.cube_owner] << 4
+    key |= move << 6
+    key |= int(pos.crawford) << 7
+    key |= _GAME_STATES.index(state) << 8
+    key |= deciding << 11
+    key |= int(pos.cube_offer is not None) << 12
+    key |= (pos.resigned & 3) << 13
+    key |= (dice[0] & 7) << 15
+    key |= (dice[1] & 7) << 18
+    key |= (pos.match_length & MAX_BITS_VALUE) << 21
+    key |= (pos.score[1] & MAX_BITS_VALUE) << 36  # player 0 = black
+    key |= (pos.score[0] & MAX_BITS_VALUE) << 51  # player 1 = white
+    key |= int(not pos.jacoby) << 66
+    return _encode_key(key, 9, MATCH_ID_LENGTH)
+
+
+_MATCH_FIELDS = {  # name: (first bit, bit count)
+    "cube": (0, 4),
+    "cube_owner": (4, 2),
+    "turn": (6, 1),
+    "crawford": (7, 1),
+    "game_state": (8, 3),
+    "decision": (11, 1),
+    "doubled": (12, 1),
+    "resigned": (13, 2),
+    "dice": (15, 6),
+    "match_length": (21, 15),
+    "score": (36, 30),
+    "jacoby": (66, 1),
+    "unused": (67, 5),
+}
+
+
+def decode_match_id(
+    text: str, board: Board | None = None, *, field: str = FIELD, offset: int = 0
+) -> DecodedPosition:
+    """Decode a 12-character Match ID into a DecodedPosition (on `board`, initial if none given).
+
+    Lenient where gnubg is: game state "no game started" (e.g. the widely copied `8IhuACAACAAE`)
+    is read as a game in play, cube-owner bits 10 as centred; each such fix is listed in `notes`.
+    """
+    key = _decode_key(text, MATCH_ID_LENGTH, "match_id", field, offset)
+    notes: list[str] = []
+
+    def bad(name: str, expected: str, found: object) -> FormatError:
+        start = _MATCH_FIELDS[name][0]
+        return FormatError(
+            field,
+            expected,
+            part=f"match_id.{name}",
+            position=offset + _char_of_bit(start),
+            found=str(found),
+        )
+
+    if _bits(key, 67, 5):
+        raise bad("unused", "bits 67-71 zero", _bits(key, 67, 5))
+    cube = 1 << _bits(key, 0, 4)
+    owner_bits = _bits(key, 4, 2)
+    if owner_bits == 2:
+        notes.append("match_id: cube owner bits 10 read as a centred cube")
+    owner = {0: "black", 1: "white"}.get(owner_bits, "centered")
+    move = _bits(key, 6, 1)
+    crawford = bool(_bits(key, 7, 1))
+    state_index = _bits(key, 8, 3)
+    if state_index >= len(_GAME_STATES):
+        raise bad("game_state", "a game state 0-4 (none, playing, over, resigned, dropped)", state_index)
+    state = _GAME_STATES[state_index]
+    if state == "none":
+        notes.append("match_id: game state 'no game started' read as a game in play")
+        state = "playing"
+    deciding = _bits(key, 11, 1)
+    doubled = bool(_bits(key, 12, 1))
+    resigned = _bits(key, 13, 2)
+    expected_deciding = 1 - move if (doubled or resigned) else move
+    if deciding != expected_deciding:
+        notes.append("match_id: the player-to-decide bit disagrees with the double/resign flags; ignored")
+    die0, die1 = _bits(key, 15, 3), _bits(key, 18, 3)
+    if die0 > 6 or die1 > 6:
+        raise bad("dice", "dice 1-6 (or both 0 before the roll)", f"{die0}{die1}")
+    if (die0 == 0) != (die1 == 0):
+        raise bad("dice", "both dice 1-6 or both 0 (not rolled)", f"{die0}{die1}")
+    length = _bits(key, 21, 15)
+    score0, score1 = _bits(key, 36, 15), _bits(key, 51, 15)
+    if length:
+        if score0 > length or score1 > length:
+            raise bad("score", f"scores at most the match length {length}", f"{score1}-{score0}")
+    elif crawford:
+        raise bad("crawford", "no Crawford game in a money game (match length 0)", 1)
+    jacoby = not _bits(key, 66, 1)
+    return DecodedPosition(
+        board=board if board is not None else Board.initial(),
+        turn=_PLAYER[move],
+        dice=(die0, die1) if die0 else None,
+        cube_value=cube,
+        cube_owner=owner,  # type: ignore[arg-type]
+        match_length=length,
+        score=(score1, score0),
+        crawford=crawford,
+        jacoby=jacoby,
+        cube_offer="double" if doubled else None,
+        resigned=resigned,
+        game_state=state,  # type: ignore[arg-type]
+        notes=tuple(notes),
+    )
+
+
+# -- the combined GNUbg ID -------------------------------------------------------------------------
+def encode_gnubg_id(pos: DecodedPosition) -> str:
+    """`POSITIONID:MATCHID` for a position and its game context."""
+    turn: Color = pos.turn or "white"
+    return f"{encode_position_id(pos.board, turn)}:{encode_match_id(pos)}"
+
+
+def decode_gnubg_id(
+    text: str, turn: Color | None = None, *, checkers: int = 15, field: str = FIELD
+) -> DecodedPosition:
+    """Decode `POSITIONID:MATCHID`, or a Position ID alone with `turn` given (a money game, no dice).
+
+    With a Match ID the player on roll comes from it; a `turn` given as well must agree.
+    """
+    if not isinstance(text, str):
+        raise FormatError(field, "a string: POSITIONID or POSITIONID:MATCHID")
+    stripped = text.strip()
+    lead = len(text) - len(text.lstrip())
+    if stripped.upper().startswith("GNUBGID"):
+        stripped = stripped[7:]
+        lead += 7
+        while stripped[:1] in (" ", "=", ":"):
+            stripped, lead = stripped[1:], lead + 1
+    if ":" not in stripped:
+        if turn is None:
+            raise FormatError(
+                field,
+                "POSITIONID:MATCHID, or a Position ID alone together with `turn`",
+                part="turn",
+            )
+        board = decode_position_id(stripped, turn, checkers=checkers, field=field, offset=lead)
+        return DecodedPosition(board=board, turn=turn)
+    pos_part, _, match_part = stripped.partition(":")
+    match = decode_match_id(match_part, field=field, offset=lead + len(pos_part) + 1)
+    on_roll = match.turn or "white"
+    if turn is not None and turn != on_roll:
+        raise FormatError(
+            field,
+            f"turn {turn!r} to agree with the Match ID, whose player on roll is {on_roll!r}",
+            part="turn",
+        )
+    board = decode_position_id(pos_part, on_roll, checkers=checkers, field=field, offset=lead)
+    return match.with_(board=board)
+
+
+def _sides_for_gnubg(board: Board, turn: Color) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """gnubg's board pair (player not on roll, player on roll), 25 slots each: points 1..24, bar."""
+
+    def gnu(side: tuple[int, ...]) -> tuple[int, ...]:
+        return (*side[1:25], side[BAR])
+
+    return gnu(board.side(other(turn))), gnu(board.side(turn))
+
+
+def _board_from_gnubg(pair: tuple, turn: Color, checkers: int = 15) -> Board:
+    """Inverse of `_sides_for_gnubg` (used by tests against the gnubg bindings)."""
+    sides: dict[Color, tuple[int, ...]] = {}
+    for gnu, color in zip(pair, (other(turn), turn), strict=True):
+        gnu = tuple(gnu)
+        sides[color] = (checkers - sum(gnu), *gnu[:24], gnu[24])
+    return Board(sides["white"], sides["black"])

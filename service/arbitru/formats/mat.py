@@ -1,0 +1,546 @@
+"""A tolerant reader for Jellyfish `.mat` match transcripts, as real exporters write them.
+
+GNU Backgammon, eXtreme Gammon, Backgammon Galaxy, OpenGammon, Foxamon, HedgeHog, Backgammon
+Studio, choue.net and others all write "the" .mat format a little differently: header comments,
+` N point match`, ` Game k` (with or without its leading space), `name : n` or `name: n` score
+lines, numbered two-column turn lines whose columns shift after move 9, dice high-low or not,
+`25`/`0` or `bar`/`off` in any case, chained hops, `(2)` counts, a dance written as nothing,
+`46: ` or `Cannot Move`, `Doubles => 2` / `Doubles ==> 2`, `Takes`, `Drops`, `Beavers => 4`,
+`Wins N point(s) [and the match]`, resignations in several forms or none, CRLF or LF, UTF-8.
+
+This module only reads: it turns the text into a typed `Match` record (no rules are applied;
+that is the referee's job) and raises `MatFormatError(line, message)` for text that is not a
+match transcript at all. No web framework is imported here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
+
+# What a cell of a turn line says.
+ROLL = "roll"  # dice and the play written for them
+DOUBLE = "double"
+TAKE = "take"
+DROP = "drop"
+BEAVER = "beaver"
+RACCOON = "raccoon"
+RESIGN = "resign"  # an explicit resignation marker (`Resigns`, `Resigned Game`, ...)
+ACTION_KINDS: tuple[str, ...] = (ROLL, DOUBLE, TAKE, DROP, BEAVER, RACCOON, RESIGN)
+
+# How the play of a ROLL is written.
+PLAY = "play"  # checker moves in notation
+EMPTY = "empty"  # dice with nothing after them (a dance, or rolled then resigned)
+CANNOT_MOVE = "cannot_move"  # `Cannot Move`
+HIDDEN = "hidden"  # `????` / `???`: the exporter hid the play (resigned after rolling)
+ILLEGAL_MARKER = "illegal_marker"  # Snowie-style `Illegal play (...)` written instead of a play
+
+
+class MatFormatError(ValueError):
+    """The text is not a readable match transcript; `line` is the 1-based line where reading failed."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One cell of a turn line: a roll with its play, or a cube action, or a resignation."""
+
+    kind: str
+    player: int  # 0 = left column (players[0]), 1 = right column
+    dice: tuple[int, int] | None = None  # as written (not sorted)
+    play_text: str | None = None  # the play as written, for a ROLL ("" when nothing is written)
+    play_kind: str | None = None  # PLAY, EMPTY, CANNOT_MOVE, HIDDEN or ILLEGAL_MARKER (ROLL only)
+    cube_value: int | None = None  # the value written after `=>` (DOUBLE, BEAVER, RACCOON)
+    resign_level: int | None = None  # 1/2/3 when a resignation marker names it
+    line: int | None = None  # 1-based line in the file
+    move_number: int | None = None  # the number before `)` on the line
+    raw: str = ""  # the cell as written
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain-JSON view (for debugging and the convert route)."""
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "dice": list(self.dice) if self.dice else None,
+            "play": self.play_text,
+            "play_kind": self.play_kind,
+            "cube": self.cube_value,
+            "resign_level": self.resign_level,
+            "line": self.line,
+            "move": self.move_number,
+            "raw": self.raw,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A `Wins N point(s) [and the match]` line: who the file says won the game, and how much."""
+
+    winner: int
+    points: int | None
+    and_the_match: bool
+    line: int | None = None
+    move_number: int | None = None
+    after_action: int = 0  # how many actions of the game precede it
+    raw: str = ""
+
+
+@dataclass(slots=True)
+class Game:
+    """One game: the score before it, its actions in file order, and the declared result."""
+
+    number: int
+    start_score: tuple[int, int]
+    actions: list[Action] = field(default_factory=list)
+    result: Result | None = None
+    line: int | None = None  # the ` Game k` line
+    score_line: int | None = None
+    set_position: str | None = None  # XG `; Set Pos=...` string, when the game does not start fresh
+    set_position_line: int | None = None
+    start_position: dict[str, Any] | None = None  # a contract board ("white" = players[0]), JSON input only
+
+    @property
+    def declared_winner(self) -> int | None:
+        """The column the file says won this game (None when it says nothing)."""
+        return self.result.winner if self.result else None
+
+    @property
+    def declared_points(self) -> int | None:
+        """The points the file says the game was worth (None when it says nothing)."""
+        return self.result.points if self.result else None
+
+
+@dataclass(slots=True)
+class Match:
+    """A whole transcript: the two players (left column first), the length (0 = money), games."""
+
+    players: tuple[str, str]
+    length: int
+    games: list[Game]
+    headers: dict[str, str] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)
+    length_line: int | None = None
+    rules: dict[str, Any] | None = None  # rule options stated by a JSON game record
+
+    def header_flag(self, name: str) -> bool | None:
+        """A `; [Name "On"/"Off"]` header as a boolean (None when absent or unreadable)."""
+        value = self.headers.get(name.lower())
+        if value is None:
+            return None
+        lowered = value.strip().lower()
+        if lowered in ("on", "yes", "true", "1"):
+            return True
+        if lowered in ("off", "no", "false", "0"):
+            return False
+        return None
+
+    def header_int(self, name: str, maximum: int = MAX_CUBE_LIMIT) -> int | None:
+        """A numeric header such as `CubeLimit`, 0..`maximum` (None when absent, not ASCII digits
+        or out of range; by default the cube limit, CubeLimit being the numeric header)."""
+        return ascii_number(self.headers.get(name.lower(), ""), maximum)
+
+
+# Headers that hold a number, with its largest value: anything else there refuses the transcript.
+NUMERIC_HEADERS: dict[str, int] = {"cubelimit": MAX_CUBE_LIMIT}
+
+
+def stated_rules(match: Match) -> dict[str, Any]:
+    """The rule options a transcript states: a JSON game record's `rules`, or else what the .mat
+    header tags say (`Jacoby`, `Crawford`, `Beaver` On/Off, `CubeLimit`, `Variation`). The one
+    reading of them, for the referee (/v1/matches/verify) and the record (/v1/matches/convert),
+    so a converted record is verified under the rules the transcript was."""
+    if match.rules is not None:
+        return dict(match.rules)
+    options: dict[str, Any] = {}
+    for header, option in (("jacoby", "jacoby"), ("crawford", "crawford"), ("beaver", "beavers")):
+        flag = match.header_flag(header)
+        if flag is not None:
+            options[option] = flag
+    limit = match.header_int("cubelimit")
+    if limit and limit & (limit - 1) == 0:
+        options["max_cube"] = min(limit, MAX_CUBE_LIMIT)
+    variation = match.headers.get("variation", "").strip().lower()
+    if variation.startswith("nackgammon"):
+        options["variant"] = "nackgammon"
+    elif variation.startswith("hypergammon"):
+        options["variant"] = "hypergammon"
+        digit = re.search(r"[123]", variation)
+        if digit:
+            options["hypergammon_checkers"] = int(digit.group())
+    return options
+
+
+# -- regular expressions ------------------------------------------------------------------------
+# Every pattern runs in time linear in its line: digits are ASCII `[0-9]` (never `\d`, which reads
+# `８` or `١` as digits), no two neighbouring quantifiers can take the same character (`\s*-?\s*`
+# and `\S.*?\s*:` took quadratic time on a line of blanks: 128 K blanks held a worker 30 s), and
+# lines are matched stripped. The header and score lines are split on their separators instead.
+_SET_POS = re.compile(r";\s*Set\s+Pos\s*=\s*(\S+)", re.IGNORECASE)
+_LENGTH = re.compile(r"([0-9]{1,4})\s*(?:-\s*)?points?\s+match(?:\s*\.)?", re.IGNORECASE)
+_GAME = re.compile(r"Game\s+([0-9]{1,4})(?:\s*:)?", re.IGNORECASE)
+_SCORE_NUMBER = re.compile(r":\s*([0-9]{1,4})(?![0-9])")
+_NUMBERED = re.compile(r"\s*([0-9]{1,4})\)")
+_ILLEGAL = re.compile(r"Illegal\s+play\s*\([^)]*\)?", re.IGNORECASE)
+_START = re.compile(
+    r"(?<!\S)(?:(?P<dice>[1-6][1-6]):"
+    r"|(?P<word>doubles?|redoubles?|beavers?|raccoons?|takes?|accepts?|drops?|passes|pass|rejects?"
+    r"|refuses?|wins?|resigns?|resigned|resignation))(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_CUBE_VALUE = re.compile(r"(?<!=)=+>\s*([0-9]{1,5})")
+_WINS = re.compile(
+    r"wins?\s+(?P<points>[0-9]{1,6})?\s*(?:points?)?\s*(?P<match>and\s+the\s+match)?", re.IGNORECASE
+)
+_PLAY_TOKEN = re.compile(
+    r"(?:bar|off|[0-9]{1,2})(?:/(?:bar|off|[0-9]{1,2})\*?)+(?:\([0-9]\))?", re.IGNORECASE
+)
+_COUNT_SUFFIX = re.compile(r"\([0-9]\)")
+_DICE_CELL = re.compile(r"([1-6])([1-6]):\s*(.*)", re.DOTALL)
+
+
+def ascii_number(text: str, maximum: int) -> int | None:
+    """`text` as a number from 0 to `maximum` when it is ASCII digits only (at most as many as
+    `maximum` has), else None: `²`, `٣` or twenty digits are not numbers, and are never converted."""
+    text = text.strip()
+    if not text or len(text) > len(str(maximum)) or not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value <= maximum else None
+
+
+def _header(stripped: str) -> tuple[str, str] | None:
+    """A `; [Name "value"]` header line as (name, value), split on its brackets and first quote."""
+    rest = stripped[1:].strip()
+    if len(rest) < 2 or rest[0] != "[" or rest[-1] != "]":
+        return None
+    name, quote, value = rest[1:-1].strip().partition('"')
+    if not quote or not value.endswith('"') or "]" in name or not name[-1:].isspace() or not name.strip():
+        return None
+    return name.strip(), value[:-1]
+
+
+def _score_line(text: str) -> tuple[str, int, str, int, int] | None:
+    """`name : n   name : n` as (name 1, score 1, name 2, score 2, column of name 2), or None.
+
+    The first `: n` followed by a blank and a name ends the first player; the second is the last
+    `: n` of the line, which must end it (names may themselves hold colons)."""
+    line = text.rstrip()
+    numbers = list(_SCORE_NUMBER.finditer(line))
+    if len(numbers) < 2 or numbers[-1].end() != len(line):
+        return None
+    last = numbers[-1]
+    name2_end = len(line[: last.start()].rstrip())
+    for first in numbers[:-1]:
+        name1 = line[: first.start()].strip()
+        after = first.end()
+        if not name1 or after >= len(line) or not line[after].isspace() or name2_end <= after:
+            continue
+        name2_start = len(line) - len(line[after:].lstrip())
+        name2 = line[name2_start:name2_end]
+        return name1, int(first.group(1)), name2, int(last.group(1)), name2_start
+    return None
+
+
+def decode(data: str | bytes) -> str:
+    """Text of a transcript: UTF-8 (with or without BOM), falling back to Latin-1 for old files."""
+    if isinstance(data, bytes):
+        if b"\x00" in data:
+            raise MatFormatError(
+                data[: data.index(b"\x00")].count(b"\n") + 1,
+                "binary data (a NUL byte), not a text transcript",
+            )
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+    else:
+        text = data[1:] if data.startswith("\ufeff") else data
+    if "\x00" in text:
+        raise MatFormatError(
+            text[: text.index("\x00")].count("\n") + 1, "binary data (a NUL byte), not a text transcript"
+        )
+    return text
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of the text for CRLF, LF or CR endings (no other separators split a line)."""
+    return re.split(r"\r\n|\r|\n", text)
+
+
+def read_mat(data: str | bytes) -> Match:
+    """Read a Jellyfish .mat transcript into a `Match`; `MatFormatError` when it is not one."""
+    lines = split_lines(decode(data))
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()  # the final newline ends the last line; it does not start another
+    if len(lines) > MAX_LINES:
+        raise MatFormatError(MAX_LINES + 1, f"too long for a match transcript (more than {MAX_LINES} lines)")
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise MatFormatError(number, f"a line of {len(line)} characters (the limit is {MAX_LINE_CHARS})")
+    return _Reader(lines).read()
+
+
+class _Reader:
+    """Line-by-line state machine: preamble, match length, then games."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.headers: dict[str, str] = {}
+        self.comments: list[str] = []
+        self.length: int | None = None
+        self.length_line: int | None = None
+        self.games: list[Game] = []
+        self.players: tuple[str, str] | None = None
+        self.game: Game | None = None
+        self.boundary: int | None = None  # column where the right-hand cells start, this game
+        self.awaiting_score = False
+
+    def read(self) -> Match:
+        for index, raw in enumerate(self.lines):
+            self._line(index + 1, raw.rstrip())
+        last = len(self.lines)
+        if self.length is None:
+            raise MatFormatError(
+                self._first_content_line() or 1, "no ' N point match' line: not a .mat match transcript"
+            )
+        if self.awaiting_score:
+            raise MatFormatError(last, "the file ends before the score line of its last game")
+        if not self.games or self.players is None:
+            raise MatFormatError(last, "the transcript holds no game")
+        return Match(self.players, self.length, self.games, self.headers, self.comments, self.length_line)
+
+    def _first_content_line(self) -> int | None:
+        for index, raw in enumerate(self.lines):
+            if raw.strip() and not raw.lstrip().startswith(";"):
+                return index + 1
+        return None
+
+    # -- one line ---------------------------------------------------------------------------------
+    def _line(self, number: int, text: str) -> None:
+        stripped = text.strip()
+        if not stripped:
+            return
+        if stripped.startswith(";"):
+            self._comment(number, stripped)
+            return
+        if self.length is None:
+            found = _LENGTH.fullmatch(stripped)
+            if not found:
+                raise MatFormatError(
+                    number,
+                    f"expected ' N point match' first, found {_quote(stripped)}: not a .mat transcript",
+                )
+            self.length, self.length_line = int(found.group(1)), number
+            if self.length > MAX_MATCH_LENGTH:
+                raise MatFormatError(number, f"a {self.length} point match: the limit is {MAX_MATCH_LENGTH}")
+            return
+        game_header = _GAME.fullmatch(stripped)
+        if game_header:
+            if self.awaiting_score:
+                raise MatFormatError(number, "a new game starts before the score line of the previous one")
+            self.game = Game(int(game_header.group(1)), (0, 0), line=number)
+            self.games.append(self.game)
+            self.awaiting_score = True
+            self.boundary = None
+            return
+        if self.game is None:
+            if _LENGTH.fullmatch(stripped):
+                raise MatFormatError(number, "a second ' N point match' line")
+            raise MatFormatError(number, f"expected ' Game 1', found {_quote(stripped)}")
+        if self.awaiting_score:
+            self._score(number, text)
+            return
+        self._turn_line(number, text)
+
+    def _comment(self, number: int, stripped: str) -> None:
+        pos = _SET_POS.fullmatch(stripped)
+        if pos:
+            if self.game is None or self.game.actions:
+                raise MatFormatError(number, "'; Set Pos=' must come at the start of a game")
+            self.game.set_position, self.game.set_position_line = pos.group(1), number
+            return
+        header = _header(stripped)
+        if header and self.game is None:
+            name = header[0].lower()
+            limit = NUMERIC_HEADERS.get(name)
+            if limit is not None and ascii_number(header[1], limit) is None:
+                raise MatFormatError(
+                    number, f"the {header[0]} header {_quote(header[1])} is not a number from 0 to {limit}"
+                )
+            self.headers[name] = header[1]
+            return
+        self.comments.append(stripped)
+
+    def _score(self, number: int, text: str) -> None:
+        found = _score_line(text)
+        if not found:
+            raise MatFormatError(
+                number, f"expected the score line 'name : n   name : n', found {_quote(text.strip())}"
+            )
+        assert self.game is not None
+        names = (found[0], found[2])
+        if self.players is None:
+            self.players = names
+        elif names != self.players:
+            raise MatFormatError(
+                number,
+                f"game {self.game.number} names the players {names[0]!r} and {names[1]!r}, "
+                f"the match {self.players[0]!r} and {self.players[1]!r}",
+            )
+        self.game.start_score = (found[1], found[3])
+        self.game.score_line = number
+        self.boundary = found[4]
+        self.awaiting_score = False
+
+    # -- turn lines -----------------------------------------------------------------------------------
+    def _turn_line(self, number: int, text: str) -> None:
+        assert self.game is not None
+        numbered = _NUMBERED.match(text)
+        move_number = int(numbered.group(1)) if numbered else None
+        body_start = numbered.end() if numbered else 0
+        cells = _cells(text, body_start)
+        if not cells:
+            if numbered and not text[body_start:].strip():
+                return  # an empty numbered line (`33)`)
+            raise MatFormatError(
+                number, f"cannot read {_quote(text.strip())} as a turn of game {self.game.number}"
+            )
+        if len(cells) > 2:
+            # e.g. `Drops  Wins 1 point` on one line: keep them, columns come from the positions.
+            pass
+        threshold = self._threshold(body_start)
+        for position, (column, cell) in enumerate(cells):
+            if len(cells) == 2 and cells[0][0] < threshold <= cells[1][0]:
+                player = position
+            else:
+                player = 0 if column < threshold else 1
+            self._cell(number, move_number, player, cell)
+
+    def _threshold(self, body_start: int) -> int:
+        """Cells starting at or after this column belong to the right-hand player."""
+        boundary = self.boundary if self.boundary is not None else 32
+        left = max(body_start, 4)
+        return max((boundary + left) // 2, left + 1)
+
+    def _cell(self, number: int, move_number: int | None, player: int, cell: str) -> None:
+        assert self.game is not None
+        game = self.game
+        dice = _DICE_CELL.fullmatch(cell)
+        if dice:
+            play = dice.group(3).strip()
+            game.actions.append(
+                Action(
+                    ROLL,
+                    player,
+                    (int(dice.group(1)), int(dice.group(2))),
+                    play,
+                    _play_kind(play),
+                    line=number,
+                    move_number=move_number,
+                    raw=cell,
+                )
+            )
+            return
+        word = cell.split()[0].lower()
+        if word.startswith("win"):
+            found = _WINS.match(cell)
+            points = int(found.group("points")) if found and found.group("points") else None
+            if game.result is not None:
+                raise MatFormatError(number, f"game {game.number} has two results")
+            game.result = Result(
+                player,
+                points,
+                bool(found and found.group("match")),
+                number,
+                move_number,
+                len(game.actions),
+                cell,
+            )
+            return
+        kind, cube, level = _cube_or_resign(word, cell)
+        game.actions.append(Action(kind, player, None, None, None, cube, level, number, move_number, cell))
+
+
+def _cells(text: str, start: int) -> list[tuple[int, str]]:
+    """Split a turn line (after its `N)`) into (column, cell text) at each cell start."""
+    masked = _ILLEGAL.sub(lambda m: "X" * len(m.group()), text)
+    starts = [m.start() for m in _START.finditer(masked, start)]
+    if not starts:
+        return []
+    head = text[start : starts[0]].strip()
+    if head:
+        return []  # text that is neither dice nor a cube/result word: not a turn line
+    cells = []
+    for i, begin in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+        cells.append((begin, text[begin:end].strip()))
+    return cells
+
+
+def _play_kind(play: str) -> str:
+    if not play:
+        return EMPTY
+    lowered = play.lower()
+    if re.fullmatch(r"cannot\s+move\.?|no\s+move\.?|can't\s+move\.?", lowered):
+        return CANNOT_MOVE
+    if re.fullmatch(r"\?+", play):
+        return HIDDEN
+    if lowered.startswith("illegal play"):
+        return ILLEGAL_MARKER
+    return PLAY
+
+
+def _cube_or_resign(word: str, cell: str) -> tuple[str, int | None, int | None]:
+    value = _CUBE_VALUE.search(cell)
+    cube = int(value.group(1)) if value else None
+    if word.startswith(("double", "redouble")):
+        return DOUBLE, cube, None
+    if word.startswith("beaver"):
+        return BEAVER, cube, None
+    if word.startswith("raccoon"):
+        return RACCOON, cube, None
+    if word.startswith(("take", "accept")):
+        return TAKE, None, None
+    if word.startswith(("drop", "pass", "reject", "refuse")):
+        return DROP, None, None
+    lowered = cell.lower()
+    level = 3 if "backgammon" in lowered else 2 if "gammon" in lowered else 1 if "single" in lowered else None
+    return RESIGN, None, level
+
+
+def is_play_notation(text: str) -> bool:
+    """Whether every token of `text` looks like a checker move (`24/18`, `bar/22*`, `8/5(2)`)."""
+    tokens = text.replace(",", " ").split()
+    return bool(tokens) and all(_PLAY_TOKEN.fullmatch(token) for token in tokens)
+
+
+def normalize_play(text: str) -> str:
+    """Standard notation of a written play: `bar`/`off` lowercase, 25 as a start = bar, 0 = off."""
+    out = []
+    for token in text.replace(",", " ").split():
+        count = ""
+        if _COUNT_SUFFIX.fullmatch(token[-3:]):
+            token, count = token[:-3], token[-3:]
+        parts = token.split("/")
+        names = []
+        for i, part in enumerate(parts):
+            star = "*" if part.endswith("*") else ""
+            name = part.rstrip("*").lower()
+            if i == 0 and name == "25":
+                name = "bar"
+            elif i > 0 and name == "0":
+                name = "off"
+            names.append(name + star)
+        out.append("/".join(names) + count)
+    return " ".join(out)
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "...")

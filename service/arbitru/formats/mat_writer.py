@@ -1,0 +1,130 @@
+"""Write a match as a Jellyfish `.mat` transcript laid out as GNU Backgammon exports it.
+
+The layout of gnubg's `export match mat`: the header tags, ` N point match`, then per game
+` Game k`, the score line (`name : score` padded to 31 characters, then the other), and turn lines
+of two 33-character cells: `%3d) ` then the left player's cell padded to 27 and a space, then the
+right player's cell. A roll is `63: 13/7 8/5* ` (each single-die move, highest source first, bar
+25, off 0, a trailing space), cube actions ` Doubles => 2`, ` Takes`, ` Drops`, and each game ends
+with `Wins N point(s)` under the winner's column. A game whose first roll is the right player's
+starts `  1)` with an empty left cell. Tags the reader turns into rules (`Jacoby`, `Crawford`,
+`Beaver`, `CubeLimit`, `Variation`) are written when the match states them, so rules survive a
+round trip (gnubg writes only `Variation`; eXtreme Gammon writes the others). What gnubg cannot
+write is kept in the reader's words: beavers (` Beavers => 4`), hidden plays, resignation levels
+(implied by the points).
+"""
+
+from __future__ import annotations
+
+from arbitru.engine.play import Move
+from arbitru.engine.rules import Rules
+from arbitru.formats.mat import BEAVER, DOUBLE, DROP, PLAY, RACCOON, RESIGN, ROLL, TAKE, Match, normalize_play
+from arbitru.formats.replay import GameResult, ReplayedGame, Step, replay
+
+CELL = 27  # width of a cell's text; with `%3d) ` and a space, a column is 33 characters
+TAGS: tuple[tuple[str, str], ...] = (  # (the reader's lower-case key, the tag as written)
+    ("site", "Site"),
+    ("event", "Event"),
+    ("round", "Round"),
+    ("eventdate", "EventDate"),
+    ("transcriber", "Transcriber"),
+)
+VARIATIONS = {"nackgammon": "NackGammon"}
+
+
+def write_mat(match: Match, rules: Rules) -> str:
+    """The `.mat` text of `match` (read from a .mat or a JSON record) under `rules`."""
+    lines = _header(match, rules)
+    lines += ["", f" {match.length} point match", ""]
+    for game in replay(match, rules):
+        lines += _game(match, game)
+    return "\n".join(lines) + "\n"
+
+
+def _header(match: Match, rules: Rules) -> list[str]:
+    tags = [(tag, match.headers[key]) for key, tag in TAGS if match.headers.get(key)]
+    if rules.variant == "hypergammon":
+        tags.append(("Variation", f"HyperGammon ({rules.hypergammon_checkers})"))
+    elif rules.variant in VARIATIONS:
+        tags.append(("Variation", VARIATIONS[rules.variant]))
+    stated = dict(match.rules or {})
+    for key, tag in (("jacoby", "Jacoby"), ("crawford", "Crawford"), ("beaver", "Beaver")):
+        flag = match.header_flag(key)
+        option = "beavers" if key == "beaver" else key
+        flag = stated.get(option, flag)
+        if isinstance(flag, bool):
+            tags.append((tag, "On" if flag else "Off"))
+    limit = stated.get("max_cube", match.header_int("cubelimit"))
+    if isinstance(limit, int) and limit:
+        tags.append(("CubeLimit", str(limit)))
+    return [f'; [{tag} "{value}"]' for tag, value in tags]
+
+
+def play_text(step: Step) -> str:
+    """A roll's cell: `63: ` and gnubg's moves (or the play as written when it is not legal)."""
+    action = step.action
+    assert action.dice is not None
+    dice = f"{action.dice[0]}{action.dice[1]}: "
+    if step.moves is not None:  # gnubg ends the cell with a space unless it holds four moves
+        return dice + " ".join(map(_move, step.moves)) + (" " if 0 < len(step.moves) < 4 else "")
+    if action.play_kind == PLAY:
+        return dice + normalize_play(action.play_text or "") + " "
+    return dice + (action.play_text or "")
+
+
+def _move(move: Move) -> str:
+    return f"{move.from_point}/{move.to_point}{'*' if move.hit else ''}"
+
+
+def _cell(step: Step) -> str:
+    action = step.action
+    if action.kind == ROLL:
+        return play_text(step)
+    value = f" => {action.cube_value}" if action.cube_value is not None else ""
+    words = {DOUBLE: " Doubles", BEAVER: " Beavers", RACCOON: " Raccoons", TAKE: " Takes", DROP: " Drops"}
+    if action.kind == RESIGN:  # the marker as written (its column too), else gnubg's word for it
+        return " " + action.raw.strip() if action.raw.strip() else " Resigns"
+    return words[action.kind] + (value if action.kind != TAKE else "")
+
+
+def _game(match: Match, replayed: ReplayedGame) -> list[str]:
+    game = replayed.game
+    left = f"{match.players[0]} : {game.start_score[0]}"
+    lines = [f" Game {game.number}", f" {left:<31}{match.players[1]} : {game.start_score[1]}"]
+    if game.set_position:
+        lines.append(f"; Set Pos={game.set_position}")
+    slot, line = 0, ""  # slot: gnubg's cell counter (even = left column); line: the open line
+    last_drop = False
+    for step in replayed.steps:
+        text = _cell(step)
+        if slot % 2 != step.action.player:  # the first roll is the right player's, or one acts twice
+            if slot % 2 == 0:
+                line = f"{slot // 2 + 1:3d}) {'':<{CELL}} "
+            else:
+                lines.append(line.rstrip())
+                line = ""
+            slot += 1
+        if slot % 2 == 0:
+            line = f"{slot // 2 + 1:3d}) {text:<{CELL}} "
+        else:
+            lines.append(line + text)
+            line = ""
+        last_drop = step.action.kind == DROP
+        slot += 1
+    if replayed.result is not None:
+        lines += _wins(line, replayed.result, last_drop, slot)
+    elif line:
+        lines.append(line)
+    lines.append("")
+    return lines
+
+
+def _wins(line: str, result: GameResult, drop: bool, slot: int) -> list[str]:
+    """The `Wins` line(s) closing a game, where gnubg puts them."""
+    text = f"Wins {result.points} point{'s' if result.points != 1 else ''}"
+    text += " and the match" if result.and_the_match else ""
+    if drop and line:  # a drop in the left column: the winner's line goes on after it
+        return [line.rstrip() + " " * 23 + text + " "]
+    lines = [line] if line else []
+    column = 6 if result.winner == 0 else 34
+    lines.append(" " * column + text)
+    return lines

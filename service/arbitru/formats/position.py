@@ -1,0 +1,184 @@
+"""What a position string decodes to, and the error every codec raises for a bad one.
+
+Shared by the GNU Backgammon ID, XGID and FIBS codecs so that the HTTP layer reads one shape:
+a `DecodedPosition` (board, turn, dice, cube, match) and a `FormatError` naming the field, the
+offending character's index and what was expected (a 422 in the API).
+
+Colour conventions (one mapping for every format, so converting never swaps the players):
+- GNU Backgammon player 1 (the bottom player) = XGID's bottom player (upper-case letters) = white;
+  GNU player 0 = XGID's top player (lower-case) = black. This is how gnubg itself imports an XGID.
+- FIBS: the line's "player" (the first name, "You") = white, the opponent = black.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from arbitru.engine.board import BAR, COLORS, OFF, Board, Color
+
+__all__ = [
+    "CubeOwner",
+    "CubeOffer",
+    "GameState",
+    "DecodedPosition",
+    "FormatError",
+    "GAME_STATES",
+    "check_board",
+]
+
+CubeOwner = Literal["centered", "white", "black"]
+CubeOffer = Literal["double", "beaver", "raccoon"]
+GameState = Literal["none", "playing", "over", "resigned", "dropped"]
+GAME_STATES: tuple[GameState, ...] = ("none", "playing", "over", "resigned", "dropped")
+
+
+class FormatError(ValueError):
+    """A position string that cannot be read: which field, where, and what was expected.
+
+    `field` is the format's request field (`gnubg_id`, `xgid`, `fibs`); `part` the piece of it
+    (`position_id`, `match_id`, `cube_owner`, ...); `position` the 0-based index of the bad
+    character in the string as given (None when no single character is at fault).
+    """
+
+    def __init__(
+        self,
+        field: str,
+        expected: str,
+        *,
+        position: int | None = None,
+        part: str | None = None,
+        found: str | None = None,
+    ) -> None:
+        self.field = field
+        self.expected = expected
+        self.position = position
+        self.part = part
+        self.found = found
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """One readable sentence: where it went wrong, what was found and what was expected."""
+        where = self.field
+        if self.position is not None:
+            where += f" character {self.position}"
+        if self.part and self.part != self.field:
+            where += f" ({self.part})"
+        found = f" found {self.found!r};" if self.found is not None else ""
+        return f"{where}:{found} expected {self.expected}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form for a problem+json `errors` entry or an extension member."""
+        return {
+            "field": self.field,
+            "part": self.part,
+            "position": self.position,
+            "found": self.found,
+            "expected": self.expected,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedPosition:
+    """A position with its game context, as every format carries it (fields a format lacks keep
+    their defaults: a money game, centred 1-cube, no dice).
+
+    `turn` is the player on roll, or the one who has just doubled when `cube_offer` is set (the
+    other side must answer); None only for a finished FIBS game. `dice` is None before the roll.
+    `score` is (white, black). `max_cube` is XGID's cube limit (None when the format has none).
+    `notes` lists what a lenient decoder normalised (e.g. a Match ID saying "no game started").
+    """
+
+    board: Board
+    turn: Color | None
+    dice: tuple[int, int] | None = None
+    cube_value: int = 1
+    cube_owner: CubeOwner = "centered"
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    jacoby: bool = False
+    beavers: bool = False
+    cube_offer: CubeOffer | None = None
+    resigned: int = 0
+    game_state: GameState = "playing"
+    max_cube: int | None = None
+    names: tuple[str, str] | None = None
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def doubled(self) -> bool:
+        """Whether a double by `turn` awaits the other side's answer."""
+        return self.cube_offer is not None
+
+    def score_of(self, color: Color) -> int:
+        """The match score of `color`."""
+        return self.score[COLORS.index(color)]
+
+    def with_(self, **changes: Any) -> DecodedPosition:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+    def cube_dict(self) -> dict[str, Any]:
+        """The contract's `cube` object."""
+        return {"value": self.cube_value, "owner": self.cube_owner}
+
+    def match_dict(self) -> dict[str, Any]:
+        """The contract's `match` object."""
+        return {
+            "length": self.match_length,
+            "score": {"white": self.score[0], "black": self.score[1]},
+            "crawford": self.crawford,
+        }
+
+
+def check_board(
+    board: Board,
+    fmt: str,
+    *,
+    checkers: int = 15,
+    part: str | None = None,
+    position_of: dict[tuple[Color, int], int] | None = None,
+) -> None:
+    """Raise FormatError for a side with more than `checkers` checkers or a point held by both.
+
+    `position_of` maps (colour, slot) to the index of the character that put checkers there, so
+    the error can point at it.
+    """
+    where = position_of or {}
+    for color in COLORS:
+        side = board.side(color)
+        on_board = sum(side[1:26])
+        if on_board > checkers:
+            last = max((s for s in range(1, 26) if side[s]), key=lambda s: where.get((color, s), -1))
+            raise FormatError(
+                fmt,
+                f"at most {checkers} checkers for {color}",
+                position=where.get((color, last)),
+                part=part,
+                found=f"{on_board} checkers",
+            )
+        if side[OFF] < 0:
+            raise FormatError(fmt, f"at most {checkers} checkers for {color}", part=part)
+    for point in range(1, 25):
+        if board.white[point] and board.black[25 - point]:
+            pos = max(where.get(("white", point), -1), where.get(("black", 25 - point), -1))
+            raise FormatError(
+                fmt,
+                "a point held by one side only",
+                position=pos if pos >= 0 else None,
+                part=part,
+                found=f"white's point {point} (black's {25 - point}) held by both sides",
+            )
+    if board.white[BAR] and board.black[BAR] and _closed(board.white) and _closed(board.black):
+        raise FormatError(
+            fmt,
+            "a position a game can reach (not both sides on the bar against closed boards)",
+            part=part,
+        )
+
+
+def _closed(side: tuple[int, ...]) -> bool:
+    return all(side[p] >= 2 for p in range(1, 7))

@@ -1,0 +1,239 @@
+"""eXtreme Gammon's XGID: `XGID=position:cube:owner:turn:dice:score1:score2:rules:length:maxcube`.
+
+Ten colon-separated fields (the `XGID=` prefix is optional on input and written on output):
+1. position, 26 characters: [0] the top player's bar, [1..24] the points 1..24 numbered from the
+   bottom player's side, [25] the bottom player's bar; `-` empty, `A`-`P` 1-16 checkers of the
+   bottom player (white), `a`-`p` of the top player (black).
+2. cube value as a power of two (0 = 1, 1 = 2, ...); 3. cube owner: 1 bottom, 0 centred, -1 top;
+4. turn: 1 bottom, -1 top; 5. dice: two digits 1-6, `00` not yet rolled, `D` the player on turn
+   has doubled (`B` beavered, `R` raccooned); 6./7. scores of the bottom and top player;
+8. in a match 1 = Crawford game, else 0; in a money game bit 0 = Jacoby, bit 1 = beavers;
+9. match length (0 = money game); 10. the maximum cube as a power of two.
+This is the layout gnubg's `set xgid` reads (gnubg.c SetXGID, positionid.c PositionFromXG).
+"""
+
+from __future__ import annotations
+
+import re
+
+from arbitru.engine.board import BAR, Board, Color
+from arbitru.formats.position import DecodedPosition, FormatError, check_board
+
+__all__ = ["encode_xgid", "decode_xgid", "FIELD_NAMES", "DEFAULT_MAX_CUBE_LOG"]
+
+FIELD = "xgid"
+FIELD_NAMES = (
+    "position",
+    "cube_value",
+    "cube_owner",
+    "turn",
+    "dice",
+    "score_bottom",
+    "score_top",
+    "crawford_jacoby",
+    "match_length",
+    "max_cube",
+)
+DEFAULT_MAX_CUBE_LOG = 10  # what XG writes: a 1024 cube limit
+_INT = re.compile(r"-?[0-9]{1,6}")
+_OFFERS = {"D": "double", "B": "beaver", "R": "raccoon"}
+_OFFER_CODES = {v: k for k, v in _OFFERS.items()}
+_TURN: dict[int, Color] = {1: "white", -1: "black"}
+_OWNER = {1: "white", 0: "centered", -1: "black"}
+
+
+def encode_xgid(pos: DecodedPosition, *, prefix: bool = True) -> str:
+    """The XGID of a position and its game context (white is the bottom player)."""
+    chars = []
+    for index in range(26):
+        if index == 0:
+            white, black = 0, pos.board.black[BAR]
+        elif index == 25:
+            white, black = pos.board.white[BAR], 0
+        else:
+            white, black = pos.board.white[index], pos.board.black[25 - index]
+        if white and black:
+            raise ValueError(f"white's point {index} is held by both sides")
+        count = white or black
+        if count > 16:
+            raise ValueError(f"{count} checkers on one point cannot be written in an XGID")
+        chars.append("-" if not count else chr((ord("A") if white else ord("a")) + count - 1))
+    turn = pos.turn or "white"
+    if pos.cube_offer:
+        dice = _OFFER_CODES[pos.cube_offer]
+    elif pos.dice:
+        dice = f"{pos.dice[0]}{pos.dice[1]}"
+    else:
+        dice = "00"
+    rules = int(pos.crawford) if pos.match_length else int(pos.jacoby) | int(pos.beavers) << 1
+    max_log = (pos.max_cube.bit_length() - 1) if pos.max_cube else DEFAULT_MAX_CUBE_LOG
+    fields = [
+        "".join(chars),
+        str(pos.cube_value.bit_length() - 1),
+        str({"white": 1, "centered": 0, "black": -1}[pos.cube_owner]),
+        "1" if turn == "white" else "-1",
+        dice,
+        str(pos.score[0]),
+        str(pos.score[1]),
+        str(rules),
+        str(pos.match_length),
+        str(max_log),
+    ]
+    return ("XGID=" if prefix else "") + ":".join(fields)
+
+
+def decode_xgid(text: str, *, checkers: int = 15, field: str = FIELD) -> DecodedPosition:
+    """Decode an XGID (with or without `XGID=`) into a DecodedPosition.
+
+    Raises FormatError naming the part and the index of the bad character in `text`.
+    """
+    if not isinstance(text, str):
+        raise FormatError(field, "a string like XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")
+    offset = len(text) - len(text.lstrip())
+    body = text.strip()
+    if body[:5].upper() == "XGID=":
+        body, offset = body[5:], offset + 5
+    parts = body.split(":")
+    if len(parts) != len(FIELD_NAMES):
+        colon = _nth_colon(body, len(FIELD_NAMES))
+        raise FormatError(
+            field,
+            f"{len(FIELD_NAMES)} colon-separated fields ({':'.join(FIELD_NAMES)})",
+            part="fields",
+            found=f"{len(parts)} fields",
+            position=offset + colon if colon is not None else None,
+        )
+    starts = []
+    at = offset
+    for part in parts:
+        starts.append(at)
+        at += len(part) + 1
+
+    board, where = _decode_board(parts[0], starts[0], field, checkers)
+    check_board(board, field, checkers=checkers, part="position", position_of=where)
+
+    def integer(index: int, low: int, high: int, expected: str) -> int:
+        raw = parts[index]
+        if not _INT.fullmatch(raw) or not low <= int(raw) <= high:
+            raise FormatError(field, expected, part=FIELD_NAMES[index], position=starts[index], found=raw)
+        return int(raw)
+
+    cube_log = integer(1, 0, 15, "the cube value as a power of two, 0-15 (0 = 1, 1 = 2, ...)")
+    owner = _OWNER[integer(2, -1, 1, "1 (bottom/white owns the cube), 0 (centred) or -1 (top/black)")]
+    turn_raw = integer(3, -1, 1, "1 (bottom/white on turn) or -1 (top/black)")
+    if turn_raw == 0:
+        raise FormatError(
+            field, "1 (bottom/white on turn) or -1 (top/black)", part="turn", position=starts[3], found="0"
+        )
+    turn = _TURN[turn_raw]
+    dice, offer = _decode_dice(parts[4], starts[4], field)
+    score_white = integer(5, 0, 0x7FFF, "the bottom (white) player's score, a whole number")
+    score_black = integer(6, 0, 0x7FFF, "the top (black) player's score, a whole number")
+    rules = integer(7, 0, 3, "0 or 1 (Crawford game) in a match; 0-3 (1 Jacoby + 2 beavers) for money")
+    length = integer(8, 0, 0x7FFF, "the match length, 0 for a money game")
+    max_log = integer(9, 0, 15, "the maximum cube as a power of two, 0-15")
+    if length:
+        if rules > 1:
+            raise FormatError(
+                field,
+                "0 or 1 (Crawford game) in a match",
+                part=FIELD_NAMES[7],
+                position=starts[7],
+                found=parts[7],
+            )
+        for index, score in ((5, score_white), (6, score_black)):
+            if score > length:
+                raise FormatError(
+                    field,
+                    f"a score at most the match length {length}",
+                    part=FIELD_NAMES[index],
+                    position=starts[index],
+                    found=parts[index],
+                )
+    return DecodedPosition(
+        board=board,
+        turn=turn,
+        dice=dice,
+        cube_value=1 << cube_log,
+        cube_owner=owner,  # type: ignore[arg-type]
+        match_length=length,
+        score=(score_white, score_black),
+        crawford=bool(rules) if length else False,
+        jacoby=bool(rules & 1) if not length else False,
+        beavers=bool(rules & 2) if not length else False,
+        cube_offer=offer,  # type: ignore[arg-type]
+        max_cube=1 << max_log,
+    )
+
+
+def _nth_colon(body: str, n: int) -> int | None:
+    """Index of the n-th colon (1-based) in `body`: where an extra field starts."""
+    count = 0
+    for index, char in enumerate(body):
+        if char == ":":
+            count += 1
+            if count == n:
+                return index
+    return None
+
+
+def _decode_board(
+    text: str, start: int, field: str, checkers: int
+) -> tuple[Board, dict[tuple[Color, int], int]]:
+    if len(text) != 26:
+        raise FormatError(
+            field,
+            "26 characters: the top bar, points 1-24 from the bottom player's side, the bottom bar",
+            part="position",
+            found=f"{len(text)} characters",
+            position=start + 26 if len(text) > 26 else None,
+        )
+    white = [0] * 26
+    black = [0] * 26
+    where: dict[tuple[Color, int], int] = {}
+    for index, char in enumerate(text):
+        if char == "-":
+            continue
+        upper = "A" <= char <= "P"
+        lower = "a" <= char <= "p"
+        if not (upper or lower) or (index == 0 and upper) or (index == 25 and lower):
+            if index == 0:
+                expected = "'-' or 'a'-'p' (the top player's checkers on the bar)"
+            elif index == 25:
+                expected = "'-' or 'A'-'P' (the bottom player's checkers on the bar)"
+            else:
+                expected = "'-', 'A'-'P' (bottom player) or 'a'-'p' (top player), 1-16 checkers"
+            raise FormatError(field, expected, part="position", position=start + index, found=char)
+        count = ord(char) - (ord("A") if upper else ord("a")) + 1
+        if index == 0:
+            black[BAR] = count
+            where[("black", BAR)] = start
+        elif index == 25:
+            white[BAR] = count
+            where[("white", BAR)] = start + 25
+        elif upper:
+            white[index] = count
+            where[("white", index)] = start + index
+        else:
+            black[25 - index] = count
+            where[("black", 25 - index)] = start + index
+    white[0] = checkers - sum(white)
+    black[0] = checkers - sum(black)
+    return Board(tuple(white), tuple(black)), where
+
+
+def _decode_dice(raw: str, start: int, field: str) -> tuple[tuple[int, int] | None, str | None]:
+    if raw in _OFFERS:
+        return None, _OFFERS[raw]
+    if raw == "00":
+        return None, None
+    if len(raw) == 2 and all("1" <= c <= "6" for c in raw):
+        return (int(raw[0]), int(raw[1])), None
+    bad = next((i for i, c in enumerate(raw) if not "1" <= c <= "6"), 0) if len(raw) == 2 else 0
+    raise FormatError(
+        field,
+        "two dice 1-6 (e.g. 52), 00 before the roll, or D / B / R for a double / beaver / raccoon",
+        part="dice",
+        position=start + bad,
+        found=raw,
+    )

@@ -1,0 +1,53 @@
+"""flask-smorest's Api, answering every error in problem+json and documenting errors that way."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import flask_smorest
+from apispec import BasePlugin
+from flask import Response
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException
+
+from arbitru.http import errors
+from arbitru.http.blueprint import BODY_ERRORS
+
+
+class SchemaExtrasPlugin(BasePlugin):
+    """Adds a schema class's `OPENAPI_EXTRA` (JSON Schema keywords marshmallow cannot express, such as
+    "exactly one of these fields") to its component."""
+
+    def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
+        schema = kwargs.get("schema")
+        extra = getattr(schema, "OPENAPI_EXTRA", None)
+        return dict(extra) if extra else None
+
+
+class Api(flask_smorest.Api):
+    """The service's Api: problem+json error payloads and error response components."""
+
+    def __init__(self, app: Any = None, **kwargs: Any) -> None:
+        spec_kwargs = kwargs.pop("spec_kwargs", None) or {}
+        spec_kwargs.setdefault("extra_plugins", [SchemaExtrasPlugin()])
+        super().__init__(app, spec_kwargs=spec_kwargs, **kwargs)
+
+    def _register_pagination_header(self) -> None:
+        """No pagination in this API: keep its components out of the spec."""
+
+    ERROR_SCHEMA = errors.ProblemSchema
+    DEFAULT_ERROR_RESPONSE_NAME = None  # operations list their error statuses explicitly
+
+    def _register_responses(self) -> None:
+        """Lazily register one problem+json response component per 4xx/5xx status."""
+        for status in HTTPStatus:
+            if status < 400:
+                continue
+            response = {"description": BODY_ERRORS.get(status, status.phrase), "schema": self.ERROR_SCHEMA}
+            prepare_response(response, self.spec, errors.PROBLEM_CONTENT_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+
+    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+        """Every HTTP error as problem+json (404, 405 with Allow, 413, ...)."""
+        return errors.handle_http_exception(error)

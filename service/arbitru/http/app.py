@@ -1,0 +1,84 @@
+"""The WSGI application factory: Flask + flask-smorest, problem+json errors, the spec and /docs."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from flask import Flask, Response
+
+from arbitru.http import docs, errors, gc_pause, observability, transport
+from arbitru.http.api import Api
+from arbitru.http.routes import BLUEPRINT_MODULES
+
+API_DESCRIPTION = """\
+Backgammon ("Table") rules as a stateless JSON service: every legal play of a roll, a referee for
+one proposed play, and the game-over verdict with its score.
+
+Players are `white` and `black`; each side numbers the points from its own side (point 1 is its
+ace point, it moves from 24 toward 1); white's point p is black's point 25 - p. In a move, 25 is
+the bar and 0 is off. Every error is an RFC 9457 problem (`application/problem+json`) with
+`type`, `title`, `status`, `detail` and, for invalid fields, `errors` (field path -> messages).
+"""
+
+DEFAULT_CONFIG: dict[str, Any] = {
+    "API_TITLE": "Arbitru",
+    "API_VERSION": "1.0.0",
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "API_SPEC_OPTIONS": {
+        "info": {
+            "description": API_DESCRIPTION,
+            "license": {"name": "MIT", "identifier": "MIT"},
+        },
+    },
+    # 1 MiB: a position is under 1 KiB and the longest real match transcript is ~15 KiB, so this
+    # leaves a wide margin for long matches while bounding what one request can make us parse.
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "JSON_SORT_KEYS": False,
+}
+
+
+# Browser security headers on every answer (pages, JSON, SVG, errors). The policy lets /docs
+# (Swagger UI: our own scripts, inline styles, data: images) and the playground (its own script
+# and styles, same-origin calls and board pictures) work, and nothing else: no other origin, no
+# plugin, no framing (tests/browser loads both pages under it).
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+def _security_headers(response: Response) -> Response:
+    """after_request: the security headers, unless a route set its own."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the Flask application (gunicorn target: `arbitru:create_app()`)."""
+    app = Flask("arbitru.http", static_folder=None)
+    app.config.update(DEFAULT_CONFIG)
+    if config:
+        app.config.update(config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    api = Api(app)
+    for name in BLUEPRINT_MODULES:
+        module = importlib.import_module(name)
+        api.register_blueprint(module.blp)
+    errors.init_app(app)
+    app.after_request(_security_headers)
+    docs.init_app(app)
+    observability.init_app(app)
+    gc_pause.init_app(app)  # after observability: its request timer starts once the collector is paused
+    transport.init_app(app)  # compression (Accept-Encoding) and CORS (ARBITRU_CORS_ORIGINS)
+    return app

@@ -1,0 +1,126 @@
+"""The Blueprint every route module uses: flask-smorest's, with a strict JSON body parser.
+
+The parser answers 415 for a body that is not JSON, 413 over the size limit (chunked bodies too),
+400 for malformed JSON, and 422 (problem+json, field paths) for invalid content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from http import HTTPStatus
+from typing import Any, NoReturn
+
+import flask_smorest
+import marshmallow as ma
+import orjson
+from flask import Request
+from webargs.core import is_json
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from arbitru.http.errors import Problem, ValidationProblem, flatten_messages
+
+# Error responses every JSON-body operation documents (status -> description).
+BODY_ERRORS: dict[int, str] = {
+    400: "Malformed JSON (problem+json)",
+    413: "Body larger than the limit (problem+json)",
+    415: "Content type is not JSON (problem+json)",
+    422: "Well-formed JSON with invalid content; `errors` maps field paths to messages (problem+json)",
+}
+
+
+class JsonBodyParser(FlaskParser):
+    """webargs parser reading JSON bodies with orjson and answering in problem+json."""
+
+    DEFAULT_VALIDATION_STATUS = 422
+
+    def load_json(self, req: Request, schema: ma.Schema) -> Any:
+        """The parsed JSON body; 415 when it is not declared as JSON, 400 when it is not JSON."""
+        if not is_json(req.mimetype):
+            got = req.mimetype or "no Content-Type"
+            raise Problem(415, f"expected Content-Type: application/json, got {got}")
+        raw = req.get_data(cache=True)  # werkzeug answers 413 when Content-Length is over the limit
+        limit = req.max_content_length
+        if limit is not None and req.content_length is None and len(raw) >= limit:
+            # A chunked body is cut at the limit rather than refused: reaching it means it was larger.
+            raise RequestEntityTooLarge()
+        if not raw.strip():
+            raise Problem(400, "the request body is empty; send a JSON object")
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:
+            raise Problem(400, f"the body is not valid JSON: {exc}") from None
+
+    def handle_error(
+        self,
+        error: ma.ValidationError,
+        req: Request,
+        schema: ma.Schema,
+        *,
+        error_status_code: int | None,
+        error_headers: Any,
+    ) -> NoReturn:
+        """422 with every invalid field as a dotted path (the `json` location prefix dropped)."""
+        messages: Any = error.messages
+        if isinstance(messages, dict) and set(messages) == {"json"}:
+            messages = messages["json"]
+        raise ValidationProblem(flatten_messages(messages))
+
+
+def answered_examples(
+    examples: Mapping[str, Mapping[str, Any]], schema: ma.Schema, answer: Callable[[dict[str, Any]], Any]
+) -> dict[str, dict[str, Any]]:
+    """Response examples computed from the request examples, so the spec never shows a stale answer:
+    each example's value is loaded with `schema` and answered by `answer`."""
+    return {
+        name: {"summary": example["summary"], "value": answer(schema.load(example["value"]))}
+        for name, example in examples.items()
+    }
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest Blueprint with the strict JSON parser; use it for every route module."""
+
+    ARGUMENTS_PARSER = JsonBodyParser()
+
+    def json_body(self, schema: Any, *, example: Any = None, examples: Any = None, **kwargs: Any) -> Any:
+        """Document and parse a required JSON request body, with its problem+json error responses.
+
+        The schema is instantiated once here: given a class, webargs would build a new instance
+        (and deep-copy every nested field) on every request, which cost more than the rules.
+        """
+        if isinstance(schema, type):
+            schema = schema()
+        decorator = self.arguments(
+            schema, location="json", required=True, example=example, examples=examples, **kwargs
+        )
+
+        def wrap(func: Any) -> Any:
+            func = decorator(func)
+            for status in BODY_ERRORS:
+                if status != 422:  # `arguments` already documents its 422
+                    func = self.alt_response(status, response=HTTPStatus(status).name)(func)
+            return func
+
+        return wrap
+
+    def links(self, status: int = 200, **links: Mapping[str, Any]) -> Any:
+        """Document OpenAPI links on the `status` response: how its answer feeds the next request.
+
+        Each link names its target as `target` ("POST /v1/moves") and gives the next request's
+        body with runtime expressions (`$response.body#/board`, `$request.body#/board`). The body
+        is the whole next request (`x-schemathesis: merge_body: false`), so schemathesis' stateful
+        phase sends exactly that chain."""
+        documented = {name: link_object(**link) for name, link in links.items()}
+        return self.doc(responses={status: {"links": documented}})
+
+
+def link_object(target: str, body: Any, description: str) -> dict[str, Any]:
+    """An OpenAPI link object to `target` ("POST /v1/moves") with `body` as its request body."""
+    method, path = target.split(" ", 1)
+    return {
+        "operationRef": "#/paths/" + path.replace("~", "~0").replace("/", "~1") + "/" + method.lower(),
+        "requestBody": body,
+        "description": description,
+        "x-schemathesis": {"merge_body": False},
+    }

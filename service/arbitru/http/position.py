@@ -1,0 +1,88 @@
+"""From a validated request body to the engine's values: the one place a position is resolved.
+
+Alternative position sources (gnubg_id, xgid, fibs) plug in here, so every route that takes a
+position gains them at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from arbitru.engine import COLORS, Board, Color, Rules
+from arbitru.engine.board import OFF, Problem
+from arbitru.engine.cube import Cube
+from arbitru.engine.match import Match, context_problems
+from arbitru.engine.rules import STANDARD, build_rules
+from arbitru.http.errors import ValidationProblem
+from arbitru.http.i18n import request_language
+
+DEFAULT_CUBE: dict[str, Any] = {"value": 1, "owner": "centered"}
+CENTRED_CUBE = Cube.from_dict(None)
+MONEY_GAME = Match.from_dict(None, STANDARD)
+
+
+class Position(NamedTuple):
+    """Everything a route needs to know about the game a request describes."""
+
+    board: Board
+    turn: Color | None
+    dice: tuple[int, int] | None
+    cube: dict[str, Any]
+    match: dict[str, Any] | None
+    rules: Rules
+
+
+def raise_problems(problems: Sequence[Problem], lang: str) -> None:
+    """A 422 naming every field of `problems` (nothing when there is none), in the client's language."""
+    if not problems:
+        return
+    errors: dict[str, list[str]] = {}
+    for found in problems:
+        errors.setdefault(found.field, []).append(found.message)
+    count = len(errors)
+    if lang == "ro":
+        detail = f"cererea are {count} {'câmp invalid' if count == 1 else 'câmpuri invalide'}"
+    else:
+        detail = f"the request has {count} invalid field{'s' if count != 1 else ''}"
+    raise ValidationProblem(errors, detail=detail)
+
+
+def resolve_context(payload: Mapping[str, Any], lang: str) -> tuple[Rules, Cube, Match]:
+    """Rules (preset + options), cube and match of a schema-valid body, or a 422 naming every bad
+    field. The default money game is not rebuilt for every request."""
+    options, cube_data, match_data = payload.get("rules"), payload.get("cube"), payload.get("match")
+    if not (options or cube_data or match_data):
+        return STANDARD, CENTRED_CUBE, MONEY_GAME  # the common request: nothing to build or check
+    rules, problems = build_rules(options, lang=lang) if options else (STANDARD, [])
+    cube, match = Cube.from_dict(cube_data), Match.from_dict(match_data, rules)
+    if not problems and (cube_data or match_data):
+        problems = context_problems(cube, match, rules, lang)
+    raise_problems(problems, lang)
+    return rules, cube, match
+
+
+def resolve_position(payload: Mapping[str, Any]) -> Position:
+    """Turn a schema-validated body into engine values, or raise a 422 naming every bad field.
+
+    Checks what the schema cannot: checker totals, points held by both sides (the board's own
+    `problems()`), and that nobody is on roll in a game that is already over.
+    """
+    rules = resolve_context(payload, request_language())[0]
+    errors: dict[str, list[str]] = {}
+    turn: Color | None = payload.get("turn")
+    dice = payload.get("dice")
+    board = Board.from_dict(payload["board"], checkers=rules.checkers)
+    for problem in board.problems(checkers=rules.checkers):
+        errors.setdefault(problem.field, []).append(problem.message)
+    if not errors and turn is not None:
+        for color in COLORS:
+            if board.side(color)[OFF] == rules.checkers:
+                errors.setdefault(f"board.{color}.off", []).append(
+                    f"{color} has borne off all {rules.checkers} checkers: the game is over and "
+                    f"{turn} cannot be on roll"
+                )
+    if errors:
+        raise ValidationProblem(errors, detail="the position is not one a game can reach")
+    cube = {**DEFAULT_CUBE, **(payload.get("cube") or {})}
+    return Position(board, turn, tuple(dice) if dice is not None else None, cube, payload.get("match"), rules)

@@ -1,0 +1,559 @@
+"""Strict marshmallow schemas shared by every blueprint: the position a request describes, and the
+documented (never dumped) shapes of the answers.
+
+Strict means: unknown keys are rejected, integers must be JSON integers (not "3", not 3.0, not true),
+booleans must be JSON booleans, point keys are exactly "1".."24". Build new request schemas by
+subclassing `PositionSchema` (board + context) or `RollPositionSchema` (+ turn and dice).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from arbitru.engine.board import COLORS
+from arbitru.engine.judge import REASON_CODES
+from arbitru.engine.rules import CHOICES, OPTION_DOCS, PRESETS, RANGES, Rules
+from arbitru.formats.limits import (
+    CUBE_VALUES,
+    MAX_MATCH_LENGTH,
+    MAX_PLAY_CHARS,
+)
+from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
+
+MAX_CHECKERS = 15
+POWERS_OF_TWO = list(CUBE_VALUES)  # cube values 1 .. 4096
+RESULTS = ["single", "gammon", "backgammon"]
+CUBE_OWNERS = ["centered", "white", "black"]
+# Extra per-play data a client may ask for with "include" (formats work adds gnubg_id / xgid here).
+INCLUDE_OPTIONS = ["pips", "gnubg_id", "xgid", "fibs"]
+PLAY_FIELDS = ["moves", "notation", "board", "outcome"]
+
+
+# -- strict fields ------------------------------------------------------------------------------
+class StrictInteger(fields.Integer):
+    """An integer that must be a JSON integer: no strings, no floats, no booleans."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise self.make_error("invalid")
+        return int(value)
+
+
+class StrictBoolean(fields.Boolean):
+    """A boolean that must be a JSON boolean: no 1/0, no "true"."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class BoundedList(fields.List):
+    """A list whose length is checked before its items: a list longer than `max_length` (or shorter
+    than `min_length`) is refused without looking at one element. `fields.List` validates every
+    item first: 200,000 dice cost 2 s and 200,000 `{}` moves a gigabyte, all for a 422."""
+
+    def __init__(
+        self, inner: fields.Field, *, max_length: int, min_length: int | None = None, **kwargs: Any
+    ) -> None:
+        self.length = validate.Length(min=min_length, max=max_length)
+        if min_length == max_length:
+            self.length = validate.Length(equal=max_length)
+        super().__init__(inner, validate=self.length, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if isinstance(value, list):
+            self.length(value)  # raises the Length message, items unseen
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class StrictSchema(ma.Schema):
+    """Rejects unknown keys (a 422 naming each one)."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+
+def _doc(description: str, **extra: Any) -> dict[str, Any]:
+    return {"description": description, **extra}
+
+
+def count_field(description: str, **kwargs: Any) -> StrictInteger:
+    """A checker count 0..15."""
+    return StrictInteger(validate=validate.Range(0, MAX_CHECKERS), metadata=_doc(description), **kwargs)
+
+
+# -- board --------------------------------------------------------------------------------------
+POINT_KEYS = tuple(str(p) for p in range(1, 25))
+_POINT_KEY_SET = frozenset(POINT_KEYS)
+
+
+class PointsField(fields.Field):
+    """Checkers per point, keys "1".."24" in the side's own numbering; empty points may be left out.
+
+    One field checking the whole mapping in one pass, with the messages and field paths a nested
+    schema of 24 strict integers would give (`board.white.points.7`): that schema cost more than
+    listing the plays. Documented as the same JSON Schema object.
+    """
+
+    default_error_messages = {"invalid": "Invalid input type."}
+    _RANGE = f"Must be greater than or equal to 0 and less than or equal to {MAX_CHECKERS}."
+
+    def __init__(self, **kwargs: Any) -> None:
+        schema = {
+            "type": "object",
+            "properties": {
+                key: {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_CHECKERS,
+                    "description": f"checkers on point {key}",
+                }
+                for key in POINT_KEYS
+            },
+            "additionalProperties": False,
+        }
+        kwargs["metadata"] = {**schema, **kwargs.get("metadata", {})}
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[str, int]:
+        if not isinstance(value, dict):
+            raise self.make_error("invalid")
+        errors: dict[str, list[str]] = {}
+        for key, count in value.items():
+            if key not in _POINT_KEY_SET:
+                errors[key] = ["Unknown field."]
+            elif isinstance(count, bool) or not isinstance(count, int):
+                errors[key] = ["Not a valid integer."]
+            elif not 0 <= count <= MAX_CHECKERS:
+                errors[key] = [self._RANGE]
+        if errors:
+            raise ma.ValidationError(errors)
+        return value
+
+
+class SideSchema(StrictSchema):
+    """One side's checkers: on the points, on the bar, borne off."""
+
+    points = PointsField(metadata=_doc("checkers per point (point 1 is this side's ace point)"))
+    bar = count_field("checkers on the bar (default 0)")
+    off = count_field(
+        "checkers borne off; when left out it is what remains of the side's checkers, when given the "
+        "side's total must be exact"
+    )
+
+
+class BoardSchema(StrictSchema):
+    """Both sides' checkers, each in its own numbering (white's point p is black's point 25 - p)."""
+
+    white = fields.Nested(SideSchema, required=True)
+    black = fields.Nested(SideSchema, required=True)
+
+
+_SIDE_KEYS = frozenset({"points", "bar", "off"})
+
+
+def _valid_count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_CHECKERS
+
+
+def _valid_side(side: Any) -> bool:
+    """Whether `side` is a dict `SideSchema` loads unchanged (the common, valid case)."""
+    if type(side) is not dict or not _SIDE_KEYS.issuperset(side):
+        return False
+    points = side.get("points", {})
+    return (
+        type(points) is dict
+        and _POINT_KEY_SET.issuperset(points)
+        and all(map(_valid_count, points.values()))
+        and _valid_count(side.get("bar", 0))
+        and _valid_count(side.get("off", 0))
+    )
+
+
+class BoardField(fields.Nested):
+    """`BoardSchema`, nested and documented as such, with a one-pass check of valid boards.
+
+    Loading a board through two levels of nested schemas cost half of the request's validation.
+    A board that passes the one-pass check is exactly one `BoardSchema` would load unchanged, so it
+    is returned as it is; anything else goes through `BoardSchema` for its exact messages and paths.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(BoardSchema, **kwargs)
+
+    def _deserialize(
+        self,
+        value: Any,
+        attr: str | None,
+        data: Any,
+        partial: bool | Sequence[str] | AbstractSet[str] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        if (
+            type(value) is dict
+            and len(value) == 2
+            and _valid_side(value.get("white"))
+            and _valid_side(value.get("black"))
+        ):
+            return value
+        return super()._deserialize(value, attr, data, partial, **kwargs)
+
+
+# -- game context -------------------------------------------------------------------------------
+class CubeSchema(StrictSchema):
+    """The doubling cube: its value and who owns it."""
+
+    value = StrictInteger(
+        required=True, validate=validate.OneOf(POWERS_OF_TWO), metadata=_doc("cube value, a power of two")
+    )
+    owner = fields.String(
+        load_default="centered",
+        validate=validate.OneOf(CUBE_OWNERS),
+        metadata=_doc("who may double next: centered (either side), white or black", default="centered"),
+    )
+
+
+class ScoreSchema(StrictSchema):
+    """Points each side has in the match."""
+
+    white = StrictInteger(required=True, validate=validate.Range(0, MAX_MATCH_LENGTH))
+    black = StrictInteger(required=True, validate=validate.Range(0, MAX_MATCH_LENGTH))
+
+
+class MatchSchema(StrictSchema):
+    """Match context: length (0 = money game), score, and whether this is the Crawford game."""
+
+    length = StrictInteger(
+        required=True,
+        validate=validate.Range(0, MAX_MATCH_LENGTH),
+        metadata=_doc("points to win the match; 0 is a money game"),
+    )
+    score = fields.Nested(ScoreSchema, load_default=lambda: {"white": 0, "black": 0})
+    crawford = StrictBoolean(
+        load_default=False, metadata=_doc("whether this game is the Crawford game", default=False)
+    )
+
+
+def _preset_values(name: str) -> str:
+    """Each preset's value of option `name`, for its description."""
+    return ", ".join(f"{preset}: {str(getattr(rules, name)).lower()}" for preset, rules in PRESETS.items())
+
+
+def _rule_field(spec: dataclasses.Field[Any]) -> fields.Field:
+    """A strict field for one `Rules` option, typed after the dataclass annotation, with the
+    option's description, its closed choices as an enum and its range (arbitru.engine.rules).
+
+    No option but `preset` has a default: an absent option is the preset's value, so a client
+    generated from the spec sends only what it sets (a default would override the preset)."""
+    name = spec.name
+    if name == "preset":
+        return fields.String(
+            validate=validate.OneOf(CHOICES[name]),
+            metadata=_doc(OPTION_DOCS[name], default=spec.default),
+        )
+    meta = _doc(f"{OPTION_DOCS[name]}. Absent: the preset's value ({_preset_values(name)})")
+    kind = spec.type if isinstance(spec.type, str) else getattr(spec.type, "__name__", "str")
+    if kind == "bool":
+        return StrictBoolean(metadata=meta)
+    if name in CHOICES:
+        check: validate.Validator = validate.OneOf(CHOICES[name])
+    else:
+        check = validate.Range(*RANGES[name])
+    if kind == "int":
+        return StrictInteger(validate=check, metadata=meta)
+    return fields.String(validate=check, metadata=meta)
+
+
+RulesSchema = type(
+    "RulesSchema",
+    (StrictSchema,),
+    {
+        "__doc__": (
+            "Rule options: a preset and the options that override it. Every option is optional; an "
+            "absent option is the preset's value (the standard money game by default). Unknown keys, "
+            "values outside the enums or ranges, and options that contradict each other are a 422."
+        ),
+        **{f.name: _rule_field(f) for f in dataclasses.fields(Rules)},
+    },
+)
+
+
+# -- request schemas ----------------------------------------------------------------------------
+def turn_field(**kwargs: Any) -> fields.String:
+    """`white` or `black`."""
+    return fields.String(validate=validate.OneOf(list(COLORS)), metadata=_doc("the side on roll"), **kwargs)
+
+
+def dice_field(**kwargs: Any) -> fields.List:
+    """Exactly two dice, each 1..6."""
+    return BoundedList(
+        StrictInteger(validate=validate.Range(1, 6)),
+        min_length=2,
+        max_length=2,
+        metadata=_doc("the two dice rolled, each 1 to 6 (a double is two equal dice)"),
+        **kwargs,
+    )
+
+
+class PositionSchema(PositionSourcesMixin, StrictSchema):
+    """A position with its game context (cube, match, rules); the context is optional.
+
+    Instead of `board` a request may give one position source: `gnubg_id`, `xgid` or `fibs`.
+    """
+
+    OPENAPI_EXTRA = sources_openapi(["board"])
+
+    board = BoardField(required=True)
+    cube = fields.Nested(CubeSchema, metadata=_doc("default: centred cube at 1"))
+    match = fields.Nested(MatchSchema, metadata=_doc("default: a money game"))
+    rules = fields.Nested(RulesSchema, metadata=_doc("default: standard money-game rules"))
+
+
+class RollPositionSchema(PositionSchema):
+    """A position with the side on roll and its dice (or a position source that gives them)."""
+
+    OPENAPI_EXTRA = sources_openapi(["board", "turn", "dice"])
+
+    turn = turn_field(required=True)
+    dice = dice_field(required=True)
+
+
+class MovesRequestSchema(RollPositionSchema):
+    """Request of /v1/moves."""
+
+    fields_ = BoundedList(
+        fields.String(validate=validate.OneOf(PLAY_FIELDS)),
+        data_key="fields",
+        min_length=1,
+        max_length=len(PLAY_FIELDS),
+        metadata=_doc(
+            "which of each play's fields to return (default all: `moves`, `notation`, `board`, "
+            '`outcome`); a lighter answer for the heaviest positions, e.g. `["notation"]`'
+        ),
+    )
+    include = BoundedList(
+        fields.String(validate=validate.OneOf(INCLUDE_OPTIONS)),
+        max_length=len(INCLUDE_OPTIONS) * 2,
+        metadata=_doc(
+            "extra data to add to each play: `pips` = pip counts after the play; `gnubg_id`, `xgid`, "
+            "`fibs` = the resulting position in that format (the opponent to roll, same cube and match)"
+        ),
+    )
+
+
+class ProposedMoveSchema(StrictSchema):
+    """One hop of a proposed play, in the mover's numbering (25 = bar, 0 = off)."""
+
+    from_ = StrictInteger(data_key="from", required=True, validate=validate.Range(0, 25))
+    to = StrictInteger(required=True, validate=validate.Range(0, 25))
+    hit = StrictBoolean(metadata=_doc("optional: whether this hop claims to hit (checked when given)"))
+
+
+class PlayRequestSchema(MovesRequestSchema):
+    """Request of /v1/play: a position plus exactly one of `play` (notation) or `moves`."""
+
+    play = fields.String(
+        validate=validate.Length(max=MAX_PLAY_CHARS),
+        metadata=_doc("the proposed play in standard notation, e.g. `24/18 13/11`, `bar/22`, `8/5(2)`"),
+    )
+    moves = BoundedList(
+        fields.Nested(ProposedMoveSchema),
+        max_length=16,
+        metadata=_doc("the proposed play as hops (alternative to `play`)"),
+    )
+
+    OPENAPI_EXTRA = {
+        "required": [],
+        "description": sources_openapi(["board", "turn", "dice"])["description"]
+        + " The proposed play is exactly one of `play` (notation) or `moves` (hops).",
+    }
+
+    @ma.validates_schema
+    def _exactly_one_proposal(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("play" in data) == ("moves" in data):
+            raise ma.ValidationError(
+                "give exactly one of `play` (notation) or `moves` (a list of hops)", "play"
+            )
+
+
+class OutcomeRequestSchema(PositionSchema):
+    """Request of /v1/outcome."""
+
+
+# -- response schemas (documentation only) ------------------------------------------------------
+class SideOutSchema(ma.Schema):
+    """One side in a response: points with no checker are left out."""
+
+    points = PointsField(required=True)
+    bar = fields.Integer(required=True, validate=validate.Range(0, MAX_CHECKERS))
+    off = fields.Integer(required=True, validate=validate.Range(0, MAX_CHECKERS))
+
+
+class BoardOutSchema(ma.Schema):
+    """A board in a response."""
+
+    white = fields.Nested(SideOutSchema, required=True)
+    black = fields.Nested(SideOutSchema, required=True)
+
+
+class MoveOutSchema(ma.Schema):
+    """One checker moved by one die (25 = bar, 0 = off), and whether it hit a blot."""
+
+    from_ = fields.Integer(data_key="from", required=True, validate=validate.Range(0, 25))
+    to = fields.Integer(required=True, validate=validate.Range(0, 25))
+    hit = fields.Boolean(required=True)
+
+
+class OutcomeSchema(ma.Schema):
+    """Whether the game is over; the other fields are null while it goes on."""
+
+    game_over = fields.Boolean(required=True)
+    winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
+    result = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(RESULTS),
+        metadata=_doc("what happened on the board: single, gammon (loser bore off none), backgammon"),
+    )
+    multiplier = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata=_doc("what the result counts for under the rules (1, 2 or 3)"),
+    )
+    points = fields.Integer(required=True, allow_none=True, metadata=_doc("multiplier x cube value"))
+
+
+class PipsSchema(ma.Schema):
+    """Pip counts: what each side's checkers still have to travel."""
+
+    white = fields.Integer(required=True)
+    black = fields.Integer(required=True)
+
+
+class MatchBlockSchema(ma.Schema):
+    """A finished game's effect on the match (nulls while the game goes on)."""
+
+    points = fields.Integer(required=True, allow_none=True, metadata=_doc("points won this game"))
+    score = fields.Nested(PipsSchema, required=True, metadata=_doc("the score after this game"))
+    over = fields.Boolean(required=True)
+    winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
+    crawford_next = fields.Boolean(
+        required=True, allow_none=True, metadata=_doc("the next game is the Crawford game")
+    )
+    post_crawford = fields.Boolean(
+        required=True, allow_none=True, metadata=_doc("the next game is post-Crawford")
+    )
+
+
+class PlayOutcomeSchema(OutcomeSchema):
+    """The outcome of the board after a play; a play that ends the game also carries what
+    /v1/outcome answers for that board: the localised label and, in a match, the match block."""
+
+    label = fields.String(metadata=_doc("game over only: localised result label (single game / linie, ...)"))
+    match = fields.Nested(
+        MatchBlockSchema, metadata=_doc("game over in a match only: the effect on the match")
+    )
+
+
+class PlayOutSchema(ma.Schema):
+    """One legal play: its moves, notation, the board after it and the outcome of that board."""
+
+    moves = fields.List(fields.Nested(MoveOutSchema), required=True)
+    notation = fields.String(required=True, metadata=_doc("standard notation, empty for no move"))
+    board = fields.Nested(BoardOutSchema, required=True)
+    outcome = fields.Nested(PlayOutcomeSchema, required=True)
+    pips = fields.Nested(PipsSchema, metadata=_doc('present when "include" has "pips"'))
+    gnubg_id = fields.String(
+        metadata=_doc('GNU ID after the play (opponent to roll); with "include": ["gnubg_id"]')
+    )
+    xgid = fields.String(metadata=_doc('XGID after the play (opponent to roll); with "include": ["xgid"]'))
+    fibs = fields.String(metadata=_doc('FIBS board line after the play; with "include": ["fibs"]'))
+
+
+class ListedPlaySchema(PlayOutSchema):
+    """One play of /v1/moves: every field is there unless the request's `fields` leaves it out."""
+
+    moves = fields.List(fields.Nested(MoveOutSchema))
+    notation = fields.String(metadata=_doc("standard notation, empty for no move"))
+    board = fields.Nested(BoardOutSchema)
+    outcome = fields.Nested(PlayOutcomeSchema)
+
+
+class MovesResponseSchema(ma.Schema):
+    """Every legal play, one per distinct resulting board, in a deterministic order."""
+
+    turn = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    dice = fields.List(
+        fields.Integer(validate=validate.Range(1, 6)), required=True, validate=validate.Length(equal=2)
+    )
+    next_turn = fields.String(
+        required=True,
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc("the side on roll after any play that does not end the game"),
+    )
+    plays = fields.List(fields.Nested(ListedPlaySchema), required=True, validate=validate.Length(min=1))
+
+
+class LegalVerdictSchema(ma.Schema):
+    """The proposed play is legal; `play` is it, as listed by /v1/moves."""
+
+    legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
+    as_written = fields.Boolean(
+        required=True,
+        metadata=_doc(
+            "true when the proposed hops can be played with the dice as written (in any order, a hop "
+            "spanning several dice); false when they reach this play's board only by another grouping "
+            "of the dice: the proposal is then taken as `play`, and `note` says so"
+        ),
+    )
+    note = fields.String(metadata=_doc("present when `as_written` is false: which play it was taken as"))
+    play = fields.Nested(PlayOutSchema, required=True)
+    next_turn = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc("who plays next: the opponent, or null when the play ends the game"),
+    )
+
+
+class ReasonSchema(ma.Schema):
+    """Why a play is illegal: a stable code and a human-readable message."""
+
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(list(REASON_CODES)),
+        metadata=_doc("stable reason code: " + "; ".join(f"{k}: {v}" for k, v in REASON_CODES.items())),
+    )
+    message = fields.String(required=True)
+
+
+class IllegalVerdictSchema(ma.Schema):
+    """The proposed play is illegal; `reason` says why."""
+
+    legal = fields.Boolean(required=True, validate=validate.OneOf([False]))
+    reason = fields.Nested(ReasonSchema, required=True)
+    next_turn = fields.String(
+        required=True,
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc("the same side: an illegal play is played again"),
+    )
+
+
+PLAY_VERDICT_SCHEMA: dict[str, Any] = {"oneOf": [LegalVerdictSchema, IllegalVerdictSchema]}
+
+
+class OutcomeResponseSchema(OutcomeSchema):
+    """The game-over verdict of a position with both pip counts."""
+
+    pips = fields.Nested(PipsSchema, required=True)

@@ -1,0 +1,45 @@
+"""Schemathesis' stateful phase in-process: the OpenAPI links chain the round trips a client makes
+(start -> moves or convert, moves -> play with a listed play, convert -> moves with each ID,
+matches/convert -> matches/verify with the record) and every chained answer conforms to the spec."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import schemathesis
+from hypothesis import settings
+from schemathesis.config import SchemathesisConfig
+
+from arbitru import create_app
+
+CONFIG = SchemathesisConfig.from_path(Path(__file__).with_name("schemathesis.toml"))
+schema = schemathesis.openapi.from_wsgi("/openapi.json", create_app(), config=CONFIG)
+
+
+class StateMachine(schema.as_state_machine()):  # type: ignore[misc]
+    """Asks for uncompressed answers: the WSGI client sends requests' `Accept-Encoding: gzip,
+    deflate` but does not decode the answer (compression has its own tests)."""
+
+    def get_call_kwargs(self, case: schemathesis.Case) -> dict:
+        return {"headers": {"Accept-Encoding": "identity"}}
+
+
+CHAINS = {
+    "GET_v1_start___200_moves__POST_v1_moves",
+    "GET_v1_start___200_convert__POST_v1_convert",
+    "POST_v1_moves___200_play__POST_v1_play",
+    "POST_v1_convert___200_moves_by_gnubg_id__POST_v1_moves",
+    "POST_v1_convert___200_moves_by_xgid__POST_v1_moves",
+    "POST_v1_convert___200_moves_by_fibs__POST_v1_moves",
+    "POST_v1_matches_convert___200_verify__POST_v1_matches_verify",
+}
+
+
+def test_the_spec_links_every_round_trip_a_client_makes() -> None:
+    assert CHAINS <= set(dir(StateMachine))
+
+
+TestRoundTrips = StateMachine.TestCase
+TestRoundTrips.settings = settings(
+    max_examples=50, stateful_step_count=5, deadline=None, derandomize=True, database=None
+)
