@@ -186,6 +186,18 @@ MATCH_SCORES = [
 ]
 
 
+def match_block(winner, points, after, over, crawford_next, post_crawford) -> dict[str, Any]:
+    """The `match` block of /v1/outcome a row expects."""
+    return {
+        "points": points,
+        "score": {"white": after[0], "black": after[1]},
+        "over": over,
+        "winner": winner if over else None,
+        "crawford_next": crawford_next,
+        "post_crawford": post_crawford,
+    }
+
+
 @pytest.mark.parametrize(
     ("before", "crawford", "winner", "points", "after", "over", "crawford_next", "post_crawford"),
     MATCH_SCORES,
@@ -194,14 +206,7 @@ def test_match_scores_around_crawford_and_the_last_point_engine(
     before, crawford, winner, points, after, over, crawford_next, post_crawford
 ):
     scored = score_game(Match(5, before, crawford), winner, points, STANDARD)
-    assert scored.to_dict() == {
-        "points": points,
-        "score": {"white": after[0], "black": after[1]},
-        "over": over,
-        "winner": winner if over else None,
-        "crawford_next": crawford_next,
-        "post_crawford": post_crawford,
-    }
+    assert scored.to_dict() == match_block(winner, points, after, over, crawford_next, post_crawford)
 
 
 @pytest.mark.parametrize(
@@ -218,14 +223,7 @@ def test_match_scores_around_crawford_and_the_last_point_http(
     match = {"length": 5, "score": {"white": before[0], "black": before[1]}, "crawford": crawford}
     r = client.post("/v1/outcome", json={"board": board, "match": match})
     assert r.status_code == 200, r.json
-    assert r.json["match"] == {
-        "points": points,
-        "score": {"white": after[0], "black": after[1]},
-        "over": over,
-        "winner": winner if over else None,
-        "crawford_next": crawford_next,
-        "post_crawford": post_crawford,
-    }
+    assert r.json["match"] == match_block(winner, points, after, over, crawford_next, post_crawford)
     verdict, scored = game_result(Board.from_dict(board), STANDARD, Cube(), Match(5, before, crawford))
     assert scored is not None and scored.to_dict() == r.json["match"]
 
