@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+STRICT = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
-
-STRICT = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+settings.load_profile("ci" if STRICT else "dev")
 
 
 def _fail_skip(report: Any) -> None:
