@@ -40,7 +40,7 @@ import gc
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -61,6 +61,15 @@ _tnew = tuple.__new__
 
 # What the general search yields: (moves, the mover's side after, the mover's points hit).
 _Found = tuple[tuple[Move, ...], tuple[int, ...], tuple[int, ...]]
+# A candidate move of the doubles search: (index, point, destination, bit of a blot there,
+# (hitting move,), (plain move,), 1 if the move brings a checker home else 0, how it bears off).
+_Candidate = tuple[int, int, int, int, tuple[Move], tuple[Move], int, "BearOff"]
+# A play of the doubles search not using every move: (moves made, moves, blots hit, side after).
+_Short = tuple[int, tuple[Move, ...], int, tuple[int, ...]]
+# The doubles search's candidates from each one on (see `_doubles_tails`).
+_Tails = list[list[_Candidate]]
+# Where the doubles search starts: (moves entering from the bar, blots they hit, moves left, outside home).
+_Start = tuple[tuple[Move, ...], int, int, int]
 # A key of the plays cache: (board, turn, first die, second die).
 _Key = tuple[Board, Color, int, int]
 
@@ -285,7 +294,9 @@ def plain_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
     ends: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], tuple[Move, ...]]] = {}
     seen: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
 
-    def walk(side: tuple[int, ...], opp: tuple[int, ...], left: tuple[int, ...], moves: tuple[Move, ...]) -> None:
+    def walk(
+        side: tuple[int, ...], opp: tuple[int, ...], left: tuple[int, ...], moves: tuple[Move, ...]
+    ) -> None:
         if (side, opp, left) in seen:
             return  # reached before with the same dice left: the same plays follow
         seen.add((side, opp, left))
@@ -420,7 +431,8 @@ def _one_die(
     for moves in by_die:
         for source, dest, hit in moves:
             opp = memo.get(1 << dest if hit else 0) or _opponent_after(opponent, 1 << dest, memo)
-            plays.append(_new_play(turn, white, (_MOVE[source][dest][hit],), _moved(mover, source, dest), opp))
+            after = _moved(mover, source, dest)
+            plays.append(_new_play(turn, white, (_MOVE[source][dest][hit],), after, opp))
         if plays:
             break
     return plays
@@ -492,7 +504,27 @@ def _mixed_free(
             append(_tnew(Play, (turn, moves, _tnew(Board, (after_t, opp) if white else (opp, after_t)))))
         side[s1] += 1
         side[t1] -= 1
-    # One checker travelling both dice.
+    plays += _free_travels(turn, white, mover, opponent, rev, memo, pts, high, low)
+    if plays:
+        return plays
+    by_high = [(s, s - high, rev[s - high]) for s in highs]
+    return _one_die(turn, white, mover, opponent, (by_high, [(s, t, hit) for s, t, _, _, hit in seconds]))
+
+
+def _free_travels(
+    turn: Color,
+    white: bool,
+    mover: tuple[int, ...],
+    opponent: tuple[int, ...],
+    rev: tuple[int, ...],
+    memo: dict[int, tuple[int, ...]],
+    pts: list[int],
+    high: int,
+    low: int,
+) -> list[Play]:
+    """`_mixed_free`'s plays of one checker travelling both dice, from the occupied points `pts`."""
+    move = _MOVE
+    plays: list[Play] = []
     total = high + low
     for s in pts:
         e = s - total
@@ -503,7 +535,7 @@ def _mixed_free(
             continue
         via_high, via_low = s - high, s - low
         hit_h, hit_l = rev[via_high], rev[via_low]
-        found = []
+        found: list[tuple[tuple[Move, Move], int]] = []
         if hit_h < 2:
             found.append(((move[s][via_high][hit_h], move[via_high][e][hit_e]), (via_high if hit_h else 0)))
         if hit_l < 2:
@@ -513,19 +545,30 @@ def _mixed_free(
             elif not found or hit_h or hit_l:
                 found.append(((move[s][via_low][hit_l], move[via_low][e][hit_e]), (via_low if hit_l else 0)))
         if found:
-            side[s] -= 1
-            side[e] += 1
-            after_t = tuple(side)
-            side[s] += 1
-            side[e] -= 1
-            for moves, stop in found:
-                mask = (1 << stop if stop else 0) | (1 << e if hit_e else 0)
-                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
-                append(_tnew(Play, (turn, moves, _tnew(Board, (after_t, opp) if white else (opp, after_t)))))
-    if plays:
-        return plays
-    by_high = [(s, s - high, rev[s - high]) for s in highs]
-    return _one_die(turn, white, mover, opponent, (by_high, [(s, t, hit) for s, t, _, _, hit in seconds]))
+            plays += _travels(turn, white, mover, opponent, memo, s, e, hit_e, found)
+    return plays
+
+
+def _travels(
+    turn: Color,
+    white: bool,
+    mover: tuple[int, ...],
+    opponent: tuple[int, ...],
+    memo: dict[int, tuple[int, ...]],
+    source: int,
+    end: int,
+    hit_end: int,
+    ways: list[tuple[tuple[Move, Move], int]],
+) -> list[Play]:
+    """The plays of one checker travelling both dice from `source` to `end` (hitting a blot there
+    if `hit_end`), one per way in `ways`: (its two moves, the point of a blot hit on the way or 0)."""
+    after = _moved(mover, source, end)
+    plays = []
+    for moves, stop in ways:
+        mask = (1 << stop if stop else 0) | (1 << end if hit_end else 0)
+        opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+        plays.append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
+    return plays
 
 
 def _mixed_bar(
@@ -549,23 +592,9 @@ def _mixed_bar(
     move = _MOVE
     enter_high, enter_low = BAR - high, BAR - low
     hit_high, hit_low = rev[enter_high], rev[enter_low]
-    plays: list[Play] = []
     if mover[BAR] > 1 or (hit_high > 1 and hit_low > 1):
-        if hit_high > 1 and hit_low > 1:
-            return plays  # nothing enters
-        side = list(mover)
-        moves: tuple[Move, ...] = ()
-        mask = 0
-        for entry, hit in ((enter_high, hit_high), (enter_low, hit_low)):
-            if hit < 2:
-                side[BAR] -= 1
-                side[entry] += 1
-                moves += (move[BAR][entry][hit],)
-                if hit:
-                    mask |= 1 << entry
-        opp = _opponent_after(opponent, mask, {}) if mask else opponent
-        plays.append(_new_play(turn, white, moves, tuple(side), opp))
-        return plays
+        return _bar_entries(turn, white, mover, opponent, ((enter_high, hit_high), (enter_low, hit_low)))
+    plays: list[Play] = []
     append = plays.append
     memo = {0: opponent}
     pts = list(compress(_POINTS_DOWN, mover[24:0:-1]))  # the occupied points, from the back
@@ -614,8 +643,35 @@ def _mixed_bar(
     if plays:
         return plays
     # Only one die can be played: entering with the higher if it can (one checker was on the bar).
-    entries = [[(BAR, entry, hit)] if hit < 2 else [] for entry, hit in ((enter_high, hit_high), (enter_low, hit_low))]
-    return _one_die(turn, white, mover, opponent, entries)
+    entries = ((enter_high, hit_high), (enter_low, hit_low))
+    by_die = [[(BAR, entry, hit)] if hit < 2 else [] for entry, hit in entries]
+    return _one_die(turn, white, mover, opponent, by_die)
+
+
+def _bar_entries(
+    turn: Color,
+    white: bool,
+    mover: tuple[int, ...],
+    opponent: tuple[int, ...],
+    entries: tuple[tuple[int, int], tuple[int, int]],
+) -> list[Play]:
+    """The one play of a mixed roll when two or more checkers are on the bar, or none can enter:
+    a checker enters with each die whose point (in `entries`: (point, opposing checkers there))
+    is open; no play if neither is."""
+    side = list(mover)
+    moves: tuple[Move, ...] = ()
+    mask = 0
+    for entry, hit in entries:
+        if hit < 2:
+            side[BAR] -= 1
+            side[entry] += 1
+            moves += (_MOVE[BAR][entry][hit],)
+            if hit:
+                mask |= 1 << entry
+    if not moves:
+        return []
+    opp = _opponent_after(opponent, mask, {}) if mask else opponent
+    return [_new_play(turn, white, moves, tuple(side), opp)]
 
 
 def _doubles(
@@ -663,9 +719,27 @@ def _doubles(
             opp = _opponent_after(opponent, mask, {}) if mask else opponent
             return [_new_play(turn, white, moves, tuple(side), opp)]
     bearing = outside < left and not mover[BAR]
-    # Candidates: (index, point, destination, bit of a blot there, (hitting move,), (plain move,),
-    # 1 if the move brings a checker home else 0, how it bears off).
-    cands: list[tuple[int, int, int, int, tuple[Move], tuple[Move], int, BearOff]] = []
+    tails = _doubles_tails(side, rev, die, bearing)
+    plays, short = _doubles_search(turn, white, side, opponent, tails, (moves, mask, left, outside))
+    if plays or not short:
+        return plays
+    longest = max(n for n, *_ in short)
+    memo = {0: opponent}
+    for n, moves, mask, after in short:
+        if n == longest:
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            plays.append(_new_play(turn, white, moves, after, opp))
+    return plays
+
+
+
+
+def _doubles_tails(side: list[int], rev: tuple[int, ...], die: int, bearing: bool) -> _Tails:
+    """The candidate moves of a double, from the back: points that can hold a checker this turn
+    (occupied, or reached by a chain of moves) whose move is open; bear-offs only if `bearing`.
+    Item i lists the candidates a move may come from once candidate i has been used."""
+    move = _MOVE
+    cands: list[_Candidate] = []
     reach = [False] * 26
     top = next(compress(_POINTS_DOWN, side[24:0:-1]), 0)  # no source above the highest checker
     for point in range(top, 0, -1):
@@ -678,28 +752,30 @@ def _doubles(
                 reach[dest] = True
                 home = 1 if bearing and point > 6 >= dest else 0
                 hitting, plain = move[point][dest][hit], move[point][dest][0]
-                cands.append(
-                    (len(cands), point, dest, 1 << dest if hit else 0, (hitting,), (plain,), home, BearOff.NONE)
-                )
+                bit = 1 << dest if hit else 0
+                cands.append((len(cands), point, dest, bit, (hitting,), (plain,), home, BearOff.NONE))
             elif bearing:
                 plain = move[point][OFF][0]
                 bear = BearOff.EXACT if dest == 0 else BearOff.OVER
                 cands.append((len(cands), point, OFF, 0, (plain,), (plain,), 0, bear))
             else:
                 break
-    # tails[i]: the candidates a move may come from once candidate i has been used.
-    tails = [cands[i:] for i in range(len(cands))] + [[]]
+    return [cands[i:] for i in range(len(cands))] + [[]]
+
+
+def _doubles_search(
+    turn: Color, white: bool, side: list[int], opponent: tuple[int, ...], tails: _Tails, start: _Start
+) -> tuple[list[Play], list[_Short]]:
+    """A double's plays using every move left, else (while none does) the shorter ones, from `start`."""
     plays: list[Play] = []
-    short: list[tuple[int, tuple[Move, ...], int, tuple[int, ...]]] = []  # plays not using every die
+    short: list[_Short] = []  # plays not using every die
     memo = {0: opponent}
-    append, new, board_type, play_type, mover_first = plays.append, _tnew, Board, Play, white
-    over = BearOff.OVER  # a larger die than the point: legal with no checker above it
+    append, new, board_type, play_type = plays.append, _tnew, Board, Play
+    mover_first, over = white, BearOff.OVER
 
     def visit(start: int, left: int, moves: tuple[Move, ...], mask: int, outside: int) -> None:
-        """Extend `moves` by `left` > 0 moves from candidates `start` on; `outside` counts the
-        checkers outside home (kept only while bearing off is possible)."""
-        extended = False
-        board = side
+        """Extend `moves` by `left` > 0 moves from candidate `start` on (`outside`: checkers outside home)."""
+        extended, board = False, side
         if left <= 2:  # the last one or two moves in one loop (no call per node: most nodes are here)
             # With one move left (three checkers entered from the bar) the outer loop runs once,
             # moving nothing; with two it takes each candidate for the next to last move.
@@ -708,7 +784,9 @@ def _doubles(
                     index, moves2, mask2, outside2 = start, moves, mask, outside
                 else:
                     index, point, dest, bit, hitting, plain, home, bear = first
-                    if not board[point] or (bear and (outside or (bear == over and any(board[point + 1 : 7])))):
+                    if not board[point] or (
+                        bear and (outside or (bear == over and any(board[point + 1 : 7])))
+                    ):
                         continue
                     extended = True
                     board[point] -= 1
@@ -736,12 +814,8 @@ def _doubles(
                         else:
                             opp = same
                             last = moves2 + plain2
-                        append(
-                            new(
-                                play_type,
-                                (turn, last, new(board_type, (after, opp) if mover_first else (opp, after))),
-                            )
-                        )
+                        board_after = new(board_type, (after, opp) if mover_first else (opp, after))
+                        append(new(play_type, (turn, last, board_after)))
                 if first is None:
                     extended = last_found
                 else:
@@ -766,16 +840,9 @@ def _doubles(
         if not extended and moves and not plays:
             short.append((len(moves), moves, mask, tuple(board)))
 
-    visit(0, left, moves, mask, outside)
+    visit(0, start[2], start[0], start[1], start[3])
     visit = None  # type: ignore[assignment]  # break the closure's cycle: no collector needed
-    if plays or not short:
-        return plays
-    longest = max(n for n, *_ in short)
-    for n, moves, mask, after in short:
-        if n == longest:
-            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
-            plays.append(_new_play(turn, white, moves, after, opp))
-    return plays
+    return plays, short
 
 
 # -- mixed rolls with every checker home ----------------------------------------------------------
@@ -808,9 +875,7 @@ def _mixed_home(
     below = occupied[1] if len(occupied) > 1 else 0  # the highest point once `highest` is emptied
     alone = mover[highest] == 1  # one move from the highest point empties it
     plays: list[Play] = []
-    append = plays.append
     memo = {0: opponent}
-    side = list(mover)
 
     def top_after(source: int, dest: int) -> int:
         """The highest point once one checker moved from `source` to `dest` (0 = off)."""
@@ -835,15 +900,42 @@ def _mixed_home(
             if not found or hit_mid or found[0][1]:  # a second way counts when it hits differently
                 found.append(((move[s][mid][hit_mid], move[mid][end][hit_e]), mid if hit_mid else 0))
         if found:
-            side[s] -= 1
-            side[end] += 1
-            after = tuple(side)
-            side[s] += 1
-            side[end] -= 1
-            for moves, stop in found:
-                mask = (1 << stop if stop else 0) | (1 << end if hit_e else 0)
-                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
-                append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
+            plays += _travels(turn, white, mover, opponent, memo, s, end, hit_e, found)
+    plays += _home_pairs(turn, white, mover, opponent, rev, memo, occupied, high, low, top_after)
+    if plays:
+        return plays
+    by_die: list[list[tuple[int, int, int]]] = [[], []]
+    for moves_of_die, die in zip(by_die, (high, low), strict=True):
+        for s in occupied:
+            t = s - die
+            if t >= 1:
+                if rev[t] < 2:
+                    moves_of_die.append((s, t, rev[t]))
+            elif t == 0 or s == highest:  # bearing off: the exact die, or a larger one from the highest point
+                moves_of_die.append((s, OFF, 0))
+    return _one_die(turn, white, mover, opponent, by_die)
+
+
+def _home_pairs(
+    turn: Color,
+    white: bool,
+    mover: tuple[int, ...],
+    opponent: tuple[int, ...],
+    rev: tuple[int, ...],
+    memo: dict[int, tuple[int, ...]],
+    occupied: list[int],
+    high: int,
+    low: int,
+    top_after: Callable[[int, int], int],
+) -> list[Play]:
+    """`_mixed_home`'s plays of two checkers, s1 with the high die and s2 with the low one, each
+    checked in both orders (`top_after(source, dest)`: the highest point once one move is made)."""
+    move = _MOVE
+    highest = occupied[0]
+    alone = mover[highest] == 1
+    side = list(mover)
+    plays: list[Play] = []
+    append = plays.append
     # Two checkers, one per die. A larger die bears off only from the highest point, or from the
     # next one once the other move emptied the highest: past those two (a one-checker highest
     # point) no point of `occupied` can bear off, nor can any after it.
@@ -893,18 +985,7 @@ def _mixed_home(
             opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
             moves = (m1, m2) if high_first else (m2, m1)
             append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
-    if plays:
-        return plays
-    by_die: list[list[tuple[int, int, int]]] = [[], []]
-    for moves_of_die, die in zip(by_die, (high, low)):
-        for s in occupied:
-            t = s - die
-            if t >= 1:
-                if rev[t] < 2:
-                    moves_of_die.append((s, t, rev[t]))
-            elif t == 0 or s == highest:  # bearing off: the exact die, or a larger one from the highest point
-                moves_of_die.append((s, OFF, 0))
-    return _one_die(turn, white, mover, opponent, by_die)
+    return plays
 
 
 # -- mixed rolls that may bear off ----------------------------------------------------------------
