@@ -29,8 +29,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from arbitru.engine import Board, legal_plays  # noqa: E402  (the public API, measured as clients call it)
-from arbitru.engine import moves  # noqa: E402
+from arbitru.engine import Board, legal_plays, moves  # noqa: E402  (the public API, as clients call it)
 from arbitru.engine.board import Color, other  # noqa: E402
 from arbitru.formats.gnubg_id import decode_position_id  # noqa: E402
 

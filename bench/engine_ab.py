@@ -71,7 +71,7 @@ def compare_paths(module: ModuleType, cases: list, passes: int) -> None:
     fastest = [[float("inf"), float("inf")] for _ in cases]
     clock = time.perf_counter
     for _ in range(max(1, passes)):
-        for best, (board, turn, dice) in zip(fastest, cases):
+        for best, (board, turn, dice) in zip(fastest, cases, strict=True):
             gc.disable()
             start = clock()
             module._plays(board, turn, dice[0], dice[1])
@@ -82,12 +82,15 @@ def compare_paths(module: ModuleType, cases: list, passes: int) -> None:
             best[0] = min(best[0], middle - start)
             best[1] = min(best[1], end - middle)
     by_path: dict[str, list[float]] = {}
-    for best, (board, turn, dice) in zip(fastest, cases):
+    for best, (board, turn, dice) in zip(fastest, cases, strict=True):
         row = by_path.setdefault(path_of(board, turn, dice), [0.0, 0.0, 0])
         row[0] += best[0]
         row[1] += best[1]
         row[2] += 1
-    print(f"{'path':12} {'positions':>9} {'fast ms':>9} {'plain ms':>9} {'plain / fast':>12}   (fastest of {passes} passes)")
+    print(
+        f"{'path':12} {'positions':>9} {'fast ms':>9} {'plain ms':>9} {'plain / fast':>12}"
+        f"   (fastest of {passes} passes)"
+    )
     for name, (fast, plain, count) in sorted(by_path.items()):
         print(f"{name:12} {int(count):>9} {fast * 1e3:>9.2f} {plain * 1e3:>9.2f} {plain / fast:>11.2f}x")
 
@@ -143,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.rev}: {old_ms:.2f} ms   working tree: {new_ms:.2f} ms   working tree / {args.rev}: "
         f"{new_ms / old_ms:.3f}   ({len(cases)} positions, median of {args.passes} passes, caches cleared, "
         f"collector paused)\n"
-        f"sum of each position's fastest pass: {args.rev}: {old_min:.2f} ms   working tree: {new_min:.2f} ms   "
+        f"sum of each position's fastest pass: {args.rev}: {old_min:.2f} ms   "
+        f"working tree: {new_min:.2f} ms   "
         f"ratio {new_min / old_min:.3f}   (steadier on a shared machine)\n"
         f"working tree with the collector running: median {running_ms:.2f} ms ({running_ms / old_ms:.3f} of "
         f"{args.rev} paused), fastest {running_min:.2f} ms ({running_min / old_min:.3f})"
