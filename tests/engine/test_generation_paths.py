@@ -53,12 +53,12 @@ def both_ways(
 ) -> tuple[list[Play], list[Play]]:
     """White's plays of `dice` by a fast path and by the plain statement of the rules."""
     mover, opponent = board.white, board.black
-    rev = opponent[::-1]
+    position = ("white", True, mover, opponent, opponent[::-1])
     high, low = max(dice), min(dice)
     if high == low:
-        fast = path("white", True, mover, opponent, rev, sum(mover[7:26]), high)
+        fast = path(position, sum(mover[7:26]), high)
     else:
-        fast = path("white", True, mover, opponent, rev, high, low)
+        fast = path(position, high, low)
     return fast, generation.plain_plays(board, "white", dice)
 
 
