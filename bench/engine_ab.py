@@ -10,7 +10,9 @@ With --paths, each fast path of the working tree's generator is timed against it
 of the rules (`plain_plays`), side by side on the positions that path serves: the gains the fast
 paths' docstrings quote.
 
-    python bench/engine_ab.py [REV=HEAD] [--passes 7] [--data data] [--paths]
+With --wildbg, the A/B runs over the wildbg totals work instead (2,000 positions x 21 rolls).
+
+    python bench/engine_ab.py [REV=HEAD] [--passes 7] [--data data] [--paths] [--wildbg]
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from engine import data_dir, load_cases  # noqa: E402  (bench/engine.py: the same data loading)
+from engine import WILDBG_TOTALS, data_dir, load_cases, wildbg_cases  # noqa: E402  (bench/engine.py: the same data loading)
 
 
 def load_module(name: str, path: Path) -> ModuleType:
@@ -101,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--passes", type=int, default=7, help="passes over the positions (median)")
     parser.add_argument("--data", help="data directory (default $ARBITRU_DATA_DIR or the repository's data/)")
     parser.add_argument("--paths", action="store_true", help="time each fast path against plain_plays")
+    parser.add_argument(
+        "--wildbg", action="store_true", help="the wildbg totals work (42,000 generations) instead"
+    )
     args = parser.parse_args(argv)
     if args.paths:
         new = load_module("moves_new", REPO / "service" / "arbitru" / "engine" / "moves.py")
@@ -118,7 +123,11 @@ def main(argv: list[str] | None = None) -> int:
         old_path.write_text(source)
         old = load_module("moves_old", old_path)
     new = load_module("moves_new", REPO / "service" / "arbitru" / "engine" / "moves.py")
-    cases, _ = load_cases(data_dir(args.data) / "bench_positions.jsonl")
+    if args.wildbg:
+        wild = wildbg_cases(data_dir(args.data))
+        cases = [case for name in WILDBG_TOTALS for case in wild[name]]
+    else:
+        cases, _ = load_cases(data_dir(args.data) / "bench_positions.jsonl")
     names = ("old", "new", "running")
     totals: dict[str, list[float]] = {name: [] for name in names}
     fastest: dict[str, list[float]] = {name: [float("inf")] * len(cases) for name in names}
