@@ -337,7 +337,9 @@ def _sides_for_gnubg(board: Board, turn: Color) -> tuple[tuple[int, ...], tuple[
     return gnu(board.side(other(turn))), gnu(board.side(turn))
 
 
-def _board_from_gnubg(pair: tuple, turn: Color, checkers: int = 15) -> Board:
+def _board_from_gnubg(
+    pair: tuple[tuple[int, ...], tuple[int, ...]], turn: Color, checkers: int = 15
+) -> Board:
     """Inverse of `_sides_for_gnubg` (used by tests against the gnubg bindings)."""
     sides: dict[Color, tuple[int, ...]] = {}
     for gnu, color in zip(pair, (other(turn), turn), strict=True):
