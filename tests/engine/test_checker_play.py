@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 from arbitru.engine import Board, legal_plays
+from arbitru.engine.moves import clear_cache
 from tests.engine.positions import OPENING, notations, position
 
 
@@ -75,7 +76,7 @@ def test_black_moves_in_its_own_numbering_and_white_is_untouched():
 
 def test_order_of_plays_is_deterministic_with_the_cache_cleared():
     first = [p.notation for p in legal_plays(OPENING, "white", (1, 1))]
-    legal_plays.cache_clear()  # a second call must compute again, not return the cached tuple
+    clear_cache()  # a second call must compute again, not return the cached tuple
     second = legal_plays(Board.initial(), "white", (1, 1))
     assert [p.notation for p in second] == first
 
