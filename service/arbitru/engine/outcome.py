@@ -15,9 +15,12 @@ from typing import Any
 from arbitru.engine.board import BAR, COLORS, Board, Color, other
 from arbitru.engine.rules import STANDARD, Rules
 
-RESULT_MULTIPLIERS = {"single": 1, "gammon": 2, "backgammon": 3}
+# The results of a game and what each counts for, in increasing order: the one table of result names
+# (the schemas' enums, resignation levels, the game record's levels and labels are read from it).
+RESULT_MULTIPLIERS: dict[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
+RESULTS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
 COUNTED_AS = {multiplier: result for result, multiplier in RESULT_MULTIPLIERS.items()}
-RESIGN_LEVELS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
+RESIGN_LEVELS: tuple[str, ...] = RESULTS
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from marshmallow import fields, validate
 
 from arbitru.engine import parse_play
 from arbitru.engine.board import COLORS, Color
+from arbitru.engine.cube import CENTERED
 from arbitru.formats.limits import MAX_PLAY_CHARS
 from arbitru.formats.svg import render_board
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
@@ -30,6 +31,7 @@ from arbitru.http.schemas import (
     StrictSchema,
     dice_field,
 )
+from arbitru.http.schemas.examples import OPENING_BOARD
 
 SVG_CONTENT_TYPE = "image/svg+xml; charset=utf-8"
 # The picture of an ID never changes for a given release: let browsers and proxies keep it a day.
@@ -148,13 +150,10 @@ class BoardSvgRequestSchema(PositionSchema):
 
 
 POST_EXAMPLE = {
-    "board": {
-        "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
-        "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
-    },
+    "board": OPENING_BOARD,
     "turn": "white",
     "dice": [3, 1],
-    "cube": {"value": 1, "owner": "centered"},
+    "cube": {"value": 1, "owner": CENTERED},
     "play": "8/5 6/5",
 }
 

@@ -27,6 +27,7 @@ from arbitru.http.position_sources import (
     encode_all,
     sources_openapi,
 )
+from arbitru.http.schemas.examples import OPENING_BOARD
 
 blp = Blueprint(
     "convert",
@@ -36,10 +37,6 @@ blp = Blueprint(
     "lines and the JSON board, each into all the others.",
 )
 
-OPENING_BOARD: dict[str, Any] = {
-    "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
-    "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
-}
 CONVERT_EXAMPLES: dict[str, Any] = {
     "gnubg_id": {
         "summary": "GNU Backgammon POSITIONID:MATCHID (turn, dice, cube, match from the Match ID)",
