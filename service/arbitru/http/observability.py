@@ -189,7 +189,7 @@ def _json_formatter() -> logging.Formatter:
     return Formatter("%(levelname)s %(name)s %(message)s", timestamp=True)
 
 
-def _configure_access_logger() -> None:
+def _configure_access_logger(level: str) -> None:
     """One stdout handler on the access logger, added once however many apps are built."""
     logger = logging.getLogger(ACCESS_LOGGER)
     if not any(getattr(h, "_arbitru_access", False) for h in logger.handlers):
@@ -197,12 +197,12 @@ def _configure_access_logger() -> None:
         handler.setFormatter(_json_formatter())
         handler._arbitru_access = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
-    level = os.environ.get("ACCESS_LOG_LEVEL", "INFO").upper()
+    level = level.upper()
     logger.setLevel(level if level in logging.getLevelNamesMapping() else "INFO")
     logger.propagate = False
 
 
-def init_app(app: Flask, api: Any = None) -> None:
+def init_app(app: Flask, api: Any = None, access_log_level: str = "INFO") -> None:
     """Wire telemetry into `app` and register the operational endpoints.
 
     Call it after the flask-smorest `Api` is initialised so the endpoints land in the spec; the
@@ -210,7 +210,7 @@ def init_app(app: Flask, api: Any = None) -> None:
     """
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
     app.after_request(_finish)
-    _configure_access_logger()
+    _configure_access_logger(access_log_level)
     if api is None:
         apis = app.extensions.get("flask-smorest", {}).get("apis", {})
         api = next((entry["ext_obj"] for entry in apis.values()), None)
