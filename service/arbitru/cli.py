@@ -27,7 +27,6 @@ import click
 from arbitru.engine.board import Board, Color
 from arbitru.engine.i18n import has_text, text
 from arbitru.engine.moves import legal_plays
-from arbitru.engine.referee import resolve_rules, verify
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.game_record import RecordError, match_to_record, read_match_file
 from arbitru.formats.mat import MatFormatError
@@ -36,6 +35,7 @@ from arbitru.formats.position import FormatError
 from arbitru.formats.sgf import write_sgf
 from arbitru.formats.svg import render_board
 from arbitru.http.position_sources import decode_source, position_links
+from arbitru.referee import resolve_rules, verify
 
 SUFFIXES = (".mat", ".txt", ".json")
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from arbitru.engine.notation import NotationError, parse_play_marked
-from arbitru.engine.referee import resolve_rules, verify
 from arbitru.formats.mat import PLAY, read_mat
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.replay import replay
 from arbitru.formats.sgf import write_sgf
+from arbitru.referee import resolve_rules, verify
 from tests.support.gnubg_match import gnubg_actions, gnubg_reads
 
 try:

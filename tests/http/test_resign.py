@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from arbitru import create_app
-from arbitru.engine.referee import verify
 from arbitru.engine.rules import build_rules
 from arbitru.formats.game_record import record_to_match
+from arbitru.referee import verify
 
 RACE = {  # white far ahead; black has borne off nothing and has no checker back
     "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},

@@ -91,7 +91,7 @@ def test_the_first_illegal_action_carries_its_position_picture_and_the_legal_pla
 
 
 def test_past_the_listing_limit_the_legal_plays_are_only_counted(client, monkeypatch):
-    monkeypatch.setattr("arbitru.engine.referee.LISTED_PLAYS", 10)
+    monkeypatch.setattr("arbitru.referee.machine.LISTED_PLAYS", 10)
     error = client.post("/v1/matches/verify", data=ILLEGAL, content_type="text/plain").json["error"]
     assert error["legal_play_count"] == 72 and "legal_plays" not in error
 

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from arbitru.engine.referee import REASON_CODES, board_from_xg, resolve_rules, verify
 from arbitru.formats.game_record import record_to_match
 from arbitru.formats.mat import read_mat
+from arbitru.formats.xgid import board_from_xg
+from arbitru.referee import REASON_CODES, resolve_rules, verify
 from tests.support.positions import MATCHES
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -145,7 +145,7 @@ class Board(NamedTuple):
                     )
         if self.white[OFF] == checkers and self.black[OFF] == checkers:
             found.append(Problem(prefix, "both sides have borne off every checker"))
-        if self.white[BAR] and self.black[BAR] and _closed_home(self.white) and _closed_home(self.black):
+        if self.white[BAR] and self.black[BAR] and closed_home(self.white) and closed_home(self.black):
             found.append(
                 Problem(
                     prefix, "both sides have checkers on the bar facing a closed board: no game reaches this"
@@ -154,7 +154,8 @@ class Board(NamedTuple):
         return found
 
 
-def _closed_home(side: tuple[int, ...]) -> bool:
+def closed_home(side: tuple[int, ...]) -> bool:
+    """Whether a side holds all six points of its home board (two or more checkers on each)."""
     return all(side[p] >= 2 for p in range(1, 7))
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import NamedTuple
 
-from arbitru.engine.board import OFF, POINT_NAMES, Board, Color, point_name
+from arbitru.engine.board import OFF, POINT_NAMES, Board, Color
+from arbitru.engine.board import point_name as point_name  # re-exported: notation names points
 
 
 class Move(NamedTuple):

@@ -335,6 +335,3 @@ def _sides_for_gnubg(board: Board, turn: Color) -> tuple[tuple[int, ...], tuple[
         return (*side[1:25], side[BAR])
 
     return gnu(board.side(other(turn))), gnu(board.side(turn))
-
-
-

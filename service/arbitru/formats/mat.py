@@ -17,27 +17,29 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Literal
 
 from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
 from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
 
 # What a cell of a turn line says.
-ROLL = "roll"  # dice and the play written for them
-DOUBLE = "double"
-TAKE = "take"
-DROP = "drop"
-BEAVER = "beaver"
-RACCOON = "raccoon"
-RESIGN = "resign"  # an explicit resignation marker (`Resigns`, `Resigned Game`, ...)
-ACTION_KINDS: tuple[str, ...] = (ROLL, DOUBLE, TAKE, DROP, BEAVER, RACCOON, RESIGN)
+ActionKind = Literal["roll", "double", "take", "drop", "beaver", "raccoon", "resign"]
+ROLL: Final = "roll"  # dice and the play written for them
+DOUBLE: Final = "double"
+TAKE: Final = "take"
+DROP: Final = "drop"
+BEAVER: Final = "beaver"
+RACCOON: Final = "raccoon"
+RESIGN: Final = "resign"  # an explicit resignation marker (`Resigns`, `Resigned Game`, ...)
+ACTION_KINDS: tuple[ActionKind, ...] = (ROLL, DOUBLE, TAKE, DROP, BEAVER, RACCOON, RESIGN)
 
 # How the play of a ROLL is written.
-PLAY = "play"  # checker moves in notation
-EMPTY = "empty"  # dice with nothing after them (a dance, or rolled then resigned)
-CANNOT_MOVE = "cannot_move"  # `Cannot Move`
-HIDDEN = "hidden"  # `????` / `???`: the exporter hid the play (resigned after rolling)
-ILLEGAL_MARKER = "illegal_marker"  # Snowie-style `Illegal play (...)` written instead of a play
+PlayKind = Literal["play", "empty", "cannot_move", "hidden", "illegal_marker"]
+PLAY: Final = "play"  # checker moves in notation
+EMPTY: Final = "empty"  # dice with nothing after them (a dance, or rolled then resigned)
+CANNOT_MOVE: Final = "cannot_move"  # `Cannot Move`
+HIDDEN: Final = "hidden"  # `????` / `???`: the exporter hid the play (resigned after rolling)
+ILLEGAL_MARKER: Final = "illegal_marker"  # Snowie-style `Illegal play (...)` written instead of a play
 
 
 class MatFormatError(ValueError):
@@ -53,11 +55,11 @@ class MatFormatError(ValueError):
 class Action:
     """One cell of a turn line: a roll with its play, or a cube action, or a resignation."""
 
-    kind: str
+    kind: ActionKind
     player: int  # 0 = left column (players[0]), 1 = right column
     dice: tuple[int, int] | None = None  # as written (not sorted)
     play_text: str | None = None  # the play as written, for a ROLL ("" when nothing is written)
-    play_kind: str | None = None  # PLAY, EMPTY, CANNOT_MOVE, HIDDEN or ILLEGAL_MARKER (ROLL only)
+    play_kind: PlayKind | None = None  # PLAY, EMPTY, CANNOT_MOVE, HIDDEN or ILLEGAL_MARKER (ROLL only)
     cube_value: int | None = None  # the value written after `=>` (DOUBLE, BEAVER, RACCOON)
     resign_level: int | None = None  # 1/2/3 when a resignation marker names it
     line: int | None = None  # 1-based line in the file
@@ -482,7 +484,7 @@ def _cells(text: str, start: int) -> list[tuple[int, str]]:
     return cells
 
 
-def _play_kind(play: str) -> str:
+def _play_kind(play: str) -> PlayKind:
     if not play:
         return EMPTY
     lowered = play.lower()
@@ -495,7 +497,7 @@ def _play_kind(play: str) -> str:
     return PLAY
 
 
-def _cube_or_resign(word: str, cell: str) -> tuple[str, int | None, int | None]:
+def _cube_or_resign(word: str, cell: str) -> tuple[ActionKind, int | None, int | None]:
     value = _CUBE_VALUE.search(cell)
     cube = int(value.group(1)) if value else None
     if word.startswith(("double", "redouble")):

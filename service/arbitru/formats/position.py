@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from arbitru.engine.board import BAR, COLORS, OFF, Board, Color
+from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, closed_home
 
 __all__ = [
     "CubeOwner",
@@ -172,13 +172,9 @@ def check_board(
                 part=part,
                 found=f"white's point {point} (black's {25 - point}) held by both sides",
             )
-    if board.white[BAR] and board.black[BAR] and _closed(board.white) and _closed(board.black):
+    if board.white[BAR] and board.black[BAR] and closed_home(board.white) and closed_home(board.black):
         raise FormatError(
             fmt,
             "a position a game can reach (not both sides on the bar against closed boards)",
             part=part,
         )
-
-
-def _closed(side: tuple[int, ...]) -> bool:
-    return all(side[p] >= 2 for p in range(1, 7))

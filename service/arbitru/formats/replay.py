@@ -18,10 +18,11 @@ from typing import Any
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, other
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
-from arbitru.engine.referee import _judge, _standard, apply_literally, board_from_xg, verify
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
 from arbitru.formats.mat import PLAY, ROLL, Action, Game, Match
+from arbitru.formats.xgid import board_from_xg
+from arbitru.referee import apply_literally, judge_written, verify, written_play
 
 Hops = tuple[tuple[int, int], ...]
 
@@ -108,7 +109,7 @@ def _roll(board: Board, color: Color, action: Action) -> tuple[tuple[Move, ...] 
     dice = (max(action.dice), min(action.dice))
     if action.play_kind == PLAY:
         try:
-            hops, marks = parse_play_marked(_standard(action.play_text or ""))
+            hops, marks = parse_play_marked(written_play(action.play_text or ""))
         except NotationError:
             return None, None
         marked: list[int] | None = list(marks)
@@ -116,7 +117,7 @@ def _roll(board: Board, color: Color, action: Action) -> tuple[tuple[Move, ...] 
         hops, marked = (), None
     else:
         return None, None  # hidden or marked illegal: nothing to replay
-    verdict = _judge(board, color, dice, hops, marked)
+    verdict = judge_written(board, color, dice, hops, marked)
     if verdict.legal and verdict.play is not None:
         moves = _as_written(board, color, action, hops, verdict.play.board) or verdict.play.moves
         return gnubg_order(board, color, moves), verdict.play.board

@@ -19,7 +19,7 @@ import re
 from arbitru.engine.board import BAR, Board, Color
 from arbitru.formats.position import DecodedPosition, FormatError, check_board
 
-__all__ = ["encode_xgid", "decode_xgid", "FIELD_NAMES", "DEFAULT_MAX_CUBE_LOG"]
+__all__ = ["board_from_xg", "encode_xgid", "decode_xgid", "FIELD_NAMES", "DEFAULT_MAX_CUBE_LOG"]
 
 FIELD = "xgid"
 FIELD_NAMES = (
@@ -164,6 +164,15 @@ def decode_xgid(text: str, *, checkers: int = 15, field: str = FIELD) -> Decoded
         cube_offer=offer,  # type: ignore[arg-type]
         max_cube=1 << max_log,
     )
+
+
+def board_from_xg(position: str, checkers: int = 15) -> Board:
+    """The board of an XG position string alone (`; Set Pos=` in a .mat, or an XGID's first
+    field; anything after `/` or `:` is ignored): uppercase = players[0] ("white"), its bar last,
+    lowercase = players[1], its bar first. Raises FormatError (a ValueError) for a string that is
+    not 26 such characters; the board's own checks are the caller's."""
+    chars = position.split("/")[0].split(":")[0]
+    return _decode_board(chars, 0, "set_position", checkers)[0]
 
 
 def _nth_colon(body: str, n: int) -> int | None:

@@ -3,7 +3,7 @@ JSON record, a .mat (gnubg's layout) or SGF; both take JSON or the transcript fi
 
 Thin: read the transcript (arbitru.formats.mat) or the JSON game record (arbitru.formats.game_record),
 resolve the rules (client options first, then the transcript's header tags), replay with the referee
-(arbitru.engine.referee) and answer with orjson. A body that is not a match is a 422 naming the line
+(arbitru.referee) and answer with orjson. A body that is not a match is a 422 naming the line
 (or the record's field); a transcript over the size limit is a 413.
 """
 
@@ -19,7 +19,6 @@ from marshmallow import fields, validate
 
 from arbitru.engine.i18n import text
 from arbitru.engine.moves import PlayBudgetExceeded, play_budget
-from arbitru.engine.referee import LISTED_PLAYS, MODES, REASON_CODES, Excerpt, resolve_rules, verify
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
 from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_MATCH_LENGTH, MAX_WORK_PLAYS
@@ -32,6 +31,7 @@ from arbitru.http.errors import Problem, ValidationProblem, flatten_messages
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
+from arbitru.referee import LISTED_PLAYS, MODES, REASON_CODES, Excerpt, resolve_rules, verify
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
 

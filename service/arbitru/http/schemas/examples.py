@@ -80,14 +80,16 @@ OPENING_EXAMPLES: dict[str, Any] = {
 }
 
 
+# Black has borne off nothing and has checkers out of white's home board: a gammon at stake.
+GAMMON_AT_STAKE: dict[str, Any] = {
+    "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
+    "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
+}
 RESIGN_EXAMPLES: dict[str, Any] = {
     "gammon_in_match": {
         "summary": "Black resigns a gammon at cube 2, white needing 3 in a 5-point match",
         "value": {
-            "board": {
-                "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
-                "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
-            },
+            "board": GAMMON_AT_STAKE,
             "cube": {"value": 2, "owner": "black"},
             "match": {"length": 5, "score": {"white": 2, "black": 1}},
             "by": "black",
@@ -97,10 +99,7 @@ RESIGN_EXAMPLES: dict[str, Any] = {
     "jacoby": {
         "summary": "Money game, Jacoby rule, cube not turned: a gammon resignation counts single",
         "value": {
-            "board": {
-                "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
-                "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
-            },
+            "board": GAMMON_AT_STAKE,
             "rules": {"jacoby": True},
             "by": "black",
             "level": "gammon",

@@ -1,0 +1,693 @@
+"""The replay state machine: one transcript, game by game, action by action.
+
+Each step of a game is one method: the game's start (score, start board), a roll and its play,
+a double, an answer (take, drop, beaver, raccoon), a resignation, the game's end (its result
+checked against the `Wins` line) and the match's end (scored with `arbitru.engine.match`).
+The first illegal action raises `RefereeError` (a code, a text key and its parameters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from arbitru.engine.board import COLORS, Board, Color, other
+from arbitru.engine.cube import Cube, CubeVerdict, cube_action
+from arbitru.engine.i18n import text
+from arbitru.engine.judge import Verdict
+from arbitru.engine.match import Match as MatchState
+from arbitru.engine.match import score_game
+from arbitru.engine.moves import legal_plays
+from arbitru.engine.notation import NotationError, parse_play_marked
+from arbitru.engine.outcome import COUNTED_AS, resignation
+from arbitru.engine.position import Position
+from arbitru.engine.rules import Rules
+from arbitru.engine.variants import start_board
+from arbitru.formats.mat import CANNOT_MOVE, EMPTY, HIDDEN, ILLEGAL_MARKER, ROLL, Action, Game, Match, Result
+from arbitru.formats.xgid import board_from_xg
+from arbitru.referee.codes import Params, RefereeError, reasons
+from arbitru.referee.plays import Hops, apply_literally, judge_written, written_play
+from arbitru.referee.rules import opening_roll_is_never_a_double
+
+MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
+LEVEL_NAMES: dict[int, str] = COUNTED_AS
+ANSWERS: tuple[str, ...] = ("take", "drop", "beaver", "raccoon")
+# An illegal play's error lists the legal plays up to this many (a 1-1 can have over 1,000): enough
+# to show the players what was possible; beyond it the count alone is given.
+LISTED_PLAYS = 100
+# What Board.from_dict raises for a board object that is not one.
+_BAD_BOARD = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Excerpt:
+    """Where a transcript that does not start at the beginning of a match starts: the score
+    before its first game (players[0] first), optionally the board that game starts from (white =
+    players[0]; the first roll is then not an opening roll), and whether that game is the
+    Crawford game."""
+
+    score: tuple[int, int]
+    position: Mapping[str, Any] | None = None
+    crawford: bool = False
+
+
+@dataclass(slots=True)
+class GameState:
+    """One game as replayed so far: board, cube, whose turn, a pending offer, and how it ended."""
+
+    board: Board
+    cube: Cube = field(default_factory=Cube)
+    turn: Color | None = None
+    offer: tuple[str, Color] | None = None  # (kind, by whom) of a pending double/beaver/raccoon
+    cube_before_offer: Cube | None = None
+    over: bool = False
+    ended_by: str | None = None
+    winner: Color | None = None
+    points: int | None = None
+    result: str | None = None
+    resigned_by: Color | None = None
+    resign_level: int | None = None
+    rolled_then_stopped: bool = False
+    from_position: bool = False  # the game starts from a stated position, not with an opening roll
+
+    def end(self, ended_by: str, winner: Color | None, points: int | None, result: str | None) -> None:
+        """The game is over: how, who won, the points and the result's name."""
+        self.over, self.ended_by, self.winner = True, ended_by, winner
+        self.points, self.result = points, result
+
+
+class Referee:
+    """Replays one transcript; `verdict()` gives the contract's response dict."""
+
+    def __init__(
+        self,
+        match: Match,
+        rules: Rules | None = None,
+        mode: str = "legal-moves-only",
+        excerpt: Excerpt | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}")
+        self.match = match
+        self.rules = rules or Rules()
+        self.mode = mode
+        self.players: tuple[str, str] = (match.players[0], match.players[1])
+        self.length: int = int(match.length)
+        self.excerpt = excerpt
+        self.score: list[int] = list(excerpt.score) if excerpt else [0, 0]
+        self.crawford_game = bool(excerpt and excerpt.crawford)
+        self.games_out: list[Json] = []
+        self.condoned: list[Json] = []
+        self.match_winner: int | None = None
+        self._state: GameState | None = None  # the game being replayed (for the error's position)
+        self.stopped: RefereeError | None = None  # the first illegal action, once `verdict()` has run
+
+    # -- entry ------------------------------------------------------------------------------------
+    def verdict(self) -> Json:
+        """Replay everything and return the verdict (valid, games, final score, first error)."""
+        error: Json | None = None
+        try:
+            for index, game in enumerate(self.match.games):
+                self._game(index, game)
+        except RefereeError as stop:
+            self.stopped, error = stop, stop.payload
+        return {
+            "valid": error is None,
+            "mode": self.mode,
+            "excerpt": self.excerpt is not None,
+            "start_score": list(self.excerpt.score) if self.excerpt else [0, 0],
+            "match_length": self.length,
+            "players": list(self.players),
+            "games": self.games_out,
+            "final_score": list(self.score),
+            "winner": self.players[self.match_winner] if self.match_winner is not None else None,
+            "error": error,
+            "condoned": self.condoned,
+        }
+
+    # -- one game ---------------------------------------------------------------------------------
+    def _game(self, index: int, game: Game) -> None:
+        self._check_game_start(game)
+        state = self._start_state(index, game)
+        self._state = state
+        for position, action in enumerate(game.actions):
+            self._check_not_over(game, action, position, state)
+            self._act(game, action, state, final=self._is_final(game, position))
+        self._state = None
+        self._finish(game, state, last_game=index == len(self.match.games) - 1)
+
+    def _check_game_start(self, game: Game) -> None:
+        """A game may not follow the match's end, and its header score must be the replayed one."""
+        if self.match_winner is not None:
+            where = {"line": game.line, "action": f"Game {game.number}"}
+            self._fail(
+                game,
+                None,
+                "MATCH_ALREADY_OVER",
+                "",
+                {"game": game.number, "winner": self.players[self.match_winner]},
+                where,
+            )
+        if tuple(game.start_score) != tuple(self.score):
+            params: Params = {
+                "game": game.number,
+                "written_0": game.start_score[0],
+                "written_1": game.start_score[1],
+                "score_0": self.score[0],
+                "score_1": self.score[1],
+            }
+            where = {"line": game.score_line, "action": self._score_text(game)}
+            self._fail(game, None, "SCORE_MISMATCH", "" if self.length else "money", params, where)
+
+    def _start_state(self, index: int, game: Game) -> GameState:
+        """The game's state before its first action: the board it starts from."""
+        start = self.excerpt.position if self.excerpt and index == 0 else None
+        board = self._start_board(game) if start is None else self._excerpt_board(game, start)
+        stated = start is not None or bool(game.set_position) or game.start_position is not None
+        return GameState(board, from_position=stated)
+
+    @staticmethod
+    def _is_final(game: Game, position: int) -> bool:
+        """Whether only resignations (or nothing, before a result) follow the action at `position`."""
+        rest = game.actions[position + 1 :]
+        return all(a.kind == "resign" for a in rest) and (game.result is not None or bool(rest))
+
+    def _check_not_over(self, game: Game, action: Action, position: int, state: GameState) -> None:
+        if game.result is not None and position >= game.result.after_action:
+            self._fail(
+                game, action, "ACTION_AFTER_GAME_OVER", "result", {"player": self.players[action.player]}
+            )
+        if state.over or state.resigned_by is not None or state.rolled_then_stopped:
+            params: Params = {"game": game.number, "ended_by": state.ended_by or "resigned"}
+            self._fail(game, action, "ACTION_AFTER_GAME_OVER", "", params)
+
+    def _act(self, game: Game, action: Action, state: GameState, final: bool) -> None:
+        """One action, by its kind."""
+        if action.kind == ROLL:
+            self._roll(game, action, state, final)
+        elif action.kind == "double":
+            self._double(game, action, state)
+        elif action.kind in ANSWERS:
+            self._answer(game, action, state)
+        elif action.kind == "resign":
+            state.resigned_by = COLORS[action.player]
+            state.resign_level = action.resign_level
+
+    # -- start positions --------------------------------------------------------------------------
+    def _start_board(self, game: Game) -> Board:
+        if game.set_position:
+            return self._set_pos_board(game, game.set_position)
+        if game.start_position is not None:
+            return self._excerpt_board(game, game.start_position)
+        return start_board(self.rules)
+
+    def _set_pos_board(self, game: Game, position: str) -> Board:
+        """The board of an XG `; Set Pos=` line."""
+        where = {"line": game.set_position_line, "action": f"; Set Pos={position}"}
+        try:
+            board = board_from_xg(position, self.rules.checkers)
+        except ValueError as exc:
+            self._fail(game, None, "BAD_START_POSITION", "set_pos", {"reason": str(exc)}, where)
+        self._check_board(game, board, where)
+        return board
+
+    def _excerpt_board(self, game: Game, position: Mapping[str, Any]) -> Board:
+        """A stated board (`start_position`, white = players[0])."""
+        where = {"line": None, "action": "start_position"}
+        try:
+            board = Board.from_dict(position, self.rules.checkers)
+        except _BAD_BOARD as exc:
+            self._fail(game, None, "BAD_START_POSITION", "start_position", {"reason": str(exc)}, where)
+        self._check_board(game, board, where)
+        return board
+
+    def _check_board(self, game: Game, board: Board, where: Json) -> None:
+        try:
+            problems = [problem.message for problem in board.problems(self.rules.checkers)]
+        except (IndexError, TypeError):
+            problems = ["malformed"]
+        if problems:
+            self._fail(game, None, "BAD_START_POSITION", "", {"reason": "; ".join(problems)}, where)
+
+    # -- checker play -----------------------------------------------------------------------------
+    def _roll(self, game: Game, action: Action, state: GameState, final: bool) -> None:
+        """A roll and its play: whose turn, the opening roll, then the play as written."""
+        assert action.dice is not None
+        color = COLORS[action.player]
+        self._settle_offer_before_roll(game, action, state, color)
+        self._check_roll_turn(game, action, state, color)
+        dice = (max(action.dice), min(action.dice))
+        hops, marked = self._written_hops(game, action, state, dice, final)
+        if hops is None:
+            return  # a hidden last play: rolled, then resigned
+        verdict = judge_written(state.board, color, dice, hops, marked)
+        if verdict.legal and verdict.play is not None:
+            state.board = verdict.play.board
+        elif action.play_kind == EMPTY and final:
+            state.rolled_then_stopped = True  # rolled, then resigned without playing (gnubg writes this)
+            return
+        else:
+            self._illegal_play(game, action, state, dice, hops, verdict)
+        state.turn = other(color)
+        self._check_bearoff(state)
+
+    def _settle_offer_before_roll(self, game: Game, action: Action, state: GameState, color: Color) -> None:
+        """A roll answers a pending beaver (gnubg writes no `Takes` after one); any other offer
+        must have been answered."""
+        if state.offer is None:
+            return
+        kind, by = state.offer
+        if kind == "beaver" and by != color:
+            self._settle_take(state)
+            return
+        params: Params = {"player": self.players[action.player], "offer": kind, "doubler": self._name(by)}
+        self._fail(game, action, "DOUBLE_NOT_ANSWERED", "roll", params)
+
+    def _check_roll_turn(self, game: Game, action: Action, state: GameState, color: Color) -> None:
+        """The first roll sets the turn (an opening roll is never a doublet where the rules say
+        so); any later roll must be by the player on turn."""
+        assert action.dice is not None
+        name = self.players[action.player]
+        if state.turn is None:
+            state.turn = color
+            high, low = action.dice
+            if high == low and opening_roll_is_never_a_double(self.rules) and not state.from_position:
+                self._fail(game, action, "OPENING_ROLL_DOUBLET", "", {"high": high, "low": low})
+        elif color != state.turn:
+            params: Params = {"player": name, "turn": self._name(state.turn)}
+            self._fail(game, action, "OUT_OF_TURN", "roll", params)
+
+    def _written_hops(
+        self, game: Game, action: Action, state: GameState, dice: tuple[int, int], final: bool
+    ) -> tuple[Hops | None, list[int] | None]:
+        """The hops and marked hits of the play as written (None: a hidden last play)."""
+        name = self.players[action.player]
+        kind = action.play_kind
+        if kind == HIDDEN:
+            if final:
+                state.rolled_then_stopped = True
+                return None, None
+            self._fail(game, action, "HIDDEN_PLAY", "", {"player": name, "play": action.play_text or ""})
+        if kind == ILLEGAL_MARKER:
+            self._fail(
+                game, action, "ILLEGAL_PLAY_MARKED", "", {"high": dice[0], "low": dice[1], "player": name}
+            )
+        if kind in (EMPTY, CANNOT_MOVE):
+            return (), None
+        try:
+            hops, marks = parse_play_marked(written_play(action.play_text or ""))
+        except NotationError as exc:
+            self._fail(game, action, "BAD_NOTATION", "", {"player": name, "reason": exc.message})
+        return hops, list(marks)
+
+    def _illegal_play(
+        self,
+        game: Game,
+        action: Action,
+        state: GameState,
+        dice: tuple[int, int],
+        hops: Hops,
+        verdict: Verdict,
+    ) -> None:
+        """An illegal play: the error (legal-moves-only), or condoned and played as written
+        (illegal-moves-rule) unless it is impossible."""
+        color = COLORS[action.player]
+        code = verdict.code or "DICE_MISMATCH"
+        quoted = reasons(verdict, "illegal play")
+        if not hops and code == "MUST_USE_ALL_DICE":
+            variant = "nothing" if action.play_kind == EMPTY else "cannot_move"
+            example = legal_plays(state.board, color, dice)[0].notation
+            params: Params = {
+                "player": self.players[action.player],
+                "high": dice[0],
+                "low": dice[1],
+                "example": example,
+            }
+            key = f"referee.{code}.{variant}"
+        else:
+            params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
+        if self.mode == "legal-moves-only":
+            self._raise(game, action, code, key, params, reasons=quoted)
+        board, impossible = apply_literally(state.board, color, hops)
+        if impossible is not None:
+            found, found_params = impossible
+            self._raise(
+                game, action, found, f"referee.impossible.{found}", {"action": action.raw, **found_params}
+            )
+        assert board is not None
+        self.condoned.append(self._where(game, action) | {"code": code, "message": text(key, "en", **params)})
+        state.board = board
+
+    def _check_bearoff(self, state: GameState) -> None:
+        """Whether the play just made ended the game (its points with the cube and Jacoby)."""
+        position = Position(state.board, cube=state.cube, match=MatchState(self.length), rules=self.rules)
+        verdict = position.outcome()
+        if verdict.game_over:
+            state.end("bearoff", verdict.winner, verdict.points, verdict.result)
+
+    # -- cube -------------------------------------------------------------------------------------
+    def _double(self, game: Game, action: Action, state: GameState) -> None:
+        color = COLORS[action.player]
+        name = self.players[action.player]
+        if state.offer is not None:
+            params: Params = {"player": name, "offer": state.offer[0], "doubler": self._name(state.offer[1])}
+            self._fail(game, action, "DOUBLE_NOT_ANSWERED", "double", params)
+        if state.turn is None:
+            self._fail(game, action, "OUT_OF_TURN", "before_opening", {"player": name})
+        if color != state.turn:
+            self._fail(
+                game, action, "OUT_OF_TURN", "double", {"player": name, "turn": self._name(state.turn)}
+            )
+        verdict = self._cube("double", color, state.cube)
+        if not verdict.legal:
+            quoted = reasons(verdict, "")
+            params = {"player": name, "reason": quoted["en"]}
+            self._raise(
+                game, action, verdict.code or "NOT_CUBE_OWNER", "referee.cube.double", params, reasons=quoted
+            )
+        if action.cube_value is not None and action.cube_value != state.cube.value * 2:
+            params = {
+                "cube": state.cube.value,
+                "expected": state.cube.value * 2,
+                "written": action.cube_value,
+            }
+            self._fail(game, action, "CUBE_VALUE_MISMATCH", "double", params)
+        state.offer = ("double", color)
+        state.cube_before_offer = state.cube
+
+    def _cube(self, kind: str, doubler: Color, cube: Cube, offer: str = "double") -> CubeVerdict:
+        """The cube rules' verdict on `kind` in this match (its rules, length and Crawford game)."""
+        return cube_action(
+            kind,
+            doubler,
+            cube,
+            self.rules,
+            in_match=self.length > 0,
+            crawford_game=self.crawford_game,
+            offer=offer,
+        )
+
+    def _answer(self, game: Game, action: Action, state: GameState) -> None:
+        """A take, drop, beaver or raccoon: it answers the pending offer, by the other player."""
+        name = self.players[action.player]
+        if state.offer is None:
+            self._fail(game, action, "NO_DOUBLE_TO_ANSWER", "", {"player": name, "answer": action.kind})
+        kind, by = state.offer
+        if COLORS[action.player] == by:
+            self._fail(game, action, "OUT_OF_TURN", "own_offer", {"player": name, "offer": kind})
+        assert state.turn is not None and state.cube_before_offer is not None
+        verdict = self._cube(action.kind, state.turn, state.cube_before_offer, kind)
+        if not verdict.legal:
+            quoted = reasons(verdict, "")
+            params: Params = {"player": name, "answer": action.kind, "reason": quoted["en"]}
+            code = verdict.code or "BEAVERS_NOT_ALLOWED"
+            self._raise(game, action, code, "referee.cube.answer", params, reasons=quoted)
+        if action.kind in ("beaver", "raccoon"):
+            self._redouble(game, action, state, verdict)
+        elif action.kind == "take":
+            assert verdict.cube is not None
+            state.cube, state.offer = verdict.cube, None
+        else:
+            self._drop(state, verdict)
+
+    def _redouble(self, game: Game, action: Action, state: GameState, verdict: CubeVerdict) -> None:
+        """A beaver or raccoon: a new offer, by the answerer, at the value written."""
+        assert verdict.offer is not None
+        if action.cube_value is not None and action.cube_value != verdict.offer.value:
+            params: Params = {
+                "answer": action.kind,
+                "expected": verdict.offer.value,
+                "written": action.cube_value,
+            }
+            self._fail(game, action, "CUBE_VALUE_MISMATCH", "answer", params)
+        state.offer = (action.kind, COLORS[action.player])
+
+    @staticmethod
+    def _drop(state: GameState, verdict: CubeVerdict) -> None:
+        """A drop ends the game: the doubler wins the cube's value before the double."""
+        assert verdict.cube is not None and verdict.points is not None
+        state.cube, state.offer = verdict.cube, None
+        state.end("drop", verdict.winner, verdict.points, "single")
+
+    def _settle_take(self, state: GameState) -> None:
+        assert state.offer is not None and state.turn is not None and state.cube_before_offer is not None
+        verdict = self._cube("take", state.turn, state.cube_before_offer, state.offer[0])
+        if verdict.legal and verdict.cube is not None:
+            state.cube, state.offer = verdict.cube, None
+
+    # -- end of a game ----------------------------------------------------------------------------
+    def _finish(self, game: Game, state: GameState, last_game: bool) -> None:
+        """The game's end: its result (on the board, by a drop or a resignation) checked against
+        the `Wins` line, then the match score."""
+        self._implied_drop(game, state)
+        result = game.result
+        if state.over:
+            assert state.winner is not None and state.points is not None
+            capped = result is not None and self._check_declared(game, result, state.winner, state.points)
+        elif result is not None or state.resigned_by is not None:
+            self._resignation(game, state)
+            capped = bool(
+                result
+                and result.points is not None
+                and state.points is not None
+                and result.points < state.points
+            )
+        elif last_game:
+            self.games_out.append(self._game_entry(game, state, capped=False))
+            return
+        else:
+            self._unfinished(game)
+        self._score(game, state, capped)
+
+    def _implied_drop(self, game: Game, state: GameState) -> None:
+        """`Doubles => 2` then `Wins 1 point` with no `Drops` written: a drop."""
+        result = game.result
+        if state.offer is None or state.over or result is None:
+            return
+        kind, by = state.offer
+        if COLORS[result.winner] != by:
+            return
+        assert state.turn is not None and state.cube_before_offer is not None
+        verdict = self._cube("drop", state.turn, state.cube_before_offer, kind)
+        if verdict.legal and verdict.points is not None and verdict.cube is not None:
+            state.cube = verdict.cube
+            state.end("drop", verdict.winner, verdict.points, "single")
+
+    def _unfinished(self, game: Game) -> NoReturn:
+        where = game.actions[-1] if game.actions else None
+        # With an action to point at, the error names it by its move and player, not a line.
+        override = (
+            {"line": None, "action": None} if where else {"line": game.line, "action": f"Game {game.number}"}
+        )
+        self._fail(game, where, "GAME_NOT_FINISHED", "", {"game": game.number}, override)
+
+    def _score(self, game: Game, state: GameState, capped: bool) -> None:
+        """The game's points added to the score; in a match, whether it won the match and whether
+        the next game is the Crawford game."""
+        assert state.winner is not None and state.points is not None
+        entry = self._game_entry(game, state, capped)
+        winner = COLORS.index(state.winner)
+        before = (self.score[0], self.score[1])
+        self.score[winner] += state.points
+        if self.length:
+            scored = score_game(
+                MatchState(self.length, before, self.crawford_game), state.winner, state.points, self.rules
+            )
+            if scored.over:
+                self.match_winner = winner
+            self.crawford_game = bool(scored.crawford_next)
+        self.games_out.append(entry)
+        if game.result is not None and game.result.and_the_match and self.match_winner is None:
+            self._match_not_over(game, game.result)
+
+    def _match_not_over(self, game: Game, result: Result) -> NoReturn:
+        params: Params = {
+            "written": result.raw,
+            "score_0": self.score[0],
+            "score_1": self.score[1],
+            "length": self.length,
+        }
+        self._fail(
+            game, None, "MATCH_NOT_OVER", "" if self.length else "money", params, self._result_where(result)
+        )
+
+    def _result_where(self, result: Result) -> Json:
+        """Where a `Wins` line stands, for an error about it."""
+        return {
+            "line": result.line,
+            "action": result.raw,
+            "player": self.players[result.winner],
+            "move": result.move_number,
+        }
+
+    def _needed(self, winner: Color) -> int | None:
+        """What `winner` still needed to win the match (None in a money session)."""
+        return self.length - self.score[COLORS.index(winner)] if self.length else None
+
+    def _check_declared(self, game: Game, result: Result, winner: Color, points: int) -> bool:
+        """Compare a `Wins N` line with the replayed winner and points; True when the points are capped."""
+        where = self._result_where(result)
+        if COLORS[result.winner] != winner:
+            params: Params = {
+                "declared": self.players[result.winner],
+                "game": game.number,
+                "winner": self._name(winner),
+            }
+            self._fail(game, None, "WRONG_WINNER", "", params, where)
+        if result.points is None or result.points == points:
+            return False
+        needed = self._needed(winner)
+        if needed is not None and result.points == needed and points > needed:
+            return True
+        params = {"declared": result.points, "game": game.number, "points": points}
+        if needed:
+            params |= {"needed": needed, "winner": self._name(winner)}
+        self._fail(game, None, "WRONG_POINTS", "needed" if needed else "", params, where)
+
+    # -- resignation ------------------------------------------------------------------------------
+    def _resignation(self, game: Game, state: GameState) -> None:
+        """A game that ends neither on the board nor by a drop: a resignation (marked or not)."""
+        result = game.result
+        if result is not None:
+            # The `Wins` line names the winner. A marker's column is not trusted: `Resigns` stands in
+            # the resigner's column, OpenGammon's `Resigned Game` in the winner's.
+            winner = COLORS[result.winner]
+        else:
+            assert state.resigned_by is not None
+            winner = other(state.resigned_by)
+        values = self._resignation_values(state, winner)
+        level, points = self._resigned_for(game, state, winner, values)
+        state.end("resign", winner, points, LEVEL_NAMES[level])
+
+    def _resignation_values(self, state: GameState, winner: Color) -> list[tuple[int, int]]:
+        """(level, points) of each resignation the game may have ended by: the level marked, or
+        else single, gammon and backgammon."""
+        centred = state.cube.owner == "centered"
+        levels = (state.resign_level,) if state.resign_level else (1, 2, 3)
+        values: list[tuple[int, int]] = []
+        for level in levels:
+            accepted = resignation(
+                LEVEL_NAMES[level], other(winner), self.rules, state.cube.value, self.length > 0, centred
+            )
+            assert accepted.points is not None
+            values.append((level, accepted.points))
+        return values
+
+    def _resigned_for(
+        self, game: Game, state: GameState, winner: Color, values: list[tuple[int, int]]
+    ) -> tuple[int, int]:
+        """The resignation the `Wins` line's points name (or the first when it names none), points
+        capped at what the winner needed included."""
+        result = game.result
+        if result is None or result.points is None:
+            return values[0]
+        declared = result.points
+        for level, points in values:
+            if points == declared:
+                return level, points
+        needed = self._needed(winner)
+        if needed is not None and declared == needed:
+            for level, points in values:
+                if points > declared:
+                    return level, points
+        possible = " or ".join(map(str, sorted({points for _, points in values})))
+        params: Params = {"cube": state.cube.value, "possible": possible, "declared": declared}
+        if needed:
+            params |= {"needed": needed, "winner": self._name(winner)}
+        variant = "resignation_needed" if needed else "resignation"
+        self._fail(game, None, "WRONG_POINTS", variant, params, self._result_where(result))
+
+    # -- verdict pieces ---------------------------------------------------------------------------
+    def _game_entry(self, game: Game, state: GameState, capped: bool) -> Json:
+        result = game.result
+        return {
+            "game": game.number,
+            "start_score": list(game.start_score),
+            "crawford_game": self.crawford_game,
+            "winner": self._name(state.winner) if state.winner else None,
+            "points": state.points,
+            "cube": state.cube.value,
+            "result": state.result,
+            "ended_by": state.ended_by,
+            "declared_points": result.points if result else None,
+            "capped": capped,
+        }
+
+    def _name(self, color: Color | None) -> str:
+        return self.players[COLORS.index(color)] if color else "nobody"
+
+    def _score_text(self, game: Game) -> str:
+        return f"{self.players[0]} : {game.start_score[0]}    {self.players[1]} : {game.start_score[1]}"
+
+    def _where(self, game: Game, action: Action | None) -> Json:
+        return {
+            "game": game.number,
+            "move": action.move_number if action else None,
+            "player": self.players[action.player] if action else None,
+            "line": action.line if action else None,
+            "action": action.raw if action else None,
+        }
+
+    # -- errors -----------------------------------------------------------------------------------
+    def _fail(
+        self,
+        game: Game,
+        action: Action | None,
+        code: str,
+        variant: str,
+        params: Params,
+        where: Json | None = None,
+    ) -> NoReturn:
+        """Stop with `code`, its text `referee.<code>[.<variant>]` and `params`."""
+        key = f"referee.{code}.{variant}" if variant else f"referee.{code}"
+        self._raise(game, action, code, key, params, where)
+
+    def _raise(
+        self,
+        game: Game,
+        action: Action | None,
+        code: str,
+        key: str,
+        params: Params,
+        where: Json | None = None,
+        reasons: Mapping[str, str] | None = None,
+    ) -> NoReturn:
+        """Stop with `code`: the error's payload (where, the position, the English message)."""
+        payload = self._where(game, action)
+        payload.update(where or {})
+        payload["code"] = code
+        error = RefereeError(code, key, params, payload, reasons)
+        payload["message"] = error.message("en")
+        if action is not None and self._state is not None:
+            payload.update(self._position(action, self._state))
+        raise error
+
+    def _position(self, action: Action, state: GameState) -> Json:
+        """Where an illegal action was played: the board before it, who acted, the dice, cube and
+        match, and for a roll the legal plays there (listed up to LISTED_PLAYS, always counted)."""
+        color = COLORS[action.player]
+        dice = (max(action.dice), min(action.dice)) if action.kind == ROLL and action.dice else None
+        position = {
+            "board": state.board.to_dict(),
+            "turn": color,
+            "dice": list(dice) if dice else None,
+            "cube": state.cube.to_dict(),
+            "match": MatchState(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
+        }
+        found: Json = {"position": position}
+        if dice is not None and not state.board.problems(self.rules.checkers):
+            plays = legal_plays(state.board, color, dice)
+            found["legal_play_count"] = len(plays)
+            if len(plays) <= LISTED_PLAYS:
+                found["legal_plays"] = [play.notation for play in plays]
+        return found
+
+
+def verify(
+    match: Match, rules: Rules | None = None, mode: str = "legal-moves-only", excerpt: Excerpt | None = None
+) -> Json:
+    """Referee a whole transcript (or an excerpt): the contract's /v1/matches/verify verdict as a dict."""
+    return Referee(match, rules, mode, excerpt).verdict()

@@ -1,0 +1,74 @@
+"""Written plays: how the referee reads a play from a transcript and applies it.
+
+Every board change goes through the engine: a legal play is the judge's (`judge_play`), a condoned
+illegal play is applied hop by hop with the engine's `literal_board`, after the checks that make a
+play impossible (tournament rules never condone those).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arbitru.engine.board import BAR, OFF, Board, Color, other
+from arbitru.engine.judge import Verdict, judge_play, literal_board
+from arbitru.engine.play import point_name
+from arbitru.referee.codes import Params
+
+Hops = tuple[tuple[int, int], ...]
+
+
+def written_play(text: str) -> str:
+    """Notation the engine parser reads: `Bar`/`Off` any case is fine; split `/`-chains are kept."""
+    return text.replace(",", " ").strip()
+
+
+def judge_written(
+    board: Board, color: Color, dice: tuple[int, int], hops: Hops, marked: Sequence[int] | None
+) -> Verdict:
+    """Judge a written play as /v1/play does, with two allowances for exporters: hit marks that
+    hit nothing are ignored (exporters differ in marking chained hits; OpenGammon writes none), and
+    a hop written past the blot it hit on the way (`24/13` for `24/18*/13`) is taken as the legal
+    play that moves those checkers."""
+    verdict = judge_play(board, color, dice, hops, marked)
+    if verdict.code == "WRONG_HIT":
+        verdict = judge_play(board, color, dice, hops, None)
+    if not verdict.legal and verdict.play is not None:
+        return Verdict(True, verdict.play, as_written=False)
+    return verdict
+
+
+def apply_literally(board: Board, turn: Color, hops: Hops) -> tuple[Board | None, tuple[str, Params] | None]:
+    """The board after the hops as written (ignoring the dice), or why no board can follow them:
+    an impossible play's code and its text's parameters (`referee.impossible.<CODE>`).
+
+    Used for condoned plays: the position as played. Hops from the bar go first; each hop is
+    checked on the board the previous ones left, then applied by the engine (`literal_board`)."""
+    bar = board.side(turn)[BAR]
+    if bar and hops and not any(source == BAR for source, _ in hops):
+        return None, ("HIT_CHECKER_NOT_ON_BAR", {"turn": turn, "count": bar})
+    for source, dest in sorted(hops, key=lambda h: h[0] != BAR):
+        impossible = _impossible_hop(board, turn, source, dest)
+        if impossible is not None:
+            return None, impossible
+        after = literal_board(board, turn, ((source, dest),))
+        assert after is not None  # every reason literal_board refuses a hop is checked above
+        board = after
+    return board, None
+
+
+def _impossible_hop(board: Board, turn: Color, source: int, dest: int) -> tuple[str, Params] | None:
+    """Why one hop cannot be played on `board` whatever the dice (None when it can)."""
+    mover = board.side(turn)
+    opponent = board.side(other(turn))
+    move = f"{point_name(source)}/{point_name(dest)}"
+    if dest >= source:
+        return "MOVE_BACKWARDS", {"move": move}
+    if mover[source] <= 0:
+        if 1 <= source <= 24 and opponent[25 - source] > 0:
+            return "OPPONENT_CHECKER_MOVED", {"move": move, "turn": turn}
+        return "NO_CHECKER_TO_MOVE", {"turn": turn, "point": point_name(source)}
+    if dest == OFF and any(mover[7:26]):
+        return "BEAR_OFF_NOT_ALLOWED", {"move": move, "turn": turn}
+    if dest != OFF and opponent[25 - dest] >= 2:
+        return "POINT_CLOSED", {"move": move}
+    return None

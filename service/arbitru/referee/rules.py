@@ -1,0 +1,44 @@
+"""The rules a transcript is refereed by: the client's, then what the transcript states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from arbitru.engine.board import Problem
+from arbitru.engine.rules import Rules, build_rules
+from arbitru.formats.mat import Match, stated_rules
+
+
+def resolve_rules(
+    match: Match, requested: Mapping[str, Any] | None, lang: str = "en"
+) -> tuple[Rules, list[Problem]]:
+    """The rules to referee by: the client's `rules` first, then the transcript's header tags
+    (`stated_rules`, the one reading of them).
+
+    Returns the rules and the client's problems (header tags that make no sense are dropped)."""
+    requested = dict(requested or {})
+    rules, problems = build_rules(requested, lang=lang)
+    if problems:
+        return rules, problems
+    header = {k: v for k, v in stated_rules(match).items() if k not in requested}
+    if "preset" in requested:
+        header = {}
+    while header:
+        merged, found = build_rules({**header, **requested}, lang=lang)
+        if not found:
+            return merged, []
+        bad = {p.field.split(".", 1)[-1] for p in found}
+        kept = {k: v for k, v in header.items() if k not in bad}
+        if kept == header:
+            break
+        header = kept
+    return rules, []
+
+
+def opening_roll_is_never_a_double(rules: Rules) -> bool:
+    """Whether the first roll of a game cannot be a double under the rules' opening options: only
+    in the standard opening (one die each, equal dice rolled again) with the starter playing the
+    opening dice. The romanian opening's starter plays its own two dice, a double too; with
+    `opening_dice: new_roll` the starter rolls both dice afresh, so any roll may come first."""
+    return rules.opening == "standard" and rules.opening_dice == "rolled"

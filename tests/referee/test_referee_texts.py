@@ -1,0 +1,43 @@
+"""Every ruling of the referee is a code with named parameters, worded in English and Romanian."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from arbitru.formats.game_record import record_to_match
+from arbitru.referee import IMPOSSIBLE, REASON_CODES, Referee, resolve_rules
+from arbitru.referee.codes import TEXTS
+from tests.referee.test_referee import CASES
+
+
+def _names(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_each_referee_text_is_in_english_and_romanian_with_the_same_parameters(key: str) -> None:
+    assert set(TEXTS[key]) == {"en", "ro"}
+    assert _names(TEXTS[key]["en"]) == _names(TEXTS[key]["ro"])
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_each_reason_code_stops_the_replay_with_its_code_and_plain_parameters(code: str) -> None:
+    data, mode = CASES[code]
+    match = record_to_match(data)
+    rules, _ = resolve_rules(match, data.get("rules"))
+    referee = Referee(match, rules, mode)
+    verdict = referee.verdict()
+    stopped = referee.stopped
+    assert stopped is not None and stopped.code == code == verdict["error"]["code"]
+    assert code in REASON_CODES and stopped.key.startswith("referee.")
+    assert all(isinstance(value, (str, int)) for value in stopped.params.values())
+    assert stopped.message("en") == verdict["error"]["message"]
+    romanian = stopped.message("ro")
+    assert romanian != verdict["error"]["message"] and "{" not in romanian
+
+
+def test_the_impossible_plays_are_the_ones_never_condoned_and_each_has_its_text() -> None:
+    worded = {key.rsplit(".", 1)[1] for key in TEXTS if key.startswith("referee.impossible.")}
+    assert worded == IMPOSSIBLE and IMPOSSIBLE <= set(REASON_CODES)
