@@ -7,6 +7,8 @@ side by side in one run, medians over several passes. Prints figures; it is not 
 Measures, for issue 7's table: the total and per-position median / p99 over bench_positions.jsonl,
 each position of worst_positions.jsonl, and the wildbg totals work (2,000 positions x 21 rolls =
 42,000 generations); with a cache on the engine, cold (cleared before every call) and warm figures.
+Each engine call is timed inside the engine's `collector_paused()`, as the HTTP layer runs it (for
+each request) and as the engine did by itself before the pause became opt-in.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from arbitru.engine import Board, legal_plays  # noqa: E402  (the public API, measured as clients call it)
+from arbitru.engine import Board, legal_plays, moves  # noqa: E402  (the public API, as clients call it)
 from arbitru.engine.board import Color, other  # noqa: E402
 from arbitru.formats.gnubg_id import decode_position_id  # noqa: E402
 
@@ -69,10 +72,10 @@ def wildbg_cases(base: Path) -> dict[str, list[Case]]:
 
 # -- timing -----------------------------------------------------------------------------------------
 def engine_caches() -> list[tuple[str, Callable[[], None]]]:
-    """Every cache the engine exposes: `legal_plays.cache_clear`, or lru caches inside its module."""
-    found = []
-    if hasattr(legal_plays, "cache_clear"):
-        found.append(("legal_plays", legal_plays.cache_clear))
+    """Every cache the engine exposes: `moves.clear_cache`, or lru caches inside its module."""
+    found: list[tuple[str, Callable[[], None]]] = []
+    if hasattr(moves, "clear_cache"):
+        found.append(("legal_plays", moves.clear_cache))
     module = sys.modules.get(getattr(legal_plays, "__module__", ""), None)
     if module is not None:
         for name, value in vars(module).items():
@@ -101,16 +104,18 @@ def measure(
         out["gnubg"] = []
         ci, ec, find = gnubg.cube_info(), gnubg.eval_context(), gnubg.find_best_moves
     clock = time.perf_counter
+    paused = getattr(moves, "collector_paused", nullcontext)
     for i, (board, turn, dice) in enumerate(cases):
         for c in clear:
             c()
-        start = clock()
-        legal_plays(board, turn, dice)
-        out["engine cold"].append(clock() - start)
-        if warm:
+        with paused():
             start = clock()
             legal_plays(board, turn, dice)
-            out["engine warm"].append(clock() - start)
+            out["engine cold"].append(clock() - start)
+            if warm:
+                start = clock()
+                legal_plays(board, turn, dice)
+                out["engine warm"].append(clock() - start)
         if ginputs is not None:
             gboard, gdice = ginputs[i]
             start = clock()

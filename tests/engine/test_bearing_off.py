@@ -7,23 +7,28 @@ BLACK_BACK = {24: 2, 13: 5, 8: 3, 6: 5}
 
 
 def test_no_bearing_off_while_a_checker_is_outside_the_home_board():
+    # White's 1 is closed (black's 24), so 7/1 is out: the 5 must bring 7 home (7/2) before the 6
+    # may bear off, and then it bears off from the 6 point.
     board = position({7: 1, 6: 4, 5: 4, 4: 3, 3: 3}, BLACK_BACK)
-    for play in legal_plays(board, "white", (6, 5)):
-        assert (
-            all(m.to_point != 0 for m in play.moves[:1] if m.from_point != 7) or play.moves[0].from_point == 7
-        )
+    plays = legal_plays(board, "white", (6, 5))
+    assert [[(m.from_point, m.to_point) for m in p.moves] for p in plays] == [[(7, 2), (6, 0)]]
 
 
 def test_a_checker_brought_home_mid_turn_lets_the_other_die_bear_off():
+    # 6-1: 7/1 is closed and nothing bears off while 7 is out, so the 1 brings it home (7/6) and the
+    # 6 bears a checker off the 6 point: written 7/off. Moving any other checker first leaves the
+    # 6 unplayable, which uses fewer dice.
     board = position({7: 1, 6: 4, 5: 4, 4: 3, 3: 3}, BLACK_BACK)
-    plays = notations(board, (6, 1))
-    assert "7/6 6/off" in plays or "7/off" in plays
-    assert any("off" in p for p in plays)
+    plays = legal_plays(board, "white", (6, 1))
+    assert [[(m.from_point, m.to_point) for m in p.moves] for p in plays] == [[(7, 6), (6, 0)]]
+    assert plays[0].notation == "7/off"
 
 
 def test_bear_off_exactly_from_the_point_of_the_die():
+    # 5-2, white's 1 closed: the 5 bears off from the 5 (6/1 is closed) and the 2 moves 6/4, 5/3
+    # or bears off from the 2.
     board = position({6: 2, 5: 2, 2: 2}, BLACK_BACK)
-    assert "5/off 2/off" in notations(board, (5, 2))
+    assert notations(board, (5, 2)) == {"5/off 2/off", "6/4 5/off", "5/3 5/off"}
 
 
 def test_higher_die_bears_off_from_the_highest_occupied_point_only():
@@ -55,7 +60,8 @@ def test_bearing_off_the_last_checker_uses_one_die_when_that_is_all_it_takes():
 
 
 def test_a_hit_checker_must_come_home_again_before_bearing_off_continues():
+    # 6-5 from the bar: bar/19 is closed (black's 6), so bar/20 and the 6 moves it on to 14; no
+    # checker is borne off.
     board = position({6: 3, 5: 3, 4: 3}, BLACK_BACK, white_bar=1)
-    for play in legal_plays(board, "white", (6, 5)):
-        assert play.moves[0].from_point == 25
-        assert all(m.to_point != 0 for m in play.moves)
+    plays = legal_plays(board, "white", (6, 5))
+    assert [[(m.from_point, m.to_point) for m in p.moves] for p in plays] == [[(25, 20), (20, 14)]]

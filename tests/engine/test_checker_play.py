@@ -1,6 +1,11 @@
 """Moving, closed points, hitting and doubles, each rule with a position a player knows."""
 
+import os
+import subprocess
+import sys
+
 from arbitru.engine import Board, legal_plays
+from arbitru.engine.moves import clear_cache
 from tests.engine.positions import OPENING, notations, position
 
 
@@ -69,14 +74,38 @@ def test_black_moves_in_its_own_numbering_and_white_is_untouched():
         assert play.board.white == OPENING.white
 
 
-def test_order_of_plays_is_deterministic():
+def test_order_of_plays_is_deterministic_with_the_cache_cleared():
     first = [p.notation for p in legal_plays(OPENING, "white", (1, 1))]
-    second = [p.notation for p in legal_plays(Board.initial(), "white", (1, 1))]
-    assert first == second
+    clear_cache()  # a second call must compute again, not return the cached tuple
+    second = legal_plays(Board.initial(), "white", (1, 1))
+    assert [p.notation for p in second] == first
+
+
+def test_order_of_plays_is_the_same_in_fresh_processes_with_other_hash_seeds():
+    code = (
+        "from arbitru.engine import Board, legal_plays;"
+        "print([p.notation for d in ((1, 1), (6, 5), (4, 4))"
+        " for p in legal_plays(Board.initial(), 'white', d)])"
+    )
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(runs) == 1 and "24/23(2)" in runs.pop()
 
 
 def test_a_prime_of_six_points_stops_a_checker_behind_it():
-    # Black holds white's 13..18 (black's 7..12): white's checker on 24... its 19 and below are walled.
-    board = position({20: 1, 6: 14}, {7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 3, 1: 2})
-    for play in legal_plays(board, "white", (6, 6)):
-        assert all(m.from_point != 20 for m in play.moves)
+    # Black holds white's 14..19 (black's 6..11): white's checker on 20 cannot move with any die,
+    # so 6-6 is played by the checkers on 8 (6/off is not allowed while 20 is outside).
+    board = position({20: 1, 8: 4, 6: 10}, {6: 2, 7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 1: 3})
+    assert notations(board, (6, 6)) == {"8/2(4)"}
+    # 5-5: any four of 8/3 and 6/1 (white's 1 is open); neither checker can go on.
+    assert notations(board, (5, 5)) == {"8/3(4)", "8/3(3) 6/1", "8/3(2) 6/1(2)", "8/3 6/1(3)", "6/1(4)"}
+    assert notations(board, (2, 1)) == {"8/7 8/6", "8/5", "8/7 6/4", "6/5 6/4", "6/3"}

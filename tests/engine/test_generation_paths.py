@@ -1,4 +1,5 @@
-"""The fast paths of play generation and notation agree with their plain counterparts."""
+"""The fast paths of play generation and notation agree with their plain counterparts: each path of
+`legal_plays` lists the boards, with the notations, that `plain_plays` (the rules stated plainly) lists."""
 
 from __future__ import annotations
 
@@ -9,63 +10,109 @@ from hypothesis import strategies as st
 
 from arbitru.engine import Board, Move, format_moves
 from arbitru.engine import moves as generation
-from arbitru.engine.board import BAR, OFF
-from arbitru.engine.play import point_name
+from arbitru.engine.board import BAR, OFF, Color
+from arbitru.engine.play import Play, point_name
+from tests.support.compare import state_of
+from tests.support.reference import reference_results
 
 
 @st.composite
-def racing_boards(draw: st.DrawFn) -> Board:
-    """A valid board with white off the bar and at least two white checkers outside home."""
+def boards(draw: st.DrawFn, kind: str) -> Board:
+    """A valid board for one path of play generation, white to move: "bar" (a white checker on
+    the bar), "free" (none on the bar, two or more outside home), "one" (one outside home) or
+    "home" (every white checker home, some may be off); black anywhere it may stand, white's home
+    points included (blots to hit, points that block), some on the bar."""
     white = [0] * 26
-    for _ in range(15):
-        white[draw(st.sampled_from([0, *range(1, 25), *range(7, 25)]))] += 1
-    black = [0] * 26
-    free = [q for q in range(1, 25) if white[25 - q] == 0]
-    for _ in range(15):
-        black[draw(st.sampled_from([0, 25, *free, *(q for q in free if q <= 6)]))] += 1
-    board = Board(tuple(white), tuple(black))
-    assume(not board.problems() and sum(white[7:26]) >= 2 and not white[BAR])
-    return board
-
-
-def direct_and_general(
-    path: Callable[..., list[generation.Play]], board: Board, a: int, b: int
-) -> tuple[list[generation.Play], list[generation.Play]]:
-    """White's plays of a mixed roll by a direct path and by the general search."""
-    mover, opponent = board.white, board.black
-    rev = opponent[::-1]
-    high, low = max(a, b), min(a, b)
-    direct = path("white", True, mover, opponent, rev, high, low)
-    return direct, generation._build("white", True, opponent, generation._mixed(mover, rev, high, low))
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(racing_boards(), st.integers(1, 6), st.integers(1, 6))
-def test_mixed_rolls_that_cannot_bear_off_list_what_the_general_search_lists(board: Board, a: int, b: int):
-    assume(a != b)
-    direct, general = direct_and_general(generation._mixed_free, board, a, b)
-    assert sorted(direct) == sorted(general)
-    assert len(set(direct)) == len(direct)
-
-
-@st.composite
-def bear_off_boards(draw: st.DrawFn) -> Board:
-    """A valid board with every white checker home (some may be off) and black anywhere, white's
-    home points included (blots to hit, points that block)."""
-    white = [0] * 26
-    for _ in range(draw(st.integers(1, 15))):
-        white[draw(st.integers(1, 6))] += 1
-    white[OFF] = 15 - sum(white)
+    spots = {
+        "bar": [25, *range(1, 25)],
+        "free": [0, *range(1, 25), *range(7, 25)],
+        "one": [0, *range(1, 7)],
+        "home": [0, *range(1, 7)],
+    }[kind]
+    for _ in range(14 if kind == "one" else 15):
+        white[draw(st.sampled_from(spots))] += 1
+    if kind == "one":
+        white[draw(st.integers(7, 24))] += 1
     black = [0] * 26
     free = [q for q in range(1, 25) if white[25 - q] == 0]
     for _ in range(15):
         black[draw(st.sampled_from([0, 25, *free, *(q for q in free if q >= 19)]))] += 1
     board = Board(tuple(white), tuple(black))
-    assume(not board.problems() and black[OFF] < 15)
+    outside = sum(white[7:25])
+    fits = {
+        "bar": white[BAR] > 0,
+        "free": not white[BAR] and outside >= 2,
+        "one": not white[BAR] and outside == 1,
+    }
+    assume(not board.problems() and black[OFF] < 15 and white[OFF] < 15 and fits.get(kind, True))
     return board
 
 
-def playable_in_order(board: Board, play: generation.Play, dice: tuple[int, int]) -> bool:
+def both_ways(
+    board: Board, path: Callable[..., list[Play]], dice: tuple[int, int]
+) -> tuple[list[Play], list[Play]]:
+    """White's plays of `dice` by a fast path and by the plain statement of the rules."""
+    mover, opponent = board.white, board.black
+    position = ("white", True, mover, opponent, opponent[::-1])
+    high, low = max(dice), min(dice)
+    if high == low:
+        fast = path(position, sum(mover[7:26]), high)
+    else:
+        fast = path(position, high, low)
+    return fast, generation.plain_plays(board, "white", dice)
+
+
+def assert_same_plays(fast: list[Play], plain: list[Play]) -> None:
+    """The same boards, each reached once, with the same notations (the plain path lists the
+    passing play when nothing moves; the fast paths leave that to `legal_plays`)."""
+    plain = [play for play in plain if play.moves]
+    assert sorted((p.board, p.notation) for p in fast) == sorted((p.board, p.notation) for p in plain)
+    assert len({p.board for p in fast}) == len(fast)
+
+
+MIXED = st.tuples(st.integers(1, 6), st.integers(1, 6)).filter(lambda d: d[0] != d[1])
+PATH_CASES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PATH_CASES
+@given(st.sampled_from(["bar", "free", "one", "home"]).flatmap(boards), st.integers(1, 6), st.integers(1, 6))
+def test_the_plain_statement_of_the_rules_agrees_with_the_reference_generator(board: Board, a: int, b: int):
+    plain = generation.plain_plays(board, "white", (a, b))
+    assert {state_of(play.board, "white") for play in plain} == reference_results(
+        board.white, board.black, (a, b)
+    )
+    assert len({play.board for play in plain}) == len(plain)
+
+
+@PATH_CASES
+@given(boards("free"), MIXED)
+def test_mixed_rolls_with_two_or_more_outside_home_list_what_the_rules_list(
+    board: Board, dice: tuple[int, int]
+):
+    assert_same_plays(*both_ways(board, generation._mixed_free, dice))
+
+
+@PATH_CASES
+@given(boards("bar"), MIXED)
+def test_mixed_rolls_entering_from_the_bar_list_what_the_rules_list(board: Board, dice: tuple[int, int]):
+    assert_same_plays(*both_ways(board, generation._mixed_bar, dice))
+
+
+@PATH_CASES
+@given(boards("one"), MIXED)
+def test_mixed_rolls_with_one_checker_outside_home_list_what_the_rules_list(
+    board: Board, dice: tuple[int, int]
+):
+    assert_same_plays(*both_ways(board, generation._mixed, dice))
+
+
+@PATH_CASES
+@given(st.sampled_from(["bar", "free", "one", "home"]).flatmap(boards), st.integers(1, 6))
+def test_doubles_list_what_the_rules_list(board: Board, die: int):
+    assert_same_plays(*both_ways(board, generation._doubles, (die, die)))
+
+
+def playable_in_order(board: Board, play: Play, dice: tuple[int, int]) -> bool:
     """Whether `play`'s moves can be made one after the other, each with a die still unused, under
     the bearing-off rules (exact die, or a larger one from the highest point, everyone home)."""
     side, left = list(board.white), sorted(dice, reverse=True)
@@ -88,14 +135,31 @@ def playable_in_order(board: Board, play: generation.Play, dice: tuple[int, int]
     return True
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(bear_off_boards(), st.integers(1, 6), st.integers(1, 6))
-def test_mixed_rolls_with_everyone_home_list_what_the_general_search_lists(board: Board, a: int, b: int):
-    assume(a != b)
-    direct, general = direct_and_general(generation._mixed_home, board, a, b)
-    assert sorted((p.board, p.notation) for p in direct) == sorted((p.board, p.notation) for p in general)
-    assert len({p.board for p in direct}) == len(direct)
-    assert all(playable_in_order(board, play, (a, b)) for play in direct)
+@PATH_CASES
+@given(boards("home"), MIXED)
+def test_mixed_rolls_with_everyone_home_list_what_the_rules_list(board: Board, dice: tuple[int, int]):
+    fast, plain = both_ways(board, generation._mixed_home, dice)
+    assert_same_plays(fast, plain)
+    assert all(playable_in_order(board, play, dice) for play in fast)
+
+
+@PATH_CASES
+@given(
+    st.sampled_from(["bar", "free", "one", "home"]).flatmap(boards),
+    st.integers(1, 6),
+    st.integers(1, 6),
+    st.booleans(),
+)
+def test_legal_plays_lists_what_the_rules_list_for_either_colour(
+    board: Board, a: int, b: int, mirrored: bool
+):
+    turn: Color = "white"
+    if mirrored:
+        board, turn = Board(board.black, board.white), "black"
+    generation.clear_cache()
+    listed = generation.legal_plays(board, turn, (a, b))
+    plain = generation.plain_plays(board, turn, (a, b))
+    assert sorted((p.board, p.notation) for p in listed) == sorted((p.board, p.notation) for p in plain)
 
 
 def reference_notation(moves: tuple[Move, ...]) -> str:

@@ -246,16 +246,17 @@ def test_start_gives_the_variant_starting_board(client, query, points, checkers)
 
 
 @pytest.mark.parametrize(
-    "query",
+    ("query", "field"),
     [
-        "?variant=plakoto",
-        "?hypergammon_checkers=2",
-        "?variant=hypergammon&hypergammon_checkers=4",
-        "?colour=red",
+        ("?variant=plakoto", "query.variant"),
+        ("?hypergammon_checkers=2", "query.hypergammon_checkers"),
+        ("?variant=hypergammon&hypergammon_checkers=4", "query.hypergammon_checkers"),
+        ("?colour=red", "query.colour"),
     ],
 )
-def test_start_bad_query_is_a_422(client, query):
-    assert client.get("/v1/start" + query).status_code == 422
+def test_start_bad_query_is_a_422_naming_the_field(client, query, field):
+    response = client.get("/v1/start" + query)
+    assert response.status_code == 422 and set(response.json["errors"]) == {field}
 
 
 # -- /v1/outcome with a match --------------------------------------------------------------------

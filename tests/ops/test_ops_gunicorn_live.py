@@ -19,6 +19,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.ops.ops_live import VENV_BIN, Live, get, gunicorn
+from tests.support.polling import eventually
 
 pytestmark = pytest.mark.live
 
@@ -92,6 +93,12 @@ def post_moves(live: Live, position: dict[str, object] | None = None) -> None:
         resp.read()
 
 
+def served_ids(live: Live, ids: list[str]) -> set[str]:
+    """Which of the given request ids have a log line yet."""
+    wanted = set(ids)
+    return {str(r["request_id"]) for r in log_records(live) if r.get("request_id") in wanted}
+
+
 def pids_that_served(live: Live, ids: list[str]) -> set[int]:
     """Which worker pids logged the given request ids."""
     wanted = set(ids)
@@ -103,7 +110,8 @@ def test_metrics_count_every_request_whichever_worker_answered(live: Live) -> No
     sent: list[str] = []
     for batch in range(10):  # bounded: stop as soon as both workers have served some
         sent += hit_healthz(live, 40, f"count{batch}")
-        time.sleep(0.2)  # let stdout reach the log file
+        # every request's log line reaches the file (polled), then see who served them
+        eventually(lambda sent=sent: len(served_ids(live, sent)) == len(sent), timeout=10)
         if len(pids_that_served(live, sent)) >= 2:
             break
     assert len(pids_that_served(live, sent)) == 2, "both workers should have answered"
@@ -203,8 +211,13 @@ def test_a_missing_or_hostile_request_id_is_replaced_by_a_fresh_one(live: Live) 
 def test_each_request_writes_one_json_log_line(live: Live) -> None:
     get(live.url + "/readyz", {"X-Request-ID": "log-line-check"})
     get(live.url + "/no/such/route", {"X-Request-ID": "log-line-404"})
-    time.sleep(0.2)
-    records = log_records(live)
+
+    def both_logged() -> list[dict[str, object]] | None:
+        found = log_records(live)
+        logged = {r.get("request_id") for r in found}
+        return found if {"log-line-check", "log-line-404"} <= logged else None
+
+    records = eventually(both_logged, timeout=10)
     mine = [r for r in records if r.get("request_id") == "log-line-check"]
     assert len(mine) == 1
     record = mine[0]

