@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from arbitru.engine.moves import DEFAULT_CACHE_PLAYS
+
 
 def _setting(env: str, default: Any, doc: str) -> Any:
     return field(default=default, metadata={"env": env, "doc": doc})
@@ -44,7 +46,7 @@ class Settings:
         "ACCESS_LOG_LEVEL", "INFO", "`WARNING` silences the per-request JSON line"
     )
     plays_cache_size: int = _setting(
-        "ARBITRU_PLAYS_CACHE_SIZE", 25_000, "plays the engine keeps per worker (0: no cache)"
+        "ARBITRU_PLAYS_CACHE_SIZE", DEFAULT_CACHE_PLAYS, "plays the engine keeps per worker (0: no cache)"
     )
     compress_min_size: int = _setting(
         "ARBITRU_COMPRESS_MIN_SIZE", 2048, "answers from this many bytes are compressed (gzip, br, deflate)"

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask, Response
 
+from arbitru.engine import moves
 from arbitru.http import docs, errors, gc_pause, observability, transport
 from arbitru.http.api import Api
 from arbitru.http.routes import BLUEPRINT_MODULES
@@ -71,6 +72,7 @@ def create_app(config: dict[str, Any] | None = None, settings: Settings | None =
     settings = Settings.from_env() if settings is None else settings
     app = Flask("arbitru.http", static_folder=None)
     app.config["ARBITRU_SETTINGS"] = settings
+    moves.configure(cache_plays=settings.plays_cache_size)
     app.config.update(DEFAULT_CONFIG)
     if config:
         app.config.update(config)
