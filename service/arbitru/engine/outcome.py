@@ -82,7 +82,7 @@ def scored_multiplier(result: str, rules: Rules, cube_value: int, cube_turned: b
     """What a result counts for: gammons and backgammons may be off, or single under Jacoby while
     the cube is centred (nobody has doubled: an automatic double leaves it centred at 2, and GNU
     Backgammon still applies Jacoby). `cube_turned` None means "turned when above 1" for callers
-    that know no owner. Jacoby applies to money play only; the caller knows."""
+    that know no owner. Jacoby applies to money play only: `arbitru.engine.Position.outcome` decides it."""
     result = counted_result(result, rules)
     turned = cube_value > 1 if cube_turned is None else cube_turned
     if rules.jacoby and not turned:
