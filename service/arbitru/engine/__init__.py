@@ -11,10 +11,11 @@ from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play, parse_play_marked
 from arbitru.engine.outcome import Outcome, outcome
 from arbitru.engine.play import Move, Play, format_moves
+from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 
 __all__ = [
-    "BAR", "COLORS", "OFF", "Board", "Color", "Move", "NotationError", "Outcome", "Play", "Problem",
-    "REASON_CODES", "Rules", "Verdict", "format_moves", "judge_play", "legal_plays", "other", "outcome",
-    "parse_play", "parse_play_marked",
+    "BAR", "COLORS", "OFF", "Board", "Color", "Move", "NotationError", "Outcome", "Play", "Position",
+    "Problem", "REASON_CODES", "Rules", "Verdict", "format_moves", "judge_play", "legal_plays", "other",
+    "outcome", "parse_play", "parse_play_marked",
 ]
