@@ -23,11 +23,9 @@ from typing import Any
 
 from gunicorn.workers.sync import SyncWorker
 
+from arbitru.settings import Settings
 
-def _env_int(name: str, default: int) -> int:
-    """An integer from the environment, or `default` when unset or empty."""
-    value = os.environ.get(name, "").strip()
-    return int(value) if value else default
+SETTINGS = Settings.from_env()  # read once, at start (the workers' app reads its own the same way)
 
 
 # --- the metrics directory must be known before any worker imports prometheus_client -------------
@@ -43,7 +41,7 @@ from prometheus_client import multiprocess as prometheus_multiprocess  # noqa: E
 
 # --- what and where ------------------------------------------------------------------------------
 wsgi_app = "arbitru:create_app()"
-bind = [f"{os.environ.get('HOST', '127.0.0.1')}:{_env_int('PORT', 8080)}"]
+bind = [f"{SETTINGS.host}:{SETTINGS.port}"]
 proc_name = "arbitru"
 backlog = 2048
 
@@ -85,14 +83,14 @@ class DrainingSyncWorker(SyncWorker):
 
 # --- workers ------------------------------------------------------------------------------------
 worker_class = DrainingSyncWorker
-workers = _env_int("WEB_CONCURRENCY", 2)
+workers = SETTINGS.workers
 threads = 1
-timeout = _env_int("GUNICORN_TIMEOUT", 30)  # a request is ~100 ms of CPU at worst
-graceful_timeout = _env_int("GUNICORN_GRACEFUL_TIMEOUT", 20)  # < k8s grace period minus preStop
+timeout = SETTINGS.timeout  # a request is ~100 ms of CPU at worst
+graceful_timeout = SETTINGS.graceful_timeout  # < k8s grace period minus preStop
 # Recycle workers to bound slow leaks, rarely: a worker serves ~1,000 req/s, and a new one spends
 # a second or more of CPU loading the app, which the slowest 1 % of requests on a 2-core pod feel.
-max_requests = _env_int("GUNICORN_MAX_REQUESTS", 200_000)
-max_requests_jitter = _env_int("GUNICORN_MAX_REQUESTS_JITTER", 20_000)  # ...not all at once
+max_requests = SETTINGS.max_requests
+max_requests_jitter = SETTINGS.max_requests_jitter  # ...not all at once
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat off the disk
 
 # --- request limits: refuse absurd request lines and headers before the app sees them -----------
@@ -103,7 +101,7 @@ limit_request_field_size = 8190
 # --- logs: gunicorn's own to stderr; the per-request JSON line comes from the app ---------------
 accesslog = None
 errorlog = "-"
-loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+loglevel = SETTINGS.log_level.lower()
 
 
 def on_starting(server: Any) -> None:
@@ -113,11 +111,11 @@ def on_starting(server: Any) -> None:
     for stale in glob.glob(os.path.join(path, "*.db")):
         os.remove(stale)
     server.arbitru_metrics = None
-    metrics_port = _env_int("METRICS_PORT", 0)
+    metrics_port = SETTINGS.metrics_port
     if metrics_port:
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry, path=path)
-        address = os.environ.get("HOST", "127.0.0.1")
+        address = SETTINGS.host
         server.arbitru_metrics, _ = start_http_server(metrics_port, addr=address, registry=registry)
         server.log.info("Metrics listening at: http://%s:%s/metrics", address, metrics_port)
 

@@ -9,7 +9,7 @@ import pytest
 
 from arbitru.engine import Board, legal_plays
 from arbitru.http.position import resolve_position
-from arbitru.http.routes.core import full_plays, play_dict
+from arbitru.http.render import full_plays, play_dict
 from arbitru.http.schemas import MovesRequestSchema
 
 OPENING = {"points": {"6": 5, "8": 3, "13": 5, "24": 2}}

@@ -11,6 +11,7 @@ import pytest
 
 from arbitru import create_app
 from arbitru.http.transport import settings
+from arbitru.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 WORST = json.loads((REPO / "data" / "worst_positions.jsonl").open().readline())
@@ -40,12 +41,12 @@ def test_brotli_is_offered_too(client):
 
 def test_small_answers_are_not_compressed(client):
     r = client.post("/v1/outcome", json=OUTCOME, headers={"Accept-Encoding": "gzip"})
-    assert len(r.get_data()) < settings({})["COMPRESS_MIN_SIZE"]
+    assert len(r.get_data()) < settings(Settings.from_env({}))["COMPRESS_MIN_SIZE"]
     assert r.headers.get("Content-Encoding") is None
 
 
 def test_the_threshold_is_a_setting():
-    assert settings({"ARBITRU_COMPRESS_MIN_SIZE": "100"})["COMPRESS_MIN_SIZE"] == 100
+    assert settings(Settings.from_env({"ARBITRU_COMPRESS_MIN_SIZE": "100"}))["COMPRESS_MIN_SIZE"] == 100
     low = create_app({"TESTING": True, "COMPRESS_MIN_SIZE": 100}).test_client()
     r = low.post("/v1/outcome", json=OUTCOME, headers={"Accept-Encoding": "gzip"})
     assert r.headers["Content-Encoding"] == "gzip"
@@ -61,7 +62,9 @@ def test_cors_is_off_by_default(client):
 
 
 def test_cors_allows_exactly_the_listed_origins():
-    assert settings({"ARBITRU_CORS_ORIGINS": f"{ORIGIN}, https://b.example"})["CORS_ORIGINS_ALLOWED"] == [
+    assert settings(Settings.from_env({"ARBITRU_CORS_ORIGINS": f"{ORIGIN}, https://b.example"}))[
+        "CORS_ORIGINS_ALLOWED"
+    ] == [
         ORIGIN,
         "https://b.example",
     ]

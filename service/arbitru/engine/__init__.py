@@ -11,6 +11,7 @@ from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play, parse_play_marked
 from arbitru.engine.outcome import Outcome, outcome
 from arbitru.engine.play import Move, Play, format_moves
+from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "Play",
+    "Position",
     "Problem",
     "REASON_CODES",
     "Rules",

@@ -17,6 +17,13 @@ OFF = 0
 BAR = 25
 
 STANDARD_START: dict[int, int] = {24: 2, 13: 5, 8: 3, 6: 5}
+# Every point by number as notation writes it: 0 = off, 1..24, 25 = bar (`POINT_NAMES[point]`).
+POINT_NAMES: tuple[str, ...] = ("off", *(str(point) for point in range(1, 25)), "bar")
+
+
+def point_name(point: int) -> str:
+    """`bar`, `off` or the point number."""
+    return POINT_NAMES[point] if 0 <= point <= BAR else str(point)
 
 
 def other(color: Color) -> Color:
@@ -164,7 +171,7 @@ def closed_home(side: tuple[int, ...]) -> bool:
 
 
 def _slot_name(index: int) -> str:
-    return "off" if index == OFF else "bar" if index == BAR else f"points.{index}"
+    return POINT_NAMES[index] if index in (OFF, BAR) else f"points.{index}"
 
 
 _POINT_KEYS = tuple((point, str(point)) for point in range(1, 25))

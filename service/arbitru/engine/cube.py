@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from arbitru.engine.board import Color, other
 from arbitru.engine.rules import Rules
 
 Owner = Literal["centered", "white", "black"]
-OWNERS: tuple[str, ...] = ("centered", "white", "black")
+OWNERS: tuple[str, ...] = get_args(Owner)
+CENTERED: Owner = "centered"
 ACTIONS: tuple[str, ...] = ("double", "take", "drop", "beaver", "raccoon")
 OFFERS: tuple[str, ...] = ("double", "beaver", "raccoon")
 

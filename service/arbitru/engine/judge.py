@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitru.engine.board import BAR, OFF, Board, Color, other
+from arbitru.engine.board import BAR, OFF, Board, Color, other, point_name
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.play import Play
 
@@ -305,5 +305,4 @@ def _bear_off_problem(
     return None
 
 
-def _name(point: int) -> str:
-    return "bar" if point == BAR else "off" if point == OFF else str(point)
+_name = point_name

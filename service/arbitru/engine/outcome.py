@@ -15,9 +15,12 @@ from typing import Any
 from arbitru.engine.board import BAR, COLORS, Board, Color, other
 from arbitru.engine.rules import STANDARD, Rules
 
-RESULT_MULTIPLIERS = {"single": 1, "gammon": 2, "backgammon": 3}
+# The results of a game and what each counts for, in increasing order: the one table of result names
+# (the schemas' enums, resignation levels, the game record's levels and labels are read from it).
+RESULT_MULTIPLIERS: dict[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
+RESULTS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
 COUNTED_AS = {multiplier: result for result, multiplier in RESULT_MULTIPLIERS.items()}
-RESIGN_LEVELS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
+RESIGN_LEVELS: tuple[str, ...] = RESULTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +82,7 @@ def scored_multiplier(result: str, rules: Rules, cube_value: int, cube_turned: b
     """What a result counts for: gammons and backgammons may be off, or single under Jacoby while
     the cube is centred (nobody has doubled: an automatic double leaves it centred at 2, and GNU
     Backgammon still applies Jacoby). `cube_turned` None means "turned when above 1" for callers
-    that know no owner. Jacoby applies to money play only; the caller knows."""
+    that know no owner. Jacoby applies to money play only: `arbitru.engine.Position.outcome` decides it."""
     result = counted_result(result, rules)
     turned = cube_value > 1 if cube_turned is None else cube_turned
     if rules.jacoby and not turned:

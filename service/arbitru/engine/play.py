@@ -5,7 +5,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import NamedTuple
 
-from arbitru.engine.board import BAR, OFF, Board, Color
+from arbitru.engine.board import OFF, POINT_NAMES, Board, Color
+from arbitru.engine.board import point_name as point_name  # re-exported: notation names points
 
 
 class Move(NamedTuple):
@@ -39,13 +40,8 @@ class Play(NamedTuple):
         return self.notation
 
 
-def point_name(point: int) -> str:
-    """`bar`, `off` or the point number."""
-    return "bar" if point == BAR else "off" if point == OFF else str(point)
-
-
 # Point names by number (0 = off, 25 = bar), and the text of each single hop: _HOP[from][to][hit].
-_NAMES = ("off", *(str(point) for point in range(1, 25)), "bar")
+_NAMES = POINT_NAMES
 _HOP = [[(f"{_NAMES[f]}/{_NAMES[t]}", f"{_NAMES[f]}/{_NAMES[t]}*") for t in range(26)] for f in range(26)]
 _TAIL = [(f"/{_NAMES[t]}", f"/{_NAMES[t]}*") for t in range(26)]  # the "/to" ending of a hop: _TAIL[to][hit]
 _BY_POINTS = itemgetter(0, 1)

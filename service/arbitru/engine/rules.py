@@ -30,28 +30,6 @@ CUBE_VALUES: tuple[int, ...] = tuple(2**n for n in range(MAX_CUBE_LIMIT.bit_leng
 MAX_AUTOMATIC_DOUBLES = MAX_CUBE_LIMIT.bit_length() - 1  # 12: one more would pass the largest cube
 MAX_MATCH_LENGTH = 64
 
-# One line per option, for the API documentation and GET /v1/rules.
-OPTION_DOCS: dict[str, str] = {
-    "preset": "the preset the other options start from: standard (money game) or romanian (Table)",
-    "variant": "backgammon, nackgammon or hypergammon (sets the starting position and checkers per side)",
-    "hypergammon_checkers": "checkers per side in hypergammon: 1, 2 or 3 (hypergammon only)",
-    "jacoby": "Jacoby rule: gammons and backgammons count single while the cube is centred (nobody has "
-    "doubled, whatever its value, e.g. after automatic doubles; money only)",
-    "gammons": "whether a gammon (marț) counts double",
-    "backgammons": "whether a backgammon (marț tehnic) counts triple; otherwise it counts as a gammon "
-    "(marț, 2), as in the romanian preset",
-    "cube": "whether the doubling cube is in use",
-    "beavers": "whether the taker may beaver (money games only; needs the cube)",
-    "raccoons": "whether the doubler may raccoon a beaver (needs beavers)",
-    "crawford": "whether the Crawford rule applies in matches (needs the cube)",
-    "automatic_doubles": "automatic doubles on equal opening rolls per game, money only (0 = none)",
-    "max_cube": "the highest cube value allowed (a power of two up to 4096)",
-    "opening": "who starts: standard (one die each) or romanian (two dice each, a double beats a non-double)",
-    "opening_ties": "romanian opening, equal totals: reroll, or higher_die (the higher single die wins)",
-    "opening_dice": "the starter plays the rolled dice (rolled) or rolls both dice afresh (new_roll)",
-    "match_length": "match length used when a request gives no match (0 = money game)",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -104,42 +82,134 @@ ROMANIAN = Rules(
 )
 PRESETS: dict[str, Rules] = {"standard": STANDARD, "romanian": ROMANIAN}
 
-# What each option needs to mean anything: (option, value that switches it off, requirement).
-# When the requirement fails the option is switched off silently if the preset set it, and is a
-# Problem if the client asked for it explicitly.
-_REQUIRES: tuple[tuple[str, Any, str], ...] = (
-    ("backgammons", False, "gammons"),
-    ("jacoby", False, "cube"),
-    ("beavers", False, "cube"),
-    ("raccoons", False, "beavers"),
-    ("crawford", False, "cube"),
-    ("automatic_doubles", 0, "cube"),
-)
 
-BOOLEAN_OPTIONS: tuple[str, ...] = (
-    "jacoby",
-    "gammons",
-    "backgammons",
-    "cube",
-    "beavers",
-    "raccoons",
-    "crawford",
-)
-# Every option with a closed set of values (the API spec lists them as enums).
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "preset": tuple(PRESETS),
-    "variant": VARIANTS,
-    "hypergammon_checkers": HYPERGAMMON_CHECKERS,
-    "opening": OPENINGS,
-    "opening_ties": OPENING_TIES,
-    "opening_dice": OPENING_DICE,
-    "max_cube": CUBE_VALUES,
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """Everything known about one rules option: its type, description, closed set of values (an
+    enum in the spec and in GET /v1/rules), integer limits, and the option it needs to mean anything.
+
+    The one table of the options (`OPTIONS`): the marshmallow schemas, GET /v1/rules, the query
+    schema of GET /v1/start, `build_rules` and the spec are generated from it; the defaults per
+    preset are the `PRESETS` values."""
+
+    name: str
+    kind: type
+    description: str
+    choices: tuple[Any, ...] = ()
+    limits: tuple[int, int] | None = None
+    requires: str | None = None
+
+    @property
+    def off(self) -> Any:
+        """The value that switches the option off (when its requirement fails)."""
+        return 0 if self.kind is int else False
+
+    def default(self, preset: str = "standard") -> Any:
+        """The option's value in a preset."""
+        return getattr(PRESETS[preset], self.name)
+
+    def defaults(self) -> dict[str, Any]:
+        """The option's value in every preset."""
+        return {name: getattr(rules, self.name) for name, rules in PRESETS.items()}
+
+
+# One row per option, in `Rules` field order. When a `requires` option is off the option is switched
+# off silently if the preset set it, and is a Problem if the client asked for it explicitly.
+OPTIONS: dict[str, OptionSpec] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "preset",
+            str,
+            "the preset the other options start from: standard (money game) or romanian (Table)",
+            tuple(PRESETS),
+        ),
+        OptionSpec(
+            "variant",
+            str,
+            "backgammon, nackgammon or hypergammon (sets the starting position and checkers per side)",
+            VARIANTS,
+        ),
+        OptionSpec(
+            "hypergammon_checkers",
+            int,
+            "checkers per side in hypergammon: 1, 2 or 3 (hypergammon only)",
+            HYPERGAMMON_CHECKERS,
+        ),
+        OptionSpec(
+            "jacoby",
+            bool,
+            "Jacoby rule: gammons and backgammons count single while the cube is centred (nobody has "
+            "doubled, whatever its value, e.g. after automatic doubles; money only)",
+            requires="cube",
+        ),
+        OptionSpec("gammons", bool, "whether a gammon (marț) counts double"),
+        OptionSpec(
+            "backgammons",
+            bool,
+            "whether a backgammon (marț tehnic) counts triple; otherwise it counts as a gammon "
+            "(marț, 2), as in the romanian preset",
+            requires="gammons",
+        ),
+        OptionSpec("cube", bool, "whether the doubling cube is in use"),
+        OptionSpec(
+            "beavers",
+            bool,
+            "whether the taker may beaver (money games only; needs the cube)",
+            requires="cube",
+        ),
+        OptionSpec(
+            "raccoons", bool, "whether the doubler may raccoon a beaver (needs beavers)", requires="beavers"
+        ),
+        OptionSpec(
+            "crawford", bool, "whether the Crawford rule applies in matches (needs the cube)", requires="cube"
+        ),
+        OptionSpec(
+            "automatic_doubles",
+            int,
+            "automatic doubles on equal opening rolls per game, money only (0 = none)",
+            limits=(0, MAX_AUTOMATIC_DOUBLES),
+            requires="cube",
+        ),
+        OptionSpec(
+            "max_cube",
+            int,
+            f"the highest cube value allowed (a power of two up to {MAX_CUBE_LIMIT})",
+            CUBE_VALUES,
+            limits=(1, MAX_CUBE_LIMIT),
+        ),
+        OptionSpec(
+            "opening",
+            str,
+            "who starts: standard (one die each) or romanian (two dice each, a double beats a non-double)",
+            OPENINGS,
+        ),
+        OptionSpec(
+            "opening_ties",
+            str,
+            "romanian opening, equal totals: reroll, or higher_die (the higher single die wins)",
+            OPENING_TIES,
+        ),
+        OptionSpec(
+            "opening_dice",
+            str,
+            "the starter plays the rolled dice (rolled) or rolls both dice afresh (new_roll)",
+            OPENING_DICE,
+        ),
+        OptionSpec(
+            "match_length",
+            int,
+            "match length used when a request gives no match (0 = money game)",
+            limits=(0, MAX_MATCH_LENGTH),
+        ),
+    )
 }
-# The integer options' ranges (max_cube and automatic_doubles are also checked together).
-RANGES: dict[str, tuple[int, int]] = {
-    "automatic_doubles": (0, MAX_AUTOMATIC_DOUBLES),
-    "match_length": (0, MAX_MATCH_LENGTH),
-}
+assert tuple(OPTIONS) == Rules.option_names(), "one row per Rules field, in field order"
+assert all(OPTIONS[f.name].kind.__name__ == f.type for f in fields(Rules)), "row types = field types"
+
+# Which options must be on for another to mean anything, in the order `build_rules` resolves them
+# (a requirement is resolved before what requires it: cube before beavers before raccoons).
+_REQUIRES: tuple[OptionSpec, ...] = tuple(spec for spec in OPTIONS.values() if spec.requires)
 
 
 def build_rules(options: Mapping[str, Any] | None, prefix: str = "rules") -> tuple[Rules, list[Problem]]:
@@ -172,14 +242,15 @@ def build_rules(options: Mapping[str, Any] | None, prefix: str = "rules") -> tup
 
 
 def _type_problem(key: str, value: Any, field: str) -> Problem | None:
-    if key in BOOLEAN_OPTIONS:
+    """The value's type, then its closed set of values (an option with limits has its range checked
+    with the other options, by `_value_problems`)."""
+    spec = OPTIONS[key]
+    if spec.kind is bool:
         return None if isinstance(value, bool) else problem(field, "not_boolean")
-    if key in ("hypergammon_checkers", "automatic_doubles", "max_cube", "match_length"):
-        if isinstance(value, bool) or not isinstance(value, int):
-            return problem(field, "not_integer")
-    if key in ("variant", "hypergammon_checkers", "opening", "opening_ties", "opening_dice"):
-        if value not in CHOICES[key]:
-            return problem(field, "unknown_choice", choices=", ".join(str(c) for c in CHOICES[key]))
+    if spec.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        return problem(field, "not_integer")
+    if spec.choices and spec.limits is None and value not in spec.choices:
+        return problem(field, "unknown_choice", choices=", ".join(str(c) for c in spec.choices))
     return None
 
 
@@ -205,14 +276,15 @@ def _resolve_requirements(rules: Rules, given: Mapping[str, Any], prefix: str) -
     found: list[Problem] = []
     if rules.opening == "standard" and rules.opening_ties != "reroll" and "opening_ties" not in given:
         rules = replace(rules, opening_ties="reroll")
-    for option, off, requirement in _REQUIRES:
-        value = getattr(rules, option)
-        if value == off or getattr(rules, requirement):
+    for spec in _REQUIRES:
+        option, requirement = spec.name, spec.requires
+        assert requirement is not None
+        if getattr(rules, option) == spec.off or getattr(rules, requirement):
             continue
         if option in given:
             found.append(problem(f"{prefix}.{option}", "option_requires", requirement=requirement))
         else:
-            rules = replace(rules, **{option: off})
+            rules = replace(rules, **{option: spec.off})
     return rules, found
 
 

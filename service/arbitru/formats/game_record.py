@@ -38,6 +38,7 @@ from collections.abc import Iterator, Mapping
 from itertools import islice
 from typing import Any
 
+from arbitru.engine.outcome import COUNTED_AS, RESULT_MULTIPLIERS, RESULTS
 from arbitru.formats.limits import (
     MAX_CUBE_LIMIT,
     MAX_GAME_NUMBER,
@@ -69,8 +70,8 @@ from arbitru.formats.mat import (
 
 FORMAT = "arbitru.match/1"
 TURN_ACTIONS: tuple[str, ...] = ("roll", "double", "take", "drop", "beaver", "raccoon", "resign")
-LEVELS: dict[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
-LEVEL_NAMES: dict[int, str] = {v: k for k, v in LEVELS.items()}
+LEVELS: dict[str, int] = RESULT_MULTIPLIERS
+LEVEL_NAMES: dict[int, str] = COUNTED_AS
 
 EXAMPLE: dict[str, Any] = {
     "format": FORMAT,
@@ -267,7 +268,7 @@ def _turn_problems(turn: Any, path: str) -> Problems:
     elif action == "resign":
         allowed.add("level")
         if turn.get("level") is not None and turn["level"] not in LEVELS:
-            yield (f"{path}.level", "must be single, gammon or backgammon")
+            yield (f"{path}.level", f"must be {', '.join(RESULTS[:-1])} or {RESULTS[-1]}")
     for key in turn:
         if key not in allowed:
             yield (f"{path}.{key}", f"not a field of a {action} turn")

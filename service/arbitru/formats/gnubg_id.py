@@ -335,14 +335,3 @@ def _sides_for_gnubg(board: Board, turn: Color) -> tuple[tuple[int, ...], tuple[
         return (*side[1:25], side[BAR])
 
     return gnu(board.side(other(turn))), gnu(board.side(turn))
-
-
-def _board_from_gnubg(
-    pair: tuple[tuple[int, ...], tuple[int, ...]], turn: Color, checkers: int = 15
-) -> Board:
-    """Inverse of `_sides_for_gnubg` (used by tests against the gnubg bindings)."""
-    sides: dict[Color, tuple[int, ...]] = {}
-    for gnu, color in zip(pair, (other(turn), turn), strict=True):
-        gnu = tuple(gnu)
-        sides[color] = (checkers - sum(gnu), *gnu[:24], gnu[24])
-    return Board(sides["white"], sides["black"])

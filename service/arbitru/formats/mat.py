@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
 from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
 
 # What a cell of a turn line says.
@@ -199,9 +200,6 @@ _START = re.compile(
 _CUBE_VALUE = re.compile(r"(?<!=)=+>\s*([0-9]{1,5})")
 _WINS = re.compile(
     r"wins?\s+(?P<points>[0-9]{1,6})?\s*(?:points?)?\s*(?P<match>and\s+the\s+match)?", re.IGNORECASE
-)
-_PLAY_TOKEN = re.compile(
-    r"(?:bar|off|[0-9]{1,2})(?:/(?:bar|off|[0-9]{1,2})\*?)+(?:\([0-9]\))?", re.IGNORECASE
 )
 _COUNT_SUFFIX = re.compile(r"\([0-9]\)")
 _DICE_CELL = re.compile(r"([1-6])([1-6]):\s*(.*)", re.DOTALL)
@@ -513,14 +511,8 @@ def _cube_or_resign(word: str, cell: str) -> tuple[ActionKind, int | None, int |
     if word.startswith(("drop", "pass", "reject", "refuse")):
         return DROP, None, None
     lowered = cell.lower()
-    level = 3 if "backgammon" in lowered else 2 if "gammon" in lowered else 1 if "single" in lowered else None
+    level = next((RESULT_MULTIPLIERS[name] for name in reversed(RESULTS) if name in lowered), None)
     return RESIGN, None, level
-
-
-def is_play_notation(text: str) -> bool:
-    """Whether every token of `text` looks like a checker move (`24/18`, `bar/22*`, `8/5(2)`)."""
-    tokens = text.replace(",", " ").split()
-    return bool(tokens) and all(_PLAY_TOKEN.fullmatch(token) for token in tokens)
 
 
 def normalize_play(text: str) -> str:

@@ -7,9 +7,11 @@ from typing import Any
 
 from flask import Flask, Response
 
+from arbitru.engine import moves
 from arbitru.http import docs, errors, gc_pause, i18n, observability, transport
 from arbitru.http.api import Api
 from arbitru.http.routes import BLUEPRINT_MODULES
+from arbitru.settings import Settings
 
 API_DESCRIPTION = """\
 Backgammon ("Table") rules as a stateless JSON service: every legal play of a roll, a referee for
@@ -64,9 +66,13 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the Flask application (gunicorn target: `arbitru:create_app()`)."""
+def create_app(config: dict[str, Any] | None = None, settings: Settings | None = None) -> Flask:
+    """Build the Flask application (gunicorn target: `arbitru:create_app()`); the settings are read
+    from the environment here, once, unless given."""
+    settings = Settings.from_env() if settings is None else settings
     app = Flask("arbitru.http", static_folder=None)
+    app.config["ARBITRU_SETTINGS"] = settings
+    moves.configure(cache_plays=settings.plays_cache_size)
     app.config.update(DEFAULT_CONFIG)
     if config:
         app.config.update(config)
@@ -79,7 +85,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)  # Content-Language and Vary: Accept-Language on every localised answer
     app.after_request(_security_headers)
     docs.init_app(app)
-    observability.init_app(app)
+    observability.init_app(app, access_log_level=settings.access_log_level)
     gc_pause.init_app(app)  # after observability: its request timer starts once the collector is paused
-    transport.init_app(app)  # compression (Accept-Encoding) and CORS (ARBITRU_CORS_ORIGINS)
+    transport.init_app(app, settings)  # compression (Accept-Encoding) and CORS (ARBITRU_CORS_ORIGINS)
     return app

@@ -10,11 +10,6 @@ from flask import Response
 JSON_CONTENT_TYPE = "application/json"
 
 
-def dumps(data: Any) -> bytes:
-    """Serialize to compact UTF-8 JSON bytes."""
-    return orjson.dumps(data)
-
-
 def json_response(data: Any, status: int = 200, *, content_type: str = JSON_CONTENT_TYPE) -> Response:
     """A Flask response holding `data` as JSON (orjson)."""
     return Response(orjson.dumps(data), status=status, content_type=content_type)

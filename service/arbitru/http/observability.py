@@ -19,12 +19,12 @@ import time
 import uuid
 from typing import Any
 
-import orjson
 from flask import Flask, Response, g, has_request_context, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from arbitru.http.errors import problem_response
+from arbitru.http.json import json_response
 
 _MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 if _MULTIPROC_DIR:  # prometheus_client writes its per-process files there from the first metric on
@@ -103,16 +103,11 @@ def _route() -> str:
     return rule.rule if rule is not None else _UNMATCHED_ROUTE
 
 
-def _json(body: dict[str, Any], status: int = 200, content_type: str = "application/json") -> Response:
-    """A small JSON response serialised with orjson."""
-    return Response(orjson.dumps(body), status=status, content_type=content_type)
-
-
 @blp.route("/healthz", methods=["GET"])
 @blp.response(200, HealthSchema, description="The process is alive.", headers=_REQUEST_ID_DOC)
 def healthz() -> Response:
     """Liveness: the worker answers. Does no work, so a busy engine never fails it."""
-    return _json({"status": "ok"})
+    return json_response({"status": "ok"})
 
 
 _ready = False
@@ -137,7 +132,7 @@ def _engine_self_check() -> bool:
 def readyz() -> Response:
     """Readiness: the engine imports and answers a known position correctly."""
     if _engine_self_check():
-        return _json({"status": "ready"})
+        return json_response({"status": "ready"})
     return problem_response(503, "The rules engine failed its self-check; not ready for traffic.")
 
 
@@ -189,7 +184,7 @@ def _json_formatter() -> logging.Formatter:
     return Formatter("%(levelname)s %(name)s %(message)s", timestamp=True)
 
 
-def _configure_access_logger() -> None:
+def _configure_access_logger(level: str) -> None:
     """One stdout handler on the access logger, added once however many apps are built."""
     logger = logging.getLogger(ACCESS_LOGGER)
     if not any(getattr(h, "_arbitru_access", False) for h in logger.handlers):
@@ -197,12 +192,12 @@ def _configure_access_logger() -> None:
         handler.setFormatter(_json_formatter())
         handler._arbitru_access = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
-    level = os.environ.get("ACCESS_LOG_LEVEL", "INFO").upper()
+    level = level.upper()
     logger.setLevel(level if level in logging.getLevelNamesMapping() else "INFO")
     logger.propagate = False
 
 
-def init_app(app: Flask, api: Any = None) -> None:
+def init_app(app: Flask, api: Any = None, access_log_level: str = "INFO") -> None:
     """Wire telemetry into `app` and register the operational endpoints.
 
     Call it after the flask-smorest `Api` is initialised so the endpoints land in the spec; the
@@ -210,7 +205,7 @@ def init_app(app: Flask, api: Any = None) -> None:
     """
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
     app.after_request(_finish)
-    _configure_access_logger()
+    _configure_access_logger(access_log_level)
     if api is None:
         apis = app.extensions.get("flask-smorest", {}).get("apis", {})
         api = next((entry["ext_obj"] for entry in apis.values()), None)

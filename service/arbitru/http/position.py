@@ -13,6 +13,7 @@ from arbitru.engine import COLORS, Board, Color, Rules
 from arbitru.engine.board import OFF, Problem
 from arbitru.engine.cube import Cube
 from arbitru.engine.match import Match, context_problems
+from arbitru.engine.position import Position as Game
 from arbitru.engine.rules import STANDARD, build_rules
 from arbitru.http.errors import ValidationProblem, field_errors
 from arbitru.messages import message
@@ -31,6 +32,7 @@ class Position(NamedTuple):
     cube: dict[str, Any]
     match: dict[str, Any] | None
     rules: Rules
+    game: Game  # the same position as the engine's value: what the routes ask
 
 
 def raise_problems(problems: Sequence[Problem]) -> None:
@@ -59,7 +61,7 @@ def resolve_position(payload: Mapping[str, Any]) -> Position:
     Checks what the schema cannot: checker totals, points held by both sides (the board's own
     `problems()`), and that nobody is on roll in a game that is already over.
     """
-    rules = resolve_context(payload)[0]
+    rules, cube_value, match_value = resolve_context(payload)
     turn: Color | None = payload.get("turn")
     dice = payload.get("dice")
     board = Board.from_dict(payload["board"], checkers=rules.checkers)
@@ -73,4 +75,6 @@ def resolve_position(payload: Mapping[str, Any]) -> Position:
     if errors:
         raise ValidationProblem(errors, detail=message("problem.unreachable_position"))
     cube = {**DEFAULT_CUBE, **(payload.get("cube") or {})}
-    return Position(board, turn, tuple(dice) if dice is not None else None, cube, payload.get("match"), rules)
+    roll = (dice[0], dice[1]) if dice is not None else None
+    game = Game(board, turn, roll, cube_value, match_value, rules)
+    return Position(board, turn, roll, cube, payload.get("match"), rules, game)

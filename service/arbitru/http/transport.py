@@ -14,12 +14,13 @@ allows those origins on the API routes (/v1/...), with preflight answers cached 
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from flask import Flask
 from flask_compress import Compress
 from flask_cors import CORS
+
+from arbitru.settings import Settings
 
 COMPRESSED_TYPES = [
     "application/json",
@@ -33,13 +34,11 @@ COMPRESSED_TYPES = [
 ]
 
 
-def settings(environ: Any = os.environ) -> dict[str, Any]:
-    """The app config these extensions read, from the environment."""
-    origins = [o.strip() for o in environ.get("ARBITRU_CORS_ORIGINS", "").split(",") if o.strip()]
-    min_size = environ.get("ARBITRU_COMPRESS_MIN_SIZE", "").strip()
+def settings(service: Settings) -> dict[str, Any]:
+    """The app config these extensions read, from the service's settings."""
     return {
-        "CORS_ORIGINS_ALLOWED": origins,
-        "COMPRESS_MIN_SIZE": int(min_size) if min_size else 2048,
+        "CORS_ORIGINS_ALLOWED": list(service.cors_origins),
+        "COMPRESS_MIN_SIZE": service.compress_min_size,
         "COMPRESS_ALGORITHM": ["gzip", "br", "deflate"],
         "COMPRESS_MIMETYPES": COMPRESSED_TYPES,
         "COMPRESS_LEVEL": 6,  # gzip
@@ -47,10 +46,10 @@ def settings(environ: Any = os.environ) -> dict[str, Any]:
     }
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, service: Settings) -> None:
     """Wire compression (always) and CORS (when origins are allowed); the config wins over the
-    environment (`create_app({...})` in tests)."""
-    for key, value in settings().items():
+    settings (`create_app({...})` in tests)."""
+    for key, value in settings(service).items():
         app.config.setdefault(key, value)
     Compress(app)
     origins = app.config["CORS_ORIGINS_ALLOWED"]

@@ -19,7 +19,8 @@ from arbitru.engine.match import Match as MatchState
 from arbitru.engine.match import score_game
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
-from arbitru.engine.outcome import outcome, resignation
+from arbitru.engine.outcome import COUNTED_AS, resignation
+from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
 from arbitru.formats.mat import CANNOT_MOVE, EMPTY, HIDDEN, ILLEGAL_MARKER, ROLL, Action, Game, Match, Result
@@ -30,7 +31,7 @@ from arbitru.referee.plays import Hops, apply_literally, judge_written, written_
 from arbitru.referee.rules import opening_roll_is_never_a_double
 
 MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
-LEVEL_NAMES: dict[int, str] = {1: "single", 2: "gammon", 3: "backgammon"}
+LEVEL_NAMES: dict[int, str] = COUNTED_AS
 ANSWERS: tuple[str, ...] = ("take", "drop", "beaver", "raccoon")
 # An illegal play's error lists the legal plays up to this many (a 1-1 can have over 1,000): enough
 # to show the players what was possible; beyond it the count alone is given.
@@ -342,13 +343,8 @@ class Referee:
 
     def _check_bearoff(self, state: GameState) -> None:
         """Whether the play just made ended the game (its points with the cube and Jacoby)."""
-        verdict = outcome(
-            state.board,
-            self.rules,
-            state.cube.value,
-            jacoby=self.rules.jacoby and not self.length,
-            cube_centred=state.cube.owner == "centered",
-        )
+        position = Position(state.board, cube=state.cube, match=MatchState(self.length), rules=self.rules)
+        verdict = position.outcome()
         if verdict.game_over:
             state.end("bearoff", verdict.winner, verdict.points, verdict.result)
 

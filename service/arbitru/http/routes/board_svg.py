@@ -13,23 +13,17 @@ from typing import Any, NoReturn
 import marshmallow as ma
 from flask import Response, request
 from flask.views import MethodView
-from marshmallow import fields, validate
 
 from arbitru.engine import parse_play
-from arbitru.engine.board import COLORS, Color
-from arbitru.formats.limits import MAX_PLAY_CHARS
+from arbitru.engine.board import Color
+from arbitru.engine.cube import CENTERED
 from arbitru.formats.svg import render_board
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
 from arbitru.http.errors import ValidationProblem, flatten_messages
 from arbitru.http.position import Position, resolve_position
-from arbitru.http.position_sources import EXAMPLES, SOURCES
-from arbitru.http.schemas import (
-    BoundedList,
-    PositionSchema,
-    ProposedMoveSchema,
-    StrictSchema,
-    dice_field,
-)
+from arbitru.http.position_sources import SOURCES
+from arbitru.http.schemas.board_svg import BoardSvgQuerySchema, BoardSvgRequestSchema
+from arbitru.http.schemas.examples import OPENING_BOARD
 
 SVG_CONTENT_TYPE = "image/svg+xml; charset=utf-8"
 # The picture of an ID never changes for a given release: let browsers and proxies keep it a day.
@@ -68,93 +62,11 @@ blp = _PicturesBlueprint(
 )
 
 
-def color_field(description: str) -> fields.String:
-    """An optional `white` or `black`."""
-    return fields.String(validate=validate.OneOf(list(COLORS)), metadata={"description": description})
-
-
-def perspective_field() -> fields.String:
-    """Whose numbering the picture shows (that side sits at the bottom)."""
-    return color_field(
-        "whose point numbers the picture shows; that side sits at the bottom with its home board on the "
-        "right (default: the side on roll, else white)"
-    )
-
-
-class BoardSvgQuerySchema(StrictSchema):
-    """Query of GET /v1/board.svg: exactly one position string, and options.
-
-    Lengths are capped tighter than in JSON bodies so that a whole query, percent-encoded, stays
-    within the server's request-line limit (gunicorn's `limit_request_line`, 8190 bytes).
-    """
-
-    gnubg_id = fields.String(
-        validate=validate.Length(max=40),
-        metadata={
-            "description": "GNU Backgammon `POSITIONID:MATCHID`, or a Position ID alone with `turn`",
-            "example": EXAMPLES["gnubg_id"],
-        },
-    )
-    xgid = fields.String(
-        validate=validate.Length(max=80),
-        metadata={"description": f"eXtreme Gammon XGID, with or without `XGID=` (e.g. `{EXAMPLES['xgid']}`)"},
-    )
-    fibs = fields.String(
-        validate=validate.Length(max=300),
-        metadata={"description": "FIBS CLIP `board:` line (53 fields)"},
-    )
-    turn = color_field("the side on roll (needed with a Position ID alone)")
-    perspective = perspective_field()
-
-    @ma.validates_schema
-    def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
-        given = [name for name in SOURCES if name in data]
-        if len(given) != 1:
-            raise ma.ValidationError(
-                "give exactly one of `gnubg_id`, `xgid` or `fibs`"
-                + (f" (got {' and '.join(given)})" if given else ""),
-                "gnubg_id" if not given else given[-1],
-            )
-
-
-class BoardSvgRequestSchema(PositionSchema):
-    """Body of POST /v1/board.svg: a position, and optionally the side on roll, dice and a play."""
-
-    turn = color_field("the side on roll: owns the dice and the highlighted play")
-    dice = dice_field()
-    perspective = perspective_field()
-    play = fields.String(
-        validate=validate.Length(max=MAX_PLAY_CHARS),
-        metadata={
-            "description": "a play to draw as arrows, in standard notation (`24/18 13/11`); needs `turn`"
-        },
-    )
-    moves = BoundedList(
-        fields.Nested(ProposedMoveSchema),
-        max_length=16,
-        metadata={
-            "description": "a play to draw as arrows, as hops in the mover's numbering "
-            "(25 = bar, 0 = off; alternative to `play`); needs `turn`"
-        },
-    )
-
-    @ma.validates_schema
-    def _play_needs_turn(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "play" in data and "moves" in data:
-            raise ma.ValidationError("give at most one of `play` (notation) or `moves` (hops)", "play")
-        for name in ("play", "moves"):
-            if name in data and data.get("turn") is None:
-                raise ma.ValidationError(f"`{name}` needs `turn`: the side that makes the play", "turn")
-
-
 POST_EXAMPLE = {
-    "board": {
-        "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
-        "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
-    },
+    "board": OPENING_BOARD,
     "turn": "white",
     "dice": [3, 1],
-    "cube": {"value": 1, "owner": "centered"},
+    "cube": {"value": 1, "owner": CENTERED},
     "play": "8/5 6/5",
 }
 

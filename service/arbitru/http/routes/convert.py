@@ -6,15 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import marshmallow as ma
 from flask import Response
-from marshmallow import fields, validate
 
-from arbitru.engine.board import COLORS
 from arbitru.formats.fibs import encode_fibs
 from arbitru.formats.gnubg_id import encode_match_id, encode_position_id
 from arbitru.formats.position import DecodedPosition, FormatError
-from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, answered_examples
 from arbitru.http.errors import ValidationProblem
 from arbitru.http.json import json_response
@@ -25,8 +21,9 @@ from arbitru.http.position_sources import (
     decode_source,
     decoded_from_request,
     encode_all,
-    sources_openapi,
 )
+from arbitru.http.schemas.convert import PositionConvertRequestSchema, PositionConvertResponseSchema
+from arbitru.http.schemas.examples import OPENING_BOARD
 
 blp = Blueprint(
     "convert",
@@ -36,10 +33,6 @@ blp = Blueprint(
     "lines and the JSON board, each into all the others.",
 )
 
-OPENING_BOARD: dict[str, Any] = {
-    "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
-    "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0},
-}
 CONVERT_EXAMPLES: dict[str, Any] = {
     "gnubg_id": {
         "summary": "GNU Backgammon POSITIONID:MATCHID (turn, dice, cube, match from the Match ID)",
@@ -66,81 +59,6 @@ CONVERT_EXAMPLES: dict[str, Any] = {
         },
     },
 }
-
-
-class PositionConvertRequestSchema(schemas.PositionSchema):
-    """Request of /v1/convert: exactly one of `board` (with `turn`), `gnubg_id`, `xgid` or `fibs`."""
-
-    OPENAPI_EXTRA = sources_openapi(["board", "turn"])
-
-    turn = fields.String(
-        validate=validate.OneOf(list(COLORS)),
-        metadata={"description": "the side on roll (needed with `board` or a Position ID alone)"},
-    )
-    dice = schemas.dice_field()
-    fibs_colour = schemas.StrictInteger(
-        validate=validate.OneOf([1, -1]),
-        metadata={
-            "description": "colour of white (the line's player) in the `fibs` answer: 1 = O, -1 = X",
-            "default": 1,
-        },
-    )
-    fibs_direction = schemas.StrictInteger(
-        validate=validate.OneOf([1, -1]),
-        metadata={
-            "description": "direction of white in the `fibs` answer: -1 = from 24 to 1, 1 = from 1 to 24",
-            "default": -1,
-        },
-    )
-
-
-class ConvertedMatchSchema(ma.Schema):
-    """Match context: length (0 = money game), score and whether this is the Crawford game."""
-
-    length = fields.Integer(required=True)
-    score = fields.Nested(schemas.ScoreSchema, required=True)
-    crawford = fields.Boolean(required=True)
-
-
-class ConvertedCubeSchema(ma.Schema):
-    """The cube: value and owner."""
-
-    value = fields.Integer(required=True)
-    owner = fields.String(required=True, validate=validate.OneOf(schemas.CUBE_OWNERS))
-
-
-class PositionConvertResponseSchema(ma.Schema):
-    """The position in every form."""
-
-    board = fields.Nested(schemas.BoardOutSchema, required=True)
-    turn = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
-    dice = fields.List(
-        fields.Integer(), required=True, allow_none=True, metadata={"description": "null before the roll"}
-    )
-    cube = fields.Nested(ConvertedCubeSchema, required=True)
-    match = fields.Nested(ConvertedMatchSchema, required=True)
-    gnubg_id = fields.String(required=True, metadata={"description": "POSITIONID:MATCHID"})
-    position_id = fields.String(
-        required=True, metadata={"description": "GNU Position ID (player on roll second)"}
-    )
-    match_id = fields.String(required=True, metadata={"description": "GNU Match ID"})
-    xgid = fields.String(required=True)
-    fibs = fields.String(required=True, metadata={"description": "FIBS board: line, white as the player"})
-    jacoby = fields.Boolean(
-        required=True, metadata={"description": "the Jacoby flag the source carries (money)"}
-    )
-    beavers = fields.Boolean(
-        required=True, metadata={"description": "the beaver flag the source carries (money)"}
-    )
-    cube_offer = fields.String(
-        required=True,
-        allow_none=True,
-        validate=validate.OneOf(["double", "beaver", "raccoon"]),
-        metadata={"description": "a pending cube offer by `turn` (XGID D/B/R, the Match ID's doubled flag)"},
-    )
-    notes = fields.List(
-        fields.String(), required=True, metadata={"description": "what a lenient decoder normalised"}
-    )
 
 
 def convert_body(body: Mapping[str, Any]) -> dict[str, Any]:

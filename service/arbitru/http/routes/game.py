@@ -12,33 +12,40 @@ from typing import Any
 
 import marshmallow as ma
 from flask import Response
-from marshmallow import fields, validate
 
-from arbitru.engine.board import COLORS, Board
-from arbitru.engine.cube import ACTIONS, CENTRED, OFFERS, REASONS, Cube, CubeVerdict, cube_action
-from arbitru.engine.match import Match, context_problems, game_result, score_game
+from arbitru.engine.board import Board
+from arbitru.engine.cube import CENTRED, REASONS, cube_action
+from arbitru.engine.match import Match, context_problems
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems
-from arbitru.engine.outcome import RESIGN_LEVELS, Outcome, most_at_stake, outcome, resignation
-from arbitru.engine.rules import (
-    HYPERGAMMON_CHECKERS,
-    OPENING_DICE,
-    OPENING_TIES,
-    OPENINGS,
-    OPTION_DOCS,
-    PRESETS,
-    VARIANTS,
-    Rules,
-    build_rules,
-    presets,
-)
+from arbitru.engine.outcome import most_at_stake
+from arbitru.engine.position import Position
+from arbitru.engine.rules import OPTIONS, build_rules, presets
 from arbitru.engine.variants import start_board
-from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, answered_examples
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
-from arbitru.http.position import Position, raise_problems, resolve_context, resolve_position
-from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
-from arbitru.http.schemas import MatchBlockSchema
+from arbitru.http.position import raise_problems, resolve_context, resolve_position
+from arbitru.http.render import cube_json
+from arbitru.http.schemas.examples import (
+    CUBE_EXAMPLES,
+    OPENING_EXAMPLES,
+    OPENING_ROLL_BODY,
+    RESIGN_EXAMPLES,
+    START_EXAMPLES,
+)
+from arbitru.http.schemas.game import (
+    CubeIllegalSchema,
+    CubeLegalSchema,
+    CubeRequestSchema,
+    OpeningRequestSchema,
+    OpeningResponseSchema,
+    ResignRequestSchema,
+    ResignResponseSchema,
+    RulesResponseSchema,
+    StartQuerySchema,
+    StartRequestSchema,
+    StartResponseSchema,
+)
 from arbitru.messages import render, result_label, say, template
 
 blp = Blueprint(
@@ -47,317 +54,16 @@ blp = Blueprint(
     url_prefix="/v1",
     description="Cube actions, match scoring, the opening roll, rules presets and variants.",
 )
-_doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
-
-OPTION_CHOICES: dict[str, list[Any]] = {
-    "preset": list(PRESETS),
-    "variant": list(VARIANTS),
-    "hypergammon_checkers": list(HYPERGAMMON_CHECKERS),
-    "opening": list(OPENINGS),
-    "opening_ties": list(OPENING_TIES),
-    "opening_dice": list(OPENING_DICE),
-}
-
-
-# -- /v1/outcome: the match block (called by routes/core.py) -----------------------------------
-def outcome_extras(position: Position, verdict: Outcome) -> dict[str, Any]:
-    """What /v1/outcome adds to the verdict: the localised result `label`, and with a match (given,
-    or the rules' default match length) the `match` block: points, new score, over, winner,
-    crawford_next, post_crawford. A match context that cannot occur is a 422."""
-    lang = request_language()
-    extras: dict[str, Any] = {"label": result_label(verdict.counted_as, lang)}
-    match = Match.from_dict(position.match, position.rules)
-    if match.is_money:
-        return extras
-    cube = Cube.from_dict(position.cube)  # already checked with the match by resolve_position
-    _, scored = game_result(position.board, position.rules, cube, match)
-    if scored is not None:
-        extras["match"] = scored.to_dict()
-    return extras
-
-
-# -- schemas ------------------------------------------------------------------------------------
-class CubeRequestSchema(PositionSourcesMixin, schemas.StrictSchema):
-    """Request of /v1/cube: the game context, who is on roll, and the cube action (or a position
-    source, `gnubg_id` / `xgid` / `fibs`, that gives them)."""
-
-    OPENAPI_EXTRA = sources_openapi(["turn"], ["action"])
-
-    board = fields.Nested(
-        schemas.BoardSchema, metadata=_doc("optional: when given, a finished game refuses cube actions")
-    )
-    turn = schemas.turn_field(required=True)
-    dice = schemas.dice_field()  # optional: once `turn` has rolled it is too late to double
-    cube = fields.Nested(
-        schemas.CubeSchema, metadata=_doc("the cube before any offer; default: centred at 1")
-    )
-    match = fields.Nested(
-        schemas.MatchSchema, metadata=_doc("default: a money game (or the rules' match length)")
-    )
-    rules = fields.Nested(schemas.RulesSchema, metadata=_doc("default: standard money-game rules"))
-    action = fields.String(
-        required=True,
-        validate=validate.OneOf(list(ACTIONS)),
-        metadata=_doc(
-            "`double` by `turn` before rolling; `take`, `drop`, `beaver` (answers to `turn`'s double) or "
-            "`raccoon` (`turn`'s answer to a beaver)"
-        ),
-    )
-    offer = fields.String(
-        validate=validate.OneOf(list(OFFERS)),
-        metadata=_doc(
-            "what a take/drop answers: `double` (when absent; answered by the opponent of `turn`), "
-            "`beaver` (answered by `turn`) or `raccoon` (answered by the opponent); not with the action "
-            "`double` (no default in the spec: a generated client would send it with every double)",
-        ),
-    )
-
-    @ma.validates_schema
-    def _offer_only_for_answers(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data.get("action") == "double" and "offer" in data:
-            raise ma.ValidationError(
-                "`offer` names the offer an answer answers; a double answers none", "offer"
-            )
-
-
-class RollsSchema(schemas.StrictSchema):
-    """Each player's opening roll: one die each (standard), two dice each (romanian)."""
-
-    white = schemas.BoundedList(
-        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=2
-    )
-    black = schemas.BoundedList(
-        schemas.StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=2
-    )
-
-
-class OpeningRequestSchema(schemas.StrictSchema):
-    """Request of /v1/opening."""
-
-    rolls = fields.Nested(RollsSchema, required=True)
-    cube = fields.Nested(
-        schemas.CubeSchema,
-        metadata=_doc("the centred cube before this roll (above 1 after automatic doubles)"),
-    )
-    match = fields.Nested(
-        schemas.MatchSchema, metadata=_doc("default: a money game (or the rules' match length)")
-    )
-    rules = fields.Nested(schemas.RulesSchema, metadata=_doc("default: standard rules (the one-die opening)"))
-
-
-def _query_field(name: str, default: Any) -> fields.Field:
-    """A query-string field for one rules option: text read as the option's type ("2" is 2,
-    "true"/"false" booleans); choices and ranges are checked by `build_rules`, the one place."""
-    meta = _doc(OPTION_DOCS.get(name, name), default=default)
-    if name in OPTION_CHOICES:
-        meta["enum"] = OPTION_CHOICES[name]
-    if isinstance(default, bool):
-        return fields.Boolean(metadata=meta)
-    if isinstance(default, int):
-        return fields.Integer(strict=False, metadata=meta)
-    return fields.String(validate=validate.Length(max=32), metadata=meta)
-
-
-StartQuerySchema = type(
-    "StartQuerySchema",
-    (schemas.StrictSchema,),
-    {
-        "__doc__": "Query of GET /v1/start: any rules option (as in a `rules` object), all optional.",
-        **{name: _query_field(name, value) for name, value in Rules().to_dict().items()},
-    },
-)
-
-
-class StartRequestSchema(schemas.StrictSchema):
-    """Body of POST /v1/start: the rules (a preset plus options) and, for a later game, the match."""
-
-    rules = fields.Nested(schemas.RulesSchema, metadata=_doc("default: standard money-game rules"))
-    match = fields.Nested(
-        schemas.MatchSchema,
-        metadata=_doc("the match before this game (default: the rules' match length, 0-0)"),
-    )
-
-
-class ReasonOutSchema(ma.Schema):
-    """Why a cube action is illegal: a stable code and a localised message."""
-
-    code = fields.String(required=True, validate=validate.OneOf(list(REASONS)))
-    message = fields.String(required=True)
-
-
-class OfferOutSchema(ma.Schema):
-    """A pending offer: `double`, `beaver` or `raccoon`, by whom, to which value."""
-
-    kind = fields.String(required=True, validate=validate.OneOf(list(OFFERS)))
-    by = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
-    value = fields.Integer(required=True)
-
-
-class NextOutSchema(ma.Schema):
-    """Who acts next, and what they may do (`roll`, or answers to the pending offer)."""
-
-    player = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
-    actions = fields.List(fields.String(validate=validate.OneOf([*ACTIONS, "roll"])), required=True)
-
-
-class CubeOutSchema(ma.Schema):
-    """The cube."""
-
-    value = fields.Integer(required=True)
-    owner = fields.String(required=True, validate=validate.OneOf(schemas.CUBE_OWNERS))
-
-
-class CubeOutcomeSchema(schemas.OutcomeSchema):
-    """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
-
-    label = fields.String(
-        allow_none=True,
-        metadata=_doc("localised label of what the result counts for (linie / marț / marț tehnic)"),
-    )
-
-
-class CubeLegalSchema(ma.Schema):
-    """The cube action is legal: the cube after it, any pending offer, who acts next, the outcome."""
-
-    legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
-    action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
-    cube = fields.Nested(CubeOutSchema, required=True)
-    offer = fields.Nested(OfferOutSchema, required=True, allow_none=True)
-    next = fields.Nested(NextOutSchema, required=True, allow_none=True)
-    outcome = fields.Nested(CubeOutcomeSchema, required=True)
-    match = fields.Nested(MatchBlockSchema, metadata=_doc("after a drop in a match: the new score"))
-
-
-class CubeIllegalSchema(ma.Schema):
-    """The cube action is illegal now; `reason` says why."""
-
-    legal = fields.Boolean(required=True, validate=validate.OneOf([False]))
-    action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
-    reason = fields.Nested(ReasonOutSchema, required=True)
-
-
-class OpeningResponseSchema(ma.Schema):
-    """Who starts and with which dice, or a re-roll."""
-
-    starter = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
-    dice = fields.List(fields.Integer(), required=True, allow_none=True)
-    reroll = fields.Boolean(required=True)
-    cube = fields.Nested(CubeOutSchema, required=True)
-    automatic_double = fields.Boolean(required=True)
-    message = fields.String(required=True)
-
-
-class OptionOutSchema(ma.Schema):
-    """One rules option."""
-
-    description = fields.String(required=True)
-    default = fields.Raw(required=True)
-    choices = fields.List(fields.Raw())
-
-
-class RulesResponseSchema(ma.Schema):
-    """The presets with all their options, each option described, and the cube reason codes."""
-
-    presets = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
-    options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionOutSchema), required=True)
-    cube_reasons = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
-
-
-class StartStepSchema(ma.Schema):
-    """The first step of a game: the opening roll."""
-
-    step = fields.String(required=True, validate=validate.OneOf(["opening"]))
-    route = fields.String(required=True, metadata=_doc("where to send the opening rolls: /v1/opening"))
-    dice_per_player = fields.Integer(
-        required=True, validate=validate.OneOf([1, 2]), metadata=_doc("1 (standard), 2 (romanian)")
-    )
-    message = fields.String(required=True, metadata=_doc("what the players do, in the request's language"))
-
-
-class StartResponseSchema(ma.Schema):
-    """The starting board of a game, the rules in force, the cube and match, and the first step."""
-
-    variant = fields.String(required=True)
-    checkers = fields.Integer(required=True)
-    board = fields.Nested(schemas.BoardOutSchema, required=True)
-    rules = fields.Dict(required=True, metadata=_doc("every rules option in force (send it back as `rules`)"))
-    cube = fields.Nested(CubeOutSchema, required=True)
-    match = fields.Nested(
-        schemas.MatchSchema, required=True, metadata=_doc("the match this game belongs to (length 0: money)")
-    )
-    next = fields.Nested(StartStepSchema, required=True)
-
-
-class OutcomeMatchResponseSchema(schemas.OutcomeResponseSchema):
-    """/v1/outcome's answer with the localised label and, in a match, the match block."""
-
-    label = fields.String(
-        allow_none=True,
-        metadata=_doc(
-            "localised label of what the result counts for: single game / linie, gammon / marț, "
-            "backgammon / marț tehnic (a backgammon counting as a gammon is labelled gammon / marț)"
-        ),
-    )
-    match = fields.Nested(MatchBlockSchema, metadata=_doc("present in a match: the effect of this game"))
 
 
 # -- /v1/cube -----------------------------------------------------------------------------------
-CUBE_EXAMPLES: dict[str, Any] = {
-    "double": {"summary": "White doubles a centred cube", "value": {"turn": "white", "action": "double"}},
-    "drop_in_match": {
-        "summary": "Black drops white's redouble to 4 in a 5-point match",
-        "value": {
-            "turn": "white",
-            "action": "drop",
-            "cube": {"value": 2, "owner": "white"},
-            "match": {"length": 5, "score": {"white": 1, "black": 2}},
-        },
-    },
-    "crawford": {
-        "summary": "No doubling in the Crawford game (legal: false)",
-        "value": {
-            "turn": "black",
-            "action": "double",
-            "match": {"length": 5, "score": {"white": 4, "black": 2}, "crawford": True},
-        },
-    },
-}
-
-
-def cube_body(verdict: CubeVerdict, match: Match, rules: Rules, lang: str) -> dict[str, Any]:
-    """The JSON answer for a cube verdict."""
-    if not verdict.legal:
-        return {
-            "legal": False,
-            "action": verdict.action,
-            "reason": {"code": verdict.code, "message": say(verdict, lang)},
-        }
-    assert verdict.cube is not None
-    body: dict[str, Any] = {
-        "legal": True,
-        "action": verdict.action,
-        "cube": verdict.cube.to_dict(),
-        "offer": verdict.offer.to_dict() if verdict.offer else None,
-        "next": {"player": verdict.next_player, "actions": list(verdict.next_actions)}
-        if verdict.next_player
-        else None,
-        "outcome": {
-            **verdict.outcome_dict(),
-            "label": result_label("single" if verdict.game_over else None, lang),
-        },
-    }
-    if verdict.game_over and not match.is_money and verdict.winner and verdict.points:
-        body["match"] = score_game(match, verdict.winner, verdict.points, rules).to_dict()
-    return body
-
-
 def _cube_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
     rules, cube, match = resolve_context(body)
     game_over = False
     if body.get("board") is not None:
         board = Board.from_dict(body["board"], checkers=rules.checkers)
         raise_problems(board.problems(checkers=rules.checkers))
-        game_over = outcome(board, rules, cube.value).game_over
+        game_over = Position(board, cube=cube, match=match, rules=rules).ends_game()
     verdict = cube_action(
         body["action"],
         body["turn"],
@@ -369,7 +75,7 @@ def _cube_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
         rolled=body.get("dice") is not None,
         game_over=game_over,
     )
-    return cube_body(verdict, match, rules, lang)
+    return cube_json(verdict, match, rules, lang)
 
 
 @blp.route("/cube", methods=["POST"])
@@ -396,19 +102,6 @@ def cube(body: dict[str, Any]) -> Response:
 
 
 # -- /v1/opening --------------------------------------------------------------------------------
-OPENING_EXAMPLES: dict[str, Any] = {
-    "standard": {"summary": "Standard: one die each", "value": {"rolls": {"white": [5], "black": [3]}}},
-    "romanian": {
-        "summary": "Romanian: two dice each, a double beats a non-double (marele și dubla mută)",
-        "value": {"rolls": {"white": [6, 5], "black": [2, 2]}, "rules": {"preset": "romanian"}},
-    },
-    "automatic_double": {
-        "summary": "Equal dice with automatic doubles on: re-roll and the cube goes to 2",
-        "value": {"rolls": {"white": [4], "black": [4]}, "rules": {"automatic_doubles": 1}},
-    },
-}
-
-
 def _opening_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
     rules, cube, match = resolve_context(body)
     raise_problems(opening_problems(body["rolls"], rules, cube))
@@ -444,12 +137,11 @@ def opening(body: dict[str, Any]) -> Response:
 # -- /v1/rules ----------------------------------------------------------------------------------
 def rules_listing(lang: str) -> dict[str, Any]:
     """Every preset with its options, each option described, and the cube reason codes."""
-    defaults = Rules().to_dict()
     options: dict[str, Any] = {}
-    for name in Rules.option_names():
-        entry: dict[str, Any] = {"description": OPTION_DOCS.get(name, name), "default": defaults[name]}
-        if name in OPTION_CHOICES:
-            entry["choices"] = OPTION_CHOICES[name]
+    for name, spec in OPTIONS.items():
+        entry: dict[str, Any] = {"description": spec.description, "default": spec.default()}
+        if spec.choices:
+            entry["choices"] = list(spec.choices)
         options[name] = entry
     return {
         "presets": presets(),
@@ -473,94 +165,30 @@ def rules_presets() -> Response:
 
 
 # -- /v1/resign ---------------------------------------------------------------------------------
-class ResignRequestSchema(schemas.PositionSchema):
-    """Request of /v1/resign: the position (with its cube, match and rules), who resigns, how much."""
-
-    by = fields.String(
-        required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("the player who resigns")
-    )
-    level = fields.String(
-        required=True,
-        validate=validate.OneOf(list(RESIGN_LEVELS)),
-        metadata=_doc("what the resigner concedes: single, gammon or backgammon"),
-    )
-
-
-class ResignResponseSchema(ma.Schema):
-    """Whether the resignation may be offered, and what accepting it scores."""
-
-    may_offer = fields.Boolean(required=True)
-    reason = fields.Nested(ReasonOutSchema, required=True, allow_none=True, metadata=_doc("why not"))
-    by = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
-    level = fields.String(required=True, validate=validate.OneOf(list(RESIGN_LEVELS)))
-    most_at_stake = fields.String(
-        required=True,
-        validate=validate.OneOf(list(RESIGN_LEVELS)),
-        metadata=_doc("the most the board can still give the opponent: a higher level gives away more"),
-    )
-    accepted = fields.Nested(
-        CubeOutcomeSchema, required=True, allow_none=True, metadata=_doc("the outcome once accepted")
-    )
-    capped_points = fields.Integer(
-        allow_none=True, metadata=_doc("in a match: the points capped at what the winner needed")
-    )
-    match = fields.Nested(MatchBlockSchema, metadata=_doc("in a match: the match after acceptance"))
-
-
-RESIGN_EXAMPLES: dict[str, Any] = {
-    "gammon_in_match": {
-        "summary": "Black resigns a gammon at cube 2, white needing 3 in a 5-point match",
-        "value": {
-            "board": {
-                "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
-                "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
-            },
-            "cube": {"value": 2, "owner": "black"},
-            "match": {"length": 5, "score": {"white": 2, "black": 1}},
-            "by": "black",
-            "level": "gammon",
-        },
-    },
-    "jacoby": {
-        "summary": "Money game, Jacoby rule, cube not turned: a gammon resignation counts single",
-        "value": {
-            "board": {
-                "white": {"points": {"1": 3, "2": 4}, "bar": 0, "off": 8},
-                "black": {"points": {"6": 5, "8": 5, "13": 5}, "bar": 0, "off": 0},
-            },
-            "rules": {"jacoby": True},
-            "by": "black",
-            "level": "gammon",
-        },
-    },
-}
-
-
 def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """The answer of /v1/resign for a validated body."""
-    position = resolve_position(body)
-    rules, resigner, level = position.rules, body["by"], body["level"]
-    cube, match = Cube.from_dict(position.cube), Match.from_dict(position.match, rules)
+    game = resolve_position(body).game
+    resigner, level = body["by"], body["level"]
     answer: dict[str, Any] = {
         "may_offer": True,
         "reason": None,
         "by": resigner,
         "level": level,
-        "most_at_stake": most_at_stake(position.board, resigner),
+        "most_at_stake": most_at_stake(game.board, resigner),
         "accepted": None,
     }
-    if outcome(position.board, rules, cube.value).game_over:
+    if game.ends_game():
         return {
             **answer,
             "may_offer": False,
             "reason": {"code": "GAME_OVER", "message": render("GAME_OVER", None, lang)},
         }
-    centred = cube.owner == "centered"
-    accepted = resignation(level, resigner, rules, cube.value, not match.is_money, centred)
+    accepted = game.resignation(level, resigner)
     answer["accepted"] = {**accepted.to_dict(), "label": result_label(accepted.counted_as, lang)}
-    if not match.is_money and accepted.winner is not None and accepted.points is not None:
-        answer["capped_points"] = min(accepted.points, match.away(accepted.winner))
-        answer["match"] = score_game(match, accepted.winner, accepted.points, rules).to_dict()
+    scored = game.match_after(accepted)
+    if scored is not None and accepted.winner is not None and accepted.points is not None:
+        answer["capped_points"] = min(accepted.points, game.match.away(accepted.winner))
+        answer["match"] = scored.to_dict()
     return answer
 
 
@@ -589,19 +217,6 @@ def resign(body: dict[str, Any]) -> Response:
 
 
 # -- /v1/start ----------------------------------------------------------------------------------
-START_EXAMPLES: dict[str, Any] = {
-    "romanian": {
-        "summary": "A Romanian game (Table): match to 3, no cube",
-        "value": {"rules": {"preset": "romanian"}},
-    },
-    "match_game": {
-        "summary": "Game 3 of a 5-point match with the cube, the Crawford game",
-        "value": {"match": {"length": 5, "score": {"white": 4, "black": 2}, "crawford": True}},
-    },
-    "nackgammon": {"summary": "Nackgammon, money game", "value": {"rules": {"variant": "nackgammon"}}},
-}
-
-
 def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rules") -> dict[str, Any]:
     """A game's start for validated rules (`body["rules"]`) and match: the starting board, every rules
     option in force, the centred cube, the match and the first step (the opening roll)."""
@@ -624,15 +239,6 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
             "message": render(f"opening_step.{rules.opening}", None, lang),
         },
     }
-
-
-# The request a starting board leads to: that board with an opening 3-1 to play, in its variant.
-OPENING_ROLL_BODY = {
-    "board": "$response.body#/board",
-    "turn": "white",
-    "dice": [3, 1],
-    "rules": {"variant": "$response.body#/variant"},
-}
 
 
 @blp.route("/start", methods=["GET"])
@@ -688,4 +294,4 @@ def start_game(body: dict[str, Any]) -> Response:
     return json_response(start_listing(body, lang))
 
 
-__all__ = ["blp", "outcome_extras"]
+__all__ = ["blp"]

@@ -15,12 +15,11 @@ from typing import Any
 import marshmallow as ma
 import orjson
 from flask import Request, Response
-from marshmallow import fields, validate
 
 from arbitru.engine.moves import PlayBudgetExceeded, play_budget
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
-from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_MATCH_LENGTH, MAX_WORK_PLAYS
+from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_WORK_PLAYS
 from arbitru.formats.mat import MatFormatError, decode, read_mat
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.sgf import write_sgf
@@ -29,8 +28,14 @@ from arbitru.http.blueprint import Blueprint, JsonBodyParser
 from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages
 from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
+from arbitru.http.schemas.matches import (
+    ConvertRequestSchema,
+    RecordSchema,
+    VerifyRequestSchema,
+    VerifyResponseSchema,
+)
 from arbitru.messages import message
-from arbitru.referee import LISTED_PLAYS, MODES, REASON_CODES, Excerpt, resolve_rules, verify
+from arbitru.referee import Excerpt, resolve_rules, verify
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
 
@@ -129,9 +134,6 @@ blp = MatchesBlueprint(
     "convert it to a JSON record, a .mat or SGF.",
 )
 
-EXPORTS = ("record", "mat", "sgf")
-
-_doc = schemas._doc  # noqa: SLF001 - the shared metadata helper
 
 ILLEGAL_MAT = """ 3 point match
 
@@ -152,211 +154,6 @@ VERIFY_EXAMPLES: dict[str, Any] = {
 }
 
 
-# -- schemas --------------------------------------------------------------------------------------
-class MatchSourceSchema(schemas.StrictSchema):
-    """A match: exactly one of `mat` (the text of a .mat file) or `record` (a JSON game record)."""
-
-    mat = fields.String(
-        metadata=_doc(f"the text of a Jellyfish .mat transcript (at most {MAX_MAT_CHARS} characters)")
-    )
-    record = fields.Dict(
-        metadata=_doc(
-            "a JSON game record (the shape POST /v1/matches/convert returns): players, match_length, "
-            "rules, games of turns (roll with dice and play, double, take, drop, beaver, raccoon, resign)",
-            example=RECORD_EXAMPLE,
-        )
-    )
-    rules = fields.Nested(
-        schemas.RulesSchema,
-        metadata=_doc(
-            "rule options; those not given come from the transcript's header tags, then the defaults"
-        ),
-    )
-
-    @ma.validates_schema
-    def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("mat" in data) == ("record" in data):
-            raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
-
-
-class VerifyRequestSchema(MatchSourceSchema):
-    """A match to referee (exactly one of `mat` or `record`), how, and for an excerpt where it starts."""
-
-    start_score = fields.List(
-        schemas.StrictInteger(validate=validate.Range(0, MAX_MATCH_LENGTH)),
-        validate=validate.Length(equal=2),
-        metadata=_doc(
-            "for an excerpt (a transcript that does not start at 0-0): the score before its first game, "
-            "players[0] first; each game's header score is then checked from there, and the verdict "
-            "says `excerpt: true`"
-        ),
-    )
-    start_position = schemas.BoardField(
-        metadata=_doc(
-            "for an excerpt that starts during a game: the board its first game starts from (white = "
-            "players[0]); the first roll is then not an opening roll. Needs `start_score`"
-        )
-    )
-    start_crawford = schemas.StrictBoolean(
-        metadata=_doc(
-            "for an excerpt: whether its first game is the Crawford game (default false). Needs "
-            "`start_score` with one player one point from winning the match"
-        )
-    )
-    mode = fields.String(
-        validate=validate.OneOf(MODES),
-        metadata=_doc(
-            "legal-moves-only (default): the first illegal action is the error; illegal-moves-rule: "
-            "illegal checker plays are condoned (listed) and the replay goes on, except impossible ones",
-            default="legal-moves-only",
-        ),
-    )
-
-    @ma.validates_schema
-    def _excerpt_needs_its_score(self, data: dict[str, Any], **kwargs: Any) -> None:
-        for name in ("start_position", "start_crawford"):
-            if data.get(name) and "start_score" not in data:
-                raise ma.ValidationError("an excerpt's start needs `start_score`", name)
-
-
-class ConvertRequestSchema(MatchSourceSchema):
-    """A match to convert (exactly one of `mat` or `record`), and the format wanted."""
-
-    to = fields.String(
-        validate=validate.OneOf(list(EXPORTS)),
-        metadata=_doc(
-            "record (default): the JSON game record; mat: a Jellyfish .mat as GNU Backgammon exports "
-            "it; sgf: GNU Backgammon's SGF (GM[6]). mat and sgf answer the file itself",
-            default="record",
-        ),
-    )
-
-
-class GameVerdictSchema(ma.Schema):
-    """One completed game as replayed."""
-
-    game = fields.Integer(metadata=_doc("the game number as written"))
-    start_score = fields.List(fields.Integer(), metadata=_doc("the score before the game, players[0] first"))
-    crawford_game = fields.Boolean(metadata=_doc("whether this game was the Crawford game"))
-    winner = fields.String(
-        allow_none=True, metadata=_doc("the winner's name (null for an unfinished last game)")
-    )
-    points = fields.Integer(allow_none=True, metadata=_doc("what the game was worth: cube x result"))
-    cube = fields.Integer(metadata=_doc("the cube value at the end of the game"))
-    result = fields.String(allow_none=True, metadata=_doc("single, gammon or backgammon"))
-    ended_by = fields.String(allow_none=True, metadata=_doc("bearoff, drop or resign"))
-    declared_points = fields.Integer(allow_none=True, metadata=_doc("the points the transcript writes"))
-    capped = fields.Boolean(
-        metadata=_doc("the transcript writes the points capped at what the winner needed")
-    )
-
-
-class ErrorPositionSchema(ma.Schema):
-    """The position an illegal action was played in, with its picture."""
-
-    board = fields.Nested(schemas.BoardOutSchema, required=True, metadata=_doc("white = players[0]"))
-    turn = fields.String(required=True, metadata=_doc("who acted (white = players[0])"))
-    dice = fields.List(fields.Integer(), required=True, allow_none=True, metadata=_doc("for a roll"))
-    cube = fields.Dict(required=True)
-    match = fields.Dict(required=True)
-    gnubg_id = fields.String(required=True, metadata=_doc("GNU Backgammon POSITIONID:MATCHID"))
-    board_svg = fields.String(
-        required=True, metadata=_doc("the path of its picture: /v1/board.svg?gnubg_id=...")
-    )
-
-
-class ActionErrorSchema(ma.Schema):
-    """Where an illegal action stands and why it is illegal."""
-
-    game = fields.Integer()
-    move = fields.Integer(allow_none=True, metadata=_doc("the number before `)` on the file's line"))
-    player = fields.String(allow_none=True)
-    line = fields.Integer(allow_none=True, metadata=_doc("1-based line of the file (null for a JSON record)"))
-    action = fields.String(allow_none=True, metadata=_doc("the action as written"))
-    code = fields.String(metadata=_doc("reason code, one of: " + ", ".join(REASON_CODES)))
-    message = fields.String()
-    position = fields.Nested(
-        ErrorPositionSchema, metadata=_doc("where the action was played (actions of a game in progress)")
-    )
-    legal_play_count = fields.Integer(metadata=_doc("for a roll: how many legal plays there were"))
-    legal_plays = fields.List(
-        fields.String(), metadata=_doc(f"for a roll: the legal plays, when at most {LISTED_PLAYS}")
-    )
-
-
-class VerifyResponseSchema(ma.Schema):
-    """The referee's verdict on a whole match."""
-
-    valid = fields.Boolean(metadata=_doc("whether the whole match is legal"))
-    mode = fields.String()
-    excerpt = fields.Boolean(
-        metadata=_doc("whether the transcript was verified as an excerpt (`start_score` given)")
-    )
-    start_score = fields.List(
-        fields.Integer(), metadata=_doc("the score the replay started from, players[0] first")
-    )
-    match_length = fields.Integer(metadata=_doc("0 = money session"))
-    players = fields.List(fields.String(), metadata=_doc("players[0] is the left column of the file"))
-    games = fields.List(
-        fields.Nested(GameVerdictSchema), metadata=_doc("the games completed before any error")
-    )
-    final_score = fields.List(fields.Integer())
-    winner = fields.String(
-        allow_none=True, metadata=_doc("the match winner's name (null while unfinished or money)")
-    )
-    error = fields.Nested(
-        ActionErrorSchema, allow_none=True, metadata=_doc("the first illegal action, or null")
-    )
-    condoned = fields.List(
-        fields.Nested(ActionErrorSchema), metadata=_doc("illegal plays condoned (illegal-moves-rule)")
-    )
-
-
-class TurnSchema(ma.Schema):
-    """One action of a game record."""
-
-    player = fields.Integer(metadata=_doc("0 = players[0], 1 = players[1]"))
-    action = fields.String(metadata=_doc("roll, double, take, drop, beaver, raccoon or resign"))
-    dice = fields.List(fields.Integer(), metadata=_doc("roll: the two dice"))
-    play = fields.String(
-        allow_none=True, metadata=_doc("roll: standard notation; '' = no move; null = not recorded")
-    )
-    cube = fields.Integer(metadata=_doc("double/beaver/raccoon: the cube value it offers"))
-    level = fields.String(metadata=_doc("resign: single, gammon or backgammon, when stated"))
-
-
-class RecordResultSchema(ma.Schema):
-    """The result the transcript writes for a game."""
-
-    winner = fields.Integer(metadata=_doc("0 or 1"))
-    points = fields.Integer(allow_none=True)
-    and_the_match = fields.Boolean()
-
-
-class RecordGameSchema(ma.Schema):
-    """One game of a game record."""
-
-    game = fields.Integer()
-    start_score = fields.List(fields.Integer())
-    start_position = fields.Nested(
-        schemas.BoardSchema, metadata=_doc("optional start board; white = players[0]")
-    )
-    set_position = fields.String(metadata=_doc("optional XG position string the game starts from"))
-    turns = fields.List(fields.Nested(TurnSchema))
-    result = fields.Nested(RecordResultSchema, allow_none=True)
-
-
-class RecordSchema(ma.Schema):
-    """A JSON game record of a match."""
-
-    format = fields.String(metadata=_doc("arbitru.match/1"))
-    players = fields.List(fields.String())
-    match_length = fields.Integer(metadata=_doc("0 = money session"))
-    rules = fields.Dict(metadata=_doc("rule options, as in every route"))
-    games = fields.List(fields.Nested(RecordGameSchema))
-
-
-# -- helpers ---------------------------------------------------------------------------------------
 def _read_mat(text: str) -> Any:
     if len(text) > MAX_MAT_CHARS:
         raise Problem(413, f"the transcript has {len(text)} characters; the limit is {MAX_MAT_CHARS}")

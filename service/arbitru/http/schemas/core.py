@@ -8,7 +8,6 @@ subclassing `PositionSchema` (board + context) or `RollPositionSchema` (+ turn a
 
 from __future__ import annotations
 
-import dataclasses
 import numbers
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
@@ -18,8 +17,10 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from arbitru.engine.board import COLORS
+from arbitru.engine.cube import CENTERED, OWNERS
 from arbitru.engine.judge import REASON_CODES
-from arbitru.engine.rules import CHOICES, OPTION_DOCS, PRESETS, RANGES, Rules
+from arbitru.engine.outcome import RESULTS
+from arbitru.engine.rules import OPTIONS, OptionSpec
 from arbitru.formats.limits import (
     CUBE_VALUES,
     MAX_MATCH_LENGTH,
@@ -29,8 +30,7 @@ from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
 
 MAX_CHECKERS = 15
 POWERS_OF_TWO = list(CUBE_VALUES)  # cube values 1 .. 4096
-RESULTS = ["single", "gammon", "backgammon"]
-CUBE_OWNERS = ["centered", "white", "black"]
+CUBE_OWNERS = list(OWNERS)
 # Extra per-play data a client may ask for with "include" (formats work adds gnubg_id / xgid here).
 INCLUDE_OPTIONS = ["pips", "gnubg_id", "xgid", "fibs"]
 PLAY_FIELDS = ["moves", "notation", "board", "outcome"]
@@ -218,9 +218,9 @@ class CubeSchema(StrictSchema):
         required=True, validate=validate.OneOf(POWERS_OF_TWO), metadata=_doc("cube value, a power of two")
     )
     owner = fields.String(
-        load_default="centered",
+        load_default=CENTERED,
         validate=validate.OneOf(CUBE_OWNERS),
-        metadata=_doc("who may double next: centered (either side), white or black", default="centered"),
+        metadata=_doc("who may double next: centered (either side), white or black", default=CENTERED),
     )
 
 
@@ -245,32 +245,30 @@ class MatchSchema(StrictSchema):
     )
 
 
-def _preset_values(name: str) -> str:
-    """Each preset's value of option `name`, for its description."""
-    return ", ".join(f"{preset}: {str(getattr(rules, name)).lower()}" for preset, rules in PRESETS.items())
+def _preset_values(spec: OptionSpec) -> str:
+    """Each preset's value of an option, for its description."""
+    return ", ".join(f"{preset}: {str(value).lower()}" for preset, value in spec.defaults().items())
 
 
-def _rule_field(spec: dataclasses.Field[Any]) -> fields.Field:
-    """A strict field for one `Rules` option, typed after the dataclass annotation, with the
-    option's description, its closed choices as an enum and its range (arbitru.engine.rules).
+def _rule_field(spec: OptionSpec) -> fields.Field:
+    """A strict field for one rules option, generated from its row of `arbitru.engine.rules.OPTIONS`:
+    its type, description, closed choices as an enum, else its limits as a range.
 
     No option but `preset` has a default: an absent option is the preset's value, so a client
     generated from the spec sends only what it sets (a default would override the preset)."""
-    name = spec.name
-    if name == "preset":
+    if spec.name == "preset":
         return fields.String(
-            validate=validate.OneOf(CHOICES[name]),
-            metadata=_doc(OPTION_DOCS[name], default=spec.default),
+            validate=validate.OneOf(spec.choices), metadata=_doc(spec.description, default=spec.default())
         )
-    meta = _doc(f"{OPTION_DOCS[name]}. Absent: the preset's value ({_preset_values(name)})")
-    kind = spec.type if isinstance(spec.type, str) else getattr(spec.type, "__name__", "str")
-    if kind == "bool":
+    meta = _doc(f"{spec.description}. Absent: the preset's value ({_preset_values(spec)})")
+    if spec.kind is bool:
         return StrictBoolean(metadata=meta)
-    if name in CHOICES:
-        check: validate.Validator = validate.OneOf(CHOICES[name])
+    if spec.choices:
+        check: validate.Validator = validate.OneOf(spec.choices)
     else:
-        check = validate.Range(*RANGES[name])
-    if kind == "int":
+        assert spec.limits is not None, spec.name
+        check = validate.Range(*spec.limits)
+    if spec.kind is int:
         return StrictInteger(validate=check, metadata=meta)
     return fields.String(validate=check, metadata=meta)
 
@@ -284,7 +282,7 @@ RulesSchema = type(
             "absent option is the preset's value (the standard money game by default). Unknown keys, "
             "values outside the enums or ranges, and options that contradict each other are a 422."
         ),
-        **{f.name: _rule_field(f) for f in dataclasses.fields(Rules)},
+        **{name: _rule_field(spec) for name, spec in OPTIONS.items()},
     },
 )
 
@@ -423,7 +421,7 @@ class OutcomeSchema(ma.Schema):
     result = fields.String(
         required=True,
         allow_none=True,
-        validate=validate.OneOf(RESULTS),
+        validate=validate.OneOf(list(RESULTS)),
         metadata=_doc("what happened on the board: single, gammon (loser bore off none), backgammon"),
     )
     multiplier = fields.Integer(

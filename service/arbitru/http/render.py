@@ -1,0 +1,285 @@
+"""The answers' JSON: the engine's values rendered in the contract's form, for the routes to return.
+
+The routes parse a request, ask the engine's `Position` once (its plays, a verdict, its outcome:
+the Jacoby rule and the match are applied there) and render the answer here. The caches and the
+shared JSON fragments of the hot path (/v1/moves) live with the code that uses them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+import orjson
+
+from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_marked
+from arbitru.engine.board import OFF, Board, other, side_to_dict
+from arbitru.engine.cube import CubeVerdict
+from arbitru.engine.match import Match, score_game
+from arbitru.engine.outcome import Outcome
+from arbitru.engine.rules import Rules
+from arbitru.formats.limits import MAX_INCLUDED_IDS
+from arbitru.http.errors import ValidationProblem
+from arbitru.http.i18n import request_language
+from arbitru.http.position import Position
+from arbitru.http.position_sources import ID_INCLUDES, position_ids
+from arbitru.http.schemas import PLAY_FIELDS
+from arbitru.messages import render, result_label, say
+
+NOT_OVER: dict[str, Any] = {
+    "game_over": False,
+    "winner": None,
+    "result": None,
+    "multiplier": None,
+    "points": None,
+}
+NOT_OVER_JSON = orjson.Fragment(orjson.dumps(NOT_OVER))
+_SideCache = dict[tuple[int, ...], dict[str, Any]]
+ALL_FIELDS = frozenset(PLAY_FIELDS)
+_MOVE_JSON: dict[Move, dict[str, Any]] = {}
+
+
+def _move_json(move: Move) -> dict[str, Any]:
+    """A move's JSON form, built once per distinct move (there are only 26 x 26 x 2)."""
+    _MOVE_JSON[move] = found = move.to_dict()
+    return found
+
+
+# A play's moves as JSON and in notation, by moves: a pure function of a small domain (plays of
+# different positions share their moves all the time), bounded by clearing it when full.
+_MOVES_TEXTS: dict[tuple[Move, ...], tuple[orjson.Fragment, str]] = {}
+_MOVES_TEXTS_LIMIT = 50_000  # ~350 bytes an entry
+
+
+def _moves_texts(moves: tuple[Move, ...]) -> tuple[orjson.Fragment, str]:
+    """The moves' JSON list (pre-serialized) and notation, remembered in `_MOVES_TEXTS`."""
+    if len(_MOVES_TEXTS) >= _MOVES_TEXTS_LIMIT:
+        _MOVES_TEXTS.clear()
+    # Kept as str: the bytes orjson.dumps returns hold a ~4 KiB buffer each (20,000 remembered
+    # moves took 80 MiB per worker that way).
+    text = orjson.dumps([m.to_dict() for m in moves]).decode()
+    found = _MOVES_TEXTS[moves] = (orjson.Fragment(text), format_moves(moves))
+    return found
+
+
+def side_json(side: tuple[int, ...], cache: _SideCache | None = None) -> dict[str, Any]:
+    """One side in the contract's JSON form; `cache` shares equal sides within one answer."""
+    if cache is not None:
+        found = cache.get(side)
+        if found is not None:
+            return found
+    result = side_to_dict(side)
+    if cache is not None:
+        cache[side] = result
+    return result
+
+
+def pips(board: Board) -> dict[str, int]:
+    """Both sides' pip counts."""
+    return {"white": board.pips("white"), "black": board.pips("black")}
+
+
+# -- outcomes -----------------------------------------------------------------------------------
+def verdict_json(position: Position, verdict: Outcome, lang: str) -> dict[str, Any]:
+    """An outcome with its localised `label` and, in a match, the `match` block (the position's
+    engine value decides both)."""
+    answer: dict[str, Any] = {**verdict.to_dict(), "label": result_label(verdict.counted_as, lang)}
+    scored = position.game.match_after(verdict)
+    if scored is not None:
+        answer["match"] = scored.to_dict()
+    return answer
+
+
+def outcome_json(board: Board, position: Position) -> dict[str, Any]:
+    """The outcome of `board` (after a play of `position`) as JSON; cheap while nobody has borne off
+    every checker. A board that ends the game carries what /v1/outcome answers for it: label and
+    match block."""
+    game = position.game
+    if not game.ends_game(board):
+        return NOT_OVER  # shared by every play of an answer: never mutated
+    return verdict_json(position, game.outcome(board), request_language())
+
+
+def outcome_answer(position: Position) -> dict[str, Any]:
+    """/v1/outcome's answer: the verdict of the position's board, label, match block and pips."""
+    verdict = position.game.outcome()
+    return {**verdict_json(position, verdict, request_language()), "pips": pips(position.board)}
+
+
+# -- plays --------------------------------------------------------------------------------------
+def play_dict(
+    play: Play,
+    position: Position,
+    include: Collection[str] = (),
+    cache: _SideCache | None = None,
+    fields: Collection[str] = ALL_FIELDS,
+) -> dict[str, Any]:
+    """One play in the contract's JSON form (plain dicts for orjson); pass one `cache` per answer.
+
+    `fields` names the play fields to build (all by default; /v1/moves may ask for fewer)."""
+    board = play.board
+    result: dict[str, Any] = {}
+    if "moves" in fields:
+        result["moves"] = [_MOVE_JSON.get(m) or _move_json(m) for m in play.moves]
+    if "notation" in fields:
+        result["notation"] = play.notation
+    if "board" in fields:
+        result["board"] = {"white": side_json(board.white, cache), "black": side_json(board.black, cache)}
+    outcome_now = outcome_json(board, position) if "outcome" in fields or include else NOT_OVER
+    if "outcome" in fields:
+        result["outcome"] = outcome_now
+    if "pips" in include:
+        result["pips"] = pips(board)
+    if include and position.turn is not None and not ID_INCLUDES.isdisjoint(include):
+        game_over = outcome_now["game_over"]
+        result.update(
+            position_ids(
+                board,
+                position.turn,
+                position.cube,
+                position.match,
+                position.rules,
+                include,
+                game_over=game_over,
+            )
+        )
+    return result
+
+
+def full_plays(plays: list[Play], position: Position) -> list[dict[str, Any]]:
+    """Every play with every field and nothing included: what `play_dict` gives, in one loop.
+
+    /v1/moves spends more time here than in the engine, so the common case is spelt out: the
+    opponent's side, shared by most plays of a roll, is serialized once per distinct tuple, the
+    moves' JSON and notation come from `_MOVES_TEXTS`, and the outcome is computed only for a board
+    where the mover has borne off every checker.
+    """
+    checkers = position.rules.checkers
+    mover_is_white = position.turn == "white"
+    opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
+    memo = _MOVES_TEXTS
+    listed = []
+    for play in plays:
+        board = play.board
+        white, black = board
+        mover, opponent = (white, black) if mover_is_white else (black, white)
+        opp = opponents.get(id(opponent))
+        if opp is None:
+            opp = opponents[id(opponent)] = orjson.Fragment(orjson.dumps(side_to_dict(opponent)))
+        mover_json = side_to_dict(mover)
+        moves = play.moves
+        texts = memo.get(moves) or _moves_texts(moves)
+        listed.append(
+            {
+                "moves": texts[0],
+                "notation": texts[1],
+                "board": {"white": mover_json, "black": opp}
+                if mover_is_white
+                else {"white": opp, "black": mover_json},
+                "outcome": NOT_OVER_JSON if mover[OFF] != checkers else outcome_json(board, position),
+            }
+        )
+    return listed
+
+
+def plays_answer(position: Position, plays: list[Play], body: Mapping[str, Any]) -> dict[str, Any]:
+    """/v1/moves' answer: every play with the fields and inclusions the request asks for."""
+    assert position.turn is not None and position.dice is not None
+    include = frozenset(body.get("include") or ())
+    _check_included_ids(len(plays), include)
+    wanted = frozenset(body.get("fields_") or ALL_FIELDS)
+    if include or wanted != ALL_FIELDS:
+        cache: _SideCache = {}
+        listed = [play_dict(play, position, include, cache, wanted) for play in plays]
+    else:
+        listed = full_plays(plays, position)
+    return {
+        "turn": position.turn,
+        "dice": list(position.dice),
+        "next_turn": other(position.turn),
+        "plays": listed,
+    }
+
+
+def _check_included_ids(plays: int, include: Collection[str]) -> None:
+    """422 when `include` asks for more position IDs than one answer may compute."""
+    formats = sorted(ID_INCLUDES.intersection(include))
+    if plays * len(formats) > MAX_INCLUDED_IDS:
+        message = (
+            f"this roll has {plays} plays: {', '.join(formats)} for each is {plays * len(formats)} position "
+            f"IDs, more than the {MAX_INCLUDED_IDS} one answer computes; ask for fewer formats in `include` "
+            "(or none, and `fields` for a lighter answer), then the IDs of the plays you need"
+        )
+        raise ValidationProblem({"include": [message]}, detail=message)
+
+
+# -- a proposed play ----------------------------------------------------------------------------
+def _proposal(body: Mapping[str, Any]) -> tuple[tuple[tuple[int, int], ...], list[int] | None]:
+    """The proposed hops of a /v1/play body and the points it marks as hits (None: not stated)."""
+    if "play" in body:
+        try:
+            hops, marks = parse_play_marked(body["play"])
+        except NotationError as exc:
+            raise ValidationProblem(
+                {"play": [f"column {exc.column}: {exc.message}"]}, detail=f"`play` does not parse: {exc}"
+            ) from None
+        return hops, list(marks)
+    proposed = body["moves"]
+    hops = tuple((m["from_"] if "from_" in m else m["from"], m["to"]) for m in proposed)
+    marked = [m["to"] for m in proposed if m.get("hit")] if any("hit" in m for m in proposed) else None
+    return hops, marked
+
+
+def play_answer(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
+    """/v1/play's answer: the verdict on the proposed play, rendered."""
+    hops, marked = _proposal(body)
+    assert position.turn is not None
+    verdict = position.game.judge(hops, marked)
+    lang = request_language()
+    if verdict.legal and verdict.play is not None:
+        ended = position.game.ends_game(verdict.play.board)
+        answer: dict[str, Any] = {
+            "legal": True,
+            "as_written": verdict.as_written,
+            "play": play_dict(verdict.play, position, body.get("include") or ()),
+            "next_turn": None if ended else other(position.turn),
+        }
+        if not verdict.as_written:
+            written = body["play"] if "play" in body else format_moves(_hop_moves(hops))
+            answer["note"] = render("play.REGROUPED", verdict.note_params(written), lang)
+        return answer
+    reason = {"code": verdict.code, "message": say(verdict, lang)}
+    return {"legal": False, "reason": reason, "next_turn": position.turn}
+
+
+def _hop_moves(hops: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:
+    """Proposed hops as moves, to write them in notation."""
+    return tuple(Move(source, dest) for source, dest in hops)
+
+
+# -- the cube -----------------------------------------------------------------------------------
+def cube_json(verdict: CubeVerdict, match: Match, rules: Rules, lang: str) -> dict[str, Any]:
+    """/v1/cube's answer for a cube verdict (a drop in a match adds the match block)."""
+    if not verdict.legal:
+        return {
+            "legal": False,
+            "action": verdict.action,
+            "reason": {"code": verdict.code, "message": say(verdict, lang)},
+        }
+    assert verdict.cube is not None
+    body: dict[str, Any] = {
+        "legal": True,
+        "action": verdict.action,
+        "cube": verdict.cube.to_dict(),
+        "offer": verdict.offer.to_dict() if verdict.offer else None,
+        "next": {"player": verdict.next_player, "actions": list(verdict.next_actions)}
+        if verdict.next_player
+        else None,
+        "outcome": {
+            **verdict.outcome_dict(),
+            "label": result_label("single" if verdict.game_over else None, lang),
+        },
+    }
+    if verdict.game_over and not match.is_money and verdict.winner and verdict.points:
+        body["match"] = score_game(match, verdict.winner, verdict.points, rules).to_dict()
+    return body

@@ -1,0 +1,290 @@
+"""Schemas of the game routes: cube actions (/v1/cube), the opening roll (/v1/opening), the rules
+presets (/v1/rules), starting boards (/v1/start), resignations (/v1/resign), and /v1/outcome's answer.
+
+The rules options (the `RulesSchema`, the query of GET /v1/start, GET /v1/rules) are generated from
+the one table of options, `arbitru.engine.rules.OPTIONS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from arbitru.engine.board import COLORS
+from arbitru.engine.cube import ACTIONS, OFFERS, REASONS
+from arbitru.engine.outcome import RESIGN_LEVELS
+from arbitru.engine.rules import OPTIONS, OptionSpec
+from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
+from arbitru.http.schemas.core import (
+    CUBE_OWNERS,
+    BoardOutSchema,
+    BoardSchema,
+    BoundedList,
+    CubeSchema,
+    MatchBlockSchema,
+    MatchSchema,
+    OutcomeResponseSchema,
+    OutcomeSchema,
+    PositionSchema,
+    RulesSchema,
+    StrictInteger,
+    StrictSchema,
+    _doc,
+    dice_field,
+    turn_field,
+)
+
+
+class CubeRequestSchema(PositionSourcesMixin, StrictSchema):
+    """Request of /v1/cube: the game context, who is on roll, and the cube action (or a position
+    source, `gnubg_id` / `xgid` / `fibs`, that gives them)."""
+
+    OPENAPI_EXTRA = sources_openapi(["turn"], ["action"])
+
+    board = fields.Nested(
+        BoardSchema, metadata=_doc("optional: when given, a finished game refuses cube actions")
+    )
+    turn = turn_field(required=True)
+    dice = dice_field()  # optional: once `turn` has rolled it is too late to double
+    cube = fields.Nested(CubeSchema, metadata=_doc("the cube before any offer; default: centred at 1"))
+    match = fields.Nested(MatchSchema, metadata=_doc("default: a money game (or the rules' match length)"))
+    rules = fields.Nested(RulesSchema, metadata=_doc("default: standard money-game rules"))
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(list(ACTIONS)),
+        metadata=_doc(
+            "`double` by `turn` before rolling; `take`, `drop`, `beaver` (answers to `turn`'s double) or "
+            "`raccoon` (`turn`'s answer to a beaver)"
+        ),
+    )
+    offer = fields.String(
+        validate=validate.OneOf(list(OFFERS)),
+        metadata=_doc(
+            "what a take/drop answers: `double` (when absent; answered by the opponent of `turn`), "
+            "`beaver` (answered by `turn`) or `raccoon` (answered by the opponent); not with the action "
+            "`double` (no default in the spec: a generated client would send it with every double)",
+        ),
+    )
+
+    @ma.validates_schema
+    def _offer_only_for_answers(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("action") == "double" and "offer" in data:
+            raise ma.ValidationError(
+                "`offer` names the offer an answer answers; a double answers none", "offer"
+            )
+
+
+class RollsSchema(StrictSchema):
+    """Each player's opening roll: one die each (standard), two dice each (romanian)."""
+
+    white = BoundedList(
+        StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=2
+    )
+    black = BoundedList(
+        StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=2
+    )
+
+
+class OpeningRequestSchema(StrictSchema):
+    """Request of /v1/opening."""
+
+    rolls = fields.Nested(RollsSchema, required=True)
+    cube = fields.Nested(
+        CubeSchema,
+        metadata=_doc("the centred cube before this roll (above 1 after automatic doubles)"),
+    )
+    match = fields.Nested(MatchSchema, metadata=_doc("default: a money game (or the rules' match length)"))
+    rules = fields.Nested(RulesSchema, metadata=_doc("default: standard rules (the one-die opening)"))
+
+
+def _query_field(spec: OptionSpec) -> fields.Field:
+    """A query-string field for one rules option (its row of `OPTIONS`): text read as the option's
+    type ("2" is 2, "true"/"false" booleans); choices and ranges are checked by `build_rules`, the
+    one place."""
+    meta = _doc(spec.description, default=spec.default())
+    if spec.choices:
+        meta["enum"] = list(spec.choices)
+    if spec.kind is bool:
+        return fields.Boolean(metadata=meta)
+    if spec.kind is int:
+        return fields.Integer(strict=False, metadata=meta)
+    return fields.String(validate=validate.Length(max=32), metadata=meta)
+
+
+StartQuerySchema = type(
+    "StartQuerySchema",
+    (StrictSchema,),
+    {
+        "__doc__": "Query of GET /v1/start: any rules option (as in a `rules` object), all optional.",
+        **{name: _query_field(spec) for name, spec in OPTIONS.items()},
+    },
+)
+
+
+class StartRequestSchema(StrictSchema):
+    """Body of POST /v1/start: the rules (a preset plus options) and, for a later game, the match."""
+
+    rules = fields.Nested(RulesSchema, metadata=_doc("default: standard money-game rules"))
+    match = fields.Nested(
+        MatchSchema,
+        metadata=_doc("the match before this game (default: the rules' match length, 0-0)"),
+    )
+
+
+class ReasonOutSchema(ma.Schema):
+    """Why a cube action is illegal: a stable code and a localised message."""
+
+    code = fields.String(required=True, validate=validate.OneOf(list(REASONS)))
+    message = fields.String(required=True)
+
+
+class OfferOutSchema(ma.Schema):
+    """A pending offer: `double`, `beaver` or `raccoon`, by whom, to which value."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(list(OFFERS)))
+    by = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    value = fields.Integer(required=True)
+
+
+class NextOutSchema(ma.Schema):
+    """Who acts next, and what they may do (`roll`, or answers to the pending offer)."""
+
+    player = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    actions = fields.List(fields.String(validate=validate.OneOf([*ACTIONS, "roll"])), required=True)
+
+
+class CubeOutSchema(ma.Schema):
+    """The cube."""
+
+    value = fields.Integer(required=True)
+    owner = fields.String(required=True, validate=validate.OneOf(CUBE_OWNERS))
+
+
+class CubeOutcomeSchema(OutcomeSchema):
+    """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
+
+    label = fields.String(
+        allow_none=True,
+        metadata=_doc("localised label of what the result counts for (linie / marț / marț tehnic)"),
+    )
+
+
+class CubeLegalSchema(ma.Schema):
+    """The cube action is legal: the cube after it, any pending offer, who acts next, the outcome."""
+
+    legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
+    action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
+    cube = fields.Nested(CubeOutSchema, required=True)
+    offer = fields.Nested(OfferOutSchema, required=True, allow_none=True)
+    next = fields.Nested(NextOutSchema, required=True, allow_none=True)
+    outcome = fields.Nested(CubeOutcomeSchema, required=True)
+    match = fields.Nested(MatchBlockSchema, metadata=_doc("after a drop in a match: the new score"))
+
+
+class CubeIllegalSchema(ma.Schema):
+    """The cube action is illegal now; `reason` says why."""
+
+    legal = fields.Boolean(required=True, validate=validate.OneOf([False]))
+    action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
+    reason = fields.Nested(ReasonOutSchema, required=True)
+
+
+class OpeningResponseSchema(ma.Schema):
+    """Who starts and with which dice, or a re-roll."""
+
+    starter = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
+    dice = fields.List(fields.Integer(), required=True, allow_none=True)
+    reroll = fields.Boolean(required=True)
+    cube = fields.Nested(CubeOutSchema, required=True)
+    automatic_double = fields.Boolean(required=True)
+    message = fields.String(required=True)
+
+
+class OptionOutSchema(ma.Schema):
+    """One rules option."""
+
+    description = fields.String(required=True)
+    default = fields.Raw(required=True)
+    choices = fields.List(fields.Raw())
+
+
+class RulesResponseSchema(ma.Schema):
+    """The presets with all their options, each option described, and the cube reason codes."""
+
+    presets = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionOutSchema), required=True)
+    cube_reasons = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
+class StartStepSchema(ma.Schema):
+    """The first step of a game: the opening roll."""
+
+    step = fields.String(required=True, validate=validate.OneOf(["opening"]))
+    route = fields.String(required=True, metadata=_doc("where to send the opening rolls: /v1/opening"))
+    dice_per_player = fields.Integer(
+        required=True, validate=validate.OneOf([1, 2]), metadata=_doc("1 (standard), 2 (romanian)")
+    )
+    message = fields.String(required=True, metadata=_doc("what the players do, in the request's language"))
+
+
+class StartResponseSchema(ma.Schema):
+    """The starting board of a game, the rules in force, the cube and match, and the first step."""
+
+    variant = fields.String(required=True)
+    checkers = fields.Integer(required=True)
+    board = fields.Nested(BoardOutSchema, required=True)
+    rules = fields.Dict(required=True, metadata=_doc("every rules option in force (send it back as `rules`)"))
+    cube = fields.Nested(CubeOutSchema, required=True)
+    match = fields.Nested(
+        MatchSchema, required=True, metadata=_doc("the match this game belongs to (length 0: money)")
+    )
+    next = fields.Nested(StartStepSchema, required=True)
+
+
+class OutcomeMatchResponseSchema(OutcomeResponseSchema):
+    """/v1/outcome's answer with the localised label and, in a match, the match block."""
+
+    label = fields.String(
+        allow_none=True,
+        metadata=_doc(
+            "localised label of what the result counts for: single game / linie, gammon / marț, "
+            "backgammon / marț tehnic (a backgammon counting as a gammon is labelled gammon / marț)"
+        ),
+    )
+    match = fields.Nested(MatchBlockSchema, metadata=_doc("present in a match: the effect of this game"))
+
+
+class ResignRequestSchema(PositionSchema):
+    """Request of /v1/resign: the position (with its cube, match and rules), who resigns, how much."""
+
+    by = fields.String(
+        required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("the player who resigns")
+    )
+    level = fields.String(
+        required=True,
+        validate=validate.OneOf(list(RESIGN_LEVELS)),
+        metadata=_doc("what the resigner concedes: single, gammon or backgammon"),
+    )
+
+
+class ResignResponseSchema(ma.Schema):
+    """Whether the resignation may be offered, and what accepting it scores."""
+
+    may_offer = fields.Boolean(required=True)
+    reason = fields.Nested(ReasonOutSchema, required=True, allow_none=True, metadata=_doc("why not"))
+    by = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
+    level = fields.String(required=True, validate=validate.OneOf(list(RESIGN_LEVELS)))
+    most_at_stake = fields.String(
+        required=True,
+        validate=validate.OneOf(list(RESIGN_LEVELS)),
+        metadata=_doc("the most the board can still give the opponent: a higher level gives away more"),
+    )
+    accepted = fields.Nested(
+        CubeOutcomeSchema, required=True, allow_none=True, metadata=_doc("the outcome once accepted")
+    )
+    capped_points = fields.Integer(
+        allow_none=True, metadata=_doc("in a match: the points capped at what the winner needed")
+    )
+    match = fields.Nested(MatchBlockSchema, metadata=_doc("in a match: the match after acceptance"))
