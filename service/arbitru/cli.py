@@ -25,7 +25,6 @@ from typing import Any
 import click
 
 from arbitru.engine.board import Board, Color
-from arbitru.engine.i18n import has_text, text
 from arbitru.engine.moves import collector_paused, legal_plays
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.game_record import RecordError, match_to_record, read_match_file
@@ -35,43 +34,12 @@ from arbitru.formats.position import FormatError
 from arbitru.formats.sgf import write_sgf
 from arbitru.formats.svg import render_board
 from arbitru.http.position_sources import decode_source, position_links
+from arbitru.messages import cli_words, has_text, render, say
 from arbitru.referee import resolve_rules, verify
 
 SUFFIXES = (".mat", ".txt", ".json")
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
 EXIT_CODES = {VALID: 0, INVALID: 1, UNREADABLE: 2}
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        VALID: "valid",
-        INVALID: "INVALID",
-        UNREADABLE: "UNREADABLE",
-        "file": "file",
-        "verdict": "verdict",
-        "games": "games",
-        "score": "score",
-        "first error": "first error",
-        "summary": "{valid} valid, {invalid} invalid, {unreadable} unreadable of {total}",
-        "report": "Match verification report",
-        "game": "game",
-        "move": "move",
-        "legal": "legal plays",
-    },
-    "ro": {
-        VALID: "valid",
-        INVALID: "INVALID",
-        UNREADABLE: "ILIZIBIL",
-        "file": "fișier",
-        "verdict": "verdict",
-        "games": "jocuri",
-        "score": "scor",
-        "first error": "prima greșeală",
-        "summary": "{valid} valide, {invalid} invalide, {unreadable} ilizibile din {total}",
-        "report": "Raport de verificare a partidelor",
-        "game": "jocul",
-        "move": "mutarea",
-        "legal": "mutări legale",
-    },
-}
 MAX_FILE_BYTES = 4 * 128 * 1024  # what /v1/matches/verify takes (128 Ki characters), in bytes
 
 
@@ -120,7 +88,7 @@ def _read(path: Path, preset: str | None) -> tuple[Any, Any]:
     match = read_match_file(path.read_bytes())
     rules, problems = resolve_rules(match, {"preset": preset} if preset else {})
     if problems:
-        raise ValueError("; ".join(f"{p.field}: {p.message}" for p in problems))
+        raise ValueError("; ".join(f"{p.field}: {say(p)}" for p in problems))
     return match, rules
 
 
@@ -142,14 +110,14 @@ def verify_file(path: Path, mode: str = "legal-moves-only", preset: str | None =
 def _message(error: dict[str, Any], lang: str) -> str:
     code = error["code"]
     if lang != "en" and has_text(code):
-        return text(code, lang)
+        return render(code, error.get("params"), lang)
     written = f"{error.get('action')}: "
     message: str = error["message"]
     return message.removeprefix(written)  # the table shows the action already
 
 
 def _first_error(result: FileVerdict, lang: str) -> str:
-    words = WORDS[lang]
+    words = cli_words(lang)
     if result.status == UNREADABLE:
         return result.problem or ""
     error = (result.verdict or {}).get("error")
@@ -163,8 +131,8 @@ def _first_error(result: FileVerdict, lang: str) -> str:
 
 def summary_table(results: Sequence[FileVerdict], lang: str) -> str:
     """A plain-text table: file, verdict, games, final score, first error; then the totals."""
-    words = WORDS[lang]
-    rows = [[words["file"], words["verdict"], words["games"], words["score"], words["first error"]]]
+    words = cli_words(lang)
+    rows = [[words["file"], words["verdict"], words["games"], words["score"], words["first_error"]]]
     for result in results:
         verdict = result.verdict or {}
         score = "-".join(map(str, verdict.get("final_score", []))) or "-"
@@ -189,7 +157,7 @@ def summary_table(results: Sequence[FileVerdict], lang: str) -> str:
 
 def html_report(results: Sequence[FileVerdict], lang: str) -> str:
     """A standalone HTML page: each file's verdict and, for an illegal action, its board picture."""
-    words = WORDS[lang]
+    words = cli_words(lang)
     parts = [
         f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><title>{words["report"]}</title>',
         "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"

@@ -1,6 +1,7 @@
 """The board value type and its validity check."""
 
 from arbitru.engine import Board
+from arbitru.messages import say
 from tests.engine.positions import position
 
 
@@ -44,4 +45,4 @@ def test_a_point_held_by_both_sides_is_invalid():
 def test_both_sides_on_the_bar_facing_closed_boards_is_invalid():
     closed = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3}
     bad = position(closed, closed, white_bar=1, black_bar=1)
-    assert any("bar" in p.message for p in bad.problems())
+    assert any("bar" in say(p) for p in bad.problems())

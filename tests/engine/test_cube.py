@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from arbitru.engine.cube import REASONS, Cube, automatic_double, cube_action
-from arbitru.engine.i18n import has_text, text
 from arbitru.engine.rules import Rules
+from arbitru.messages import has_text, render, say
 
 MONEY_BEAVERS = Rules(beavers=True, raccoons=True)
 
@@ -24,7 +24,7 @@ def test_only_the_owner_may_redouble():
     assert cube_action("double", "white", Cube(2, "white")).legal
     verdict = cube_action("double", "white", Cube(2, "black"))
     assert not verdict.legal and verdict.code == "NOT_CUBE_OWNER"
-    assert "Black" in verdict.message("en") and "Negrul" in verdict.message("ro")
+    assert "Black" in say(verdict, "en") and "Negrul" in say(verdict, "ro")
 
 
 def test_doubling_after_rolling_is_illegal():
@@ -149,7 +149,9 @@ def test_automatic_doubles_up_to_the_limit_in_money_only():
 def test_every_reason_code_has_english_and_romanian_text():
     for code in REASONS:
         assert has_text(code)
-        assert text(code, "en", owner="x", max_cube=64) != text(code, "ro", owner="x", max_cube=64)
+        assert render(code, {"owner": "x", "max_cube": 64}, "en") != render(
+            code, {"owner": "x", "max_cube": 64}, "ro"
+        )
 
 
 @pytest.mark.parametrize("action", ["take", "drop", "beaver", "raccoon", "double"])

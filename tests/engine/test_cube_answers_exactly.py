@@ -9,13 +9,14 @@ import pytest
 
 from arbitru.engine.cube import Cube, Offer, cube_action
 from arbitru.engine.rules import Rules
+from arbitru.messages import say
 
 NOT_OVER = {"game_over": False, "winner": None, "result": None, "multiplier": None, "points": None}
 
 
 def test_a_double_in_full():
     verdict = cube_action("double", "white", Cube(2, "white"))
-    assert (verdict.legal, verdict.code, verdict.message(), verdict.game_over) == (True, None, None, False)
+    assert (verdict.legal, verdict.code, verdict.message_key, verdict.game_over) == (True, None, "", False)
     assert (verdict.cube, verdict.offer) == (Cube(2, "white"), Offer("double", "white", 4))
     assert (verdict.next_player, verdict.next_actions) == ("black", ("take", "drop"))
     assert verdict.outcome_dict() == NOT_OVER
@@ -49,10 +50,10 @@ def test_a_dropped_beaver_in_full():
 
 def test_a_refusal_speaks_both_languages_with_its_parameters():
     verdict = cube_action("double", "white", Cube(2, "black"))
-    assert verdict.message("en") == "Only the owner of the cube (Black) may double."
-    assert verdict.message("ro") == "Doar cel care deține cubul (Negrul) poate dubla."
+    assert say(verdict, "en") == "Only the owner of the cube (Black) may double."
+    assert say(verdict, "ro") == "Doar cel care deține cubul (Negrul) poate dubla."
     verdict = cube_action("double", "white", Cube(64, "white"))
-    assert "64" in verdict.message("en") and "64" in verdict.message("ro")
+    assert "64" in say(verdict, "en") and "64" in say(verdict, "ro")
 
 
 def test_every_verdict_names_its_action():

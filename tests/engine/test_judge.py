@@ -5,6 +5,7 @@ import re
 import pytest
 
 from arbitru.engine import REASON_CODES, judge_play, parse_play_marked
+from arbitru.messages import render, say
 from tests.engine.positions import OPENING, position
 
 BLACK_START = {24: 2, 13: 5, 8: 3, 6: 5}
@@ -34,7 +35,7 @@ def test_a_written_stop_is_landed_on_so_a_stop_on_a_closed_point_is_refused():
     # 24/19 19/13 reaches the board of 24/13, but its stop 19 is the opponent's 6-point.
     verdict = rule(OPENING, (6, 5), "24/19 19/13")
     assert not verdict.legal and verdict.code == "POINT_CLOSED"
-    assert verdict.message() == "point 19 is held by the opponent"
+    assert say(verdict) == "point 19 is held by the opponent"
 
 
 def test_grouped_repeats_that_cannot_be_played_in_the_written_order_are_accepted():
@@ -77,7 +78,7 @@ def test_the_hit_marked_chooses_between_plays_that_differ_only_in_the_hit():
 )
 def test_an_illegal_play_is_named_by_the_rule_it_breaks(board, dice, text, code):
     verdict = rule(board, dice, text)
-    assert not verdict.legal and verdict.code == code and verdict.message
+    assert not verdict.legal and verdict.code == code and say(verdict)
     assert code in REASON_CODES
 
 
@@ -110,15 +111,15 @@ def test_a_hop_passing_blots_on_every_route_is_refused_and_told_to_write_the_sto
     board = position({24: 2, 13: 5, 10: 3, 6: 5}, {17: 1, 18: 1, 13: 3, 8: 3, 6: 5, 24: 2})
     verdict = rule(board, (6, 5), "13/2")
     assert not verdict.legal and verdict.code == "NOT_A_LEGAL_PLAY"
-    assert "13/2 hits nothing" in verdict.message() and "*" in verdict.message()
-    assert "13/2 nu lovește nimic" in verdict.message("ro")
+    assert "13/2 hits nothing" in say(verdict) and "*" in say(verdict)
+    assert "13/2 nu lovește nimic" in say(verdict, "ro")
 
 
 def test_a_star_on_a_hop_that_hits_nothing_is_wrong_hit_naming_the_point():
     verdict = rule(OPENING, (6, 1), "13/7* 8/7")
     assert not verdict.legal and verdict.code == "WRONG_HIT"
-    assert verdict.message() == "13/7* marks a hit, but there is no blot of the opponent on 7"
-    assert verdict.message("ro") == (
+    assert say(verdict) == "13/7* marks a hit, but there is no blot of the opponent on 7"
+    assert say(verdict, "ro") == (
         "13/7* marchează o lovitură, dar pe punctul 7 nu este niciun pul singur al adversarului"
     )
 
@@ -144,10 +145,10 @@ def test_hops_reaching_a_legal_board_by_another_grouping_of_the_dice_are_taken_a
     verdict = rule(board, (3, 1), "3/1 2/off")
     assert verdict.legal and not verdict.as_written
     assert verdict.play.notation == "3/off 2/1"
-    assert verdict.note("en", "3/1 2/off") == (
+    assert render("play.REGROUPED", verdict.note_params("3/1 2/off"), "en") == (
         "3/1 2/off cannot be played as written with 3-1; taken as 3/off 2/1, which leaves the same position"
     )
-    assert "luată drept 3/off 2/1" in verdict.note("ro", "3/1 2/off")
+    assert "luată drept 3/off 2/1" in render("play.REGROUPED", verdict.note_params("3/1 2/off"), "ro")
     assert rule(board, (3, 1), "3/off 2/1").as_written
 
 
@@ -169,7 +170,7 @@ ILLEGAL_CASES = [
 @pytest.mark.parametrize(("board", "dice", "text"), ILLEGAL_CASES)
 def test_every_reason_names_in_romanian_the_moves_dice_and_points_it_names_in_english(board, dice, text):
     verdict = rule(board, dice, text)
-    english, romanian = verdict.message("en"), verdict.message("ro")
+    english, romanian = say(verdict, "en"), say(verdict, "ro")
     assert english != romanian
     named = re.findall(r"\d+(?:/(?:\d+|off|bar)\*?)?|\d-\d", english)
     assert named and all(item in romanian for item in named), (english, romanian)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from arbitru.engine.board import Board, Problem
+from arbitru.engine.board import Board
 from arbitru.engine.cube import Cube, automatic_double
-from arbitru.engine.i18n import text
 from arbitru.engine.match import Match, context_problems, game_result, score_game
 from arbitru.engine.rules import MAX_MATCH_LENGTH, ROMANIAN, STANDARD, Rules
+from arbitru.messages import render
+from tests.support.said import Said as Problem
+from tests.support.said import said
 
 NO_CRAWFORD = Rules(crawford=False)
 NO_CUBE = Rules(cube=False)
@@ -139,7 +141,7 @@ NO_CUBE = Rules(cube=False)
     ],
 )
 def test_each_refused_context_names_its_field(cube, match, rules, problems):
-    assert context_problems(cube, match, rules) == problems
+    assert said(context_problems(cube, match, rules)) == problems
 
 
 def test_the_field_prefixes_follow_the_request():
@@ -175,8 +177,8 @@ def test_a_match_from_its_json_form_and_back():
     ],
 )
 def test_refused_contexts_speak_the_language_asked_for(cube, match, key, params):
-    (found,) = context_problems(cube, match, STANDARD, lang="ro")
-    assert found.message == text(key, "ro", **params) != text(key, "en", **params)
+    (found,) = said(context_problems(cube, match, STANDARD), "ro")
+    assert found.message == render(key, params, "ro") != render(key, params, "en")
 
 
 @pytest.mark.parametrize(
@@ -233,8 +235,8 @@ def test_automatic_doubles_only_on_a_centred_cube_in_money_play(cube, rules, in_
     ],
 )
 def test_refusals_under_other_rules_speak_the_language_asked_for(cube, match, rules, key):
-    (found,) = context_problems(cube, match, rules, lang="ro")
-    assert found.message == text(key, "ro") != text(key, "en")
+    (found,) = said(context_problems(cube, match, rules), "ro")
+    assert found.message == render(key, None, "ro") != render(key, None, "en")
 
 
 def test_a_money_game_scores_no_match():

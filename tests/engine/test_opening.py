@@ -7,6 +7,7 @@ import pytest
 from arbitru.engine.cube import Cube
 from arbitru.engine.opening import decide_opening, opening_problems
 from arbitru.engine.rules import Rules, build_rules
+from arbitru.messages import say
 
 ROMANIAN = build_rules({"preset": "romanian"})[0]
 
@@ -60,9 +61,9 @@ def test_standard_opening_needs_one_die_each():
 
 # -- romanian ---------------------------------------------------------------------------------
 def test_romanian_opening_needs_two_dice_each():
-    problems = opening_problems(rolls([5], [3, 1]), ROMANIAN, lang="ro")
+    problems = opening_problems(rolls([5], [3, 1]), ROMANIAN)
     assert [p.field for p in problems] == ["rolls.white"]
-    assert "zaruri" in problems[0].message
+    assert "zaruri" in say(problems[0], "ro")
 
 
 def test_romanian_a_double_beats_any_non_double():
@@ -99,14 +100,14 @@ def test_romanian_new_roll_option_makes_the_starter_roll_afresh():
     rules = build_rules({"preset": "romanian", "opening_dice": "new_roll"})[0]
     result = decide_opening(rolls([6, 6], [2, 1]), rules)
     assert result.starter == "white" and result.dice is None
-    assert "din nou" in result.message("ro")
+    assert "din nou" in say(result, "ro")
 
 
 @pytest.mark.parametrize("lang", ["en", "ro"])
 def test_opening_explains_itself_in_the_requested_language(lang):
     result = decide_opening(rolls([5], [3]))
     expected = {"en": "White starts and plays 5-3.", "ro": "Începe Albul și joacă 5-3."}[lang]
-    assert result.to_dict(lang)["message"] == expected
+    assert say(result, lang) == expected
 
 
 def test_opening_needs_a_centred_cube():

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from arbitru.engine.board import Problem
 from arbitru.engine.cube import Cube
 from arbitru.engine.opening import decide_opening, opening_problems
 from arbitru.engine.rules import ROMANIAN, STANDARD, Rules
+from arbitru.messages import say
+from tests.support.said import Said as Problem
+from tests.support.said import said
 
 AUTO = Rules(automatic_doubles=1)
 
@@ -122,9 +124,9 @@ AUTO = Rules(automatic_doubles=1)
 def test_the_opening_answer_in_full(rolls, rules, cube, in_match, answer, english, romanian):
     result = decide_opening(rolls, rules, cube, in_match)
     cube_after = {"value": 2 if answer["automatic_double"] else 1, "owner": "centered"}
-    assert result.to_dict() == {**answer, "cube": cube_after, "message": english}
+    assert {**result.to_dict(), "message": say(result)} == {**answer, "cube": cube_after, "message": english}
     if romanian is not None:
-        assert result.to_dict("ro")["message"] == romanian
+        assert say(result, "ro") == romanian
 
 
 @pytest.mark.parametrize(
@@ -184,11 +186,11 @@ def test_the_opening_answer_in_full(rolls, rules, cube, in_match, answer, englis
     ],
 )
 def test_every_refusal_of_opening_rolls_names_its_field(rolls, rules, cube, problems):
-    assert opening_problems(rolls, rules, cube) == problems
+    assert said(opening_problems(rolls, rules, cube)) == problems
 
 
 def test_refusals_speak_romanian_when_asked():
-    found = opening_problems({"white": [9], "black": [3]}, STANDARD, Cube(2, "black"), lang="ro")
+    found = said(opening_problems({"white": [9], "black": [3]}, STANDARD, Cube(2, "black")), "ro")
     assert found == [
         Problem("rolls.white.0", "un zar arată de la 1 la 6"),
         Problem("cube.owner", "înainte de prima aruncare a jocului cubul stă la mijloc"),

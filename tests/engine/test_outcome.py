@@ -6,7 +6,11 @@ from tests.engine.positions import position
 
 def test_game_not_over_while_both_sides_have_checkers_on_the_board():
     assert outcome(position({6: 5}, {6: 5})).to_dict() == {
-        "game_over": False, "winner": None, "result": None, "multiplier": None, "points": None,
+        "game_over": False,
+        "winner": None,
+        "result": None,
+        "multiplier": None,
+        "points": None,
     }
 
 

@@ -15,6 +15,7 @@ from arbitru.engine import REASON_CODES, judge_play, parse_play_marked
 from arbitru.engine.board import Board
 from arbitru.engine.cube import REASONS, Cube, cube_action
 from arbitru.engine.rules import Rules
+from arbitru.messages import say
 from tests.engine.positions import OPENING, position
 from tests.support.compare import state_of
 from tests.support.positions import scattered_positions
@@ -161,13 +162,13 @@ def test_every_documented_judge_code_has_a_case_and_every_case_is_documented():
 def test_each_judge_code_is_given_for_the_rule_its_case_breaks(code):
     board, dice, proposal, message = JUDGE_CASES[code]
     verdict = judge(board, dice, proposal)
-    assert (verdict.legal, verdict.code, verdict.message("en"), verdict.play) == (False, code, message, None)
+    assert (verdict.legal, verdict.code, say(verdict, "en"), verdict.play) == (False, code, message, None)
 
 
 @pytest.mark.parametrize(("board", "dice", "proposal", "code", "message"), MESSAGES)
 def test_judge_messages_name_the_points_and_dice(board, dice, proposal, code, message):
     verdict = judge(board, dice, proposal)
-    assert (verdict.code, verdict.message("en")) == (code, message)
+    assert (verdict.code, say(verdict, "en")) == (code, message)
 
 
 def test_a_double_is_never_ruled_by_the_higher_die_rule():
@@ -203,7 +204,7 @@ def test_each_cube_code_is_given_for_the_rule_its_case_breaks(code):
     action, turn, cube, rules, extra = CUBE_CASES[code]
     verdict = cube_action(action, turn, cube, rules, **extra)
     assert (verdict.legal, verdict.code) == (False, code)
-    assert verdict.message("en") and verdict.message("ro")
+    assert say(verdict, "en") and say(verdict, "ro")
     assert (verdict.cube, verdict.offer, verdict.winner, verdict.next_actions) == (None, None, None, ())
 
 

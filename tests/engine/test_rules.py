@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arbitru.engine.rules import PRESETS, Rules, build_rules, presets
+from arbitru.messages import say
 
 
 def fields_of(problems):
@@ -121,9 +122,9 @@ def test_hypergammon_checkers_give_the_checker_count():
 
 def test_problem_messages_are_localised_in_romanian():
     _, en = build_rules({"doubling": True})
-    _, ro = build_rules({"doubling": True}, lang="ro")
+    _, ro = build_rules({"doubling": True})
     assert en[0].field == ro[0].field == "rules.doubling"
-    assert en[0].message == "unknown option" and ro[0].message == "opțiune necunoscută"
+    assert say(en[0]) == "unknown option" and say(ro[0], "ro") == "opțiune necunoscută"
 
 
 def test_presets_list_every_option_of_each_preset():

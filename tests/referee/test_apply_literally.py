@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from arbitru.engine.i18n import text
+from arbitru.messages import render
 from arbitru.referee import apply_literally
 from tests.engine.positions import OPENING, position
 
@@ -56,7 +56,10 @@ BLOT_ON_7 = position(START, {24: 2, 13: 4, 18: 1, 8: 3, 6: 5})
 def test_impossible_plays_are_named(board, hops, code, message):
     after, why = apply_literally(board, "white", hops)
     assert after is None and why is not None and why[0] == code
-    assert text(f"referee.impossible.{code}", "en", action="A", **why[1]) == f"A: {message} (never condoned)"
+    assert (
+        render(f"referee.impossible.{code}", {"action": "A", **why[1]}, "en")
+        == f"A: {message} (never condoned)"
+    )
 
 
 def test_a_hit_sends_the_blot_to_the_bar():
@@ -87,7 +90,7 @@ def test_black_plays_in_its_own_numbering():
     assert after == position(START, {24: 2, 13: 3, 18: 1, 8: 2, 7: 2, 6: 5})
     after, why = apply_literally(OPENING, "black", ((12, 6),))
     assert after is None and why is not None and why[0] == "OPPONENT_CHECKER_MOVED"
-    assert text("referee.impossible.OPPONENT_CHECKER_MOVED", "en", action="A", **why[1]) == (
+    assert render("referee.impossible.OPPONENT_CHECKER_MOVED", {"action": "A", **why[1]}, "en") == (
         "A: 12/6 moves an opponent's checker (black has none there) (never condoned)"
     )
 

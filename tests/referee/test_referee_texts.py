@@ -7,9 +7,11 @@ import string
 import pytest
 
 from arbitru.formats.game_record import record_to_match
+from arbitru.messages.catalogue import CATALOGUE
 from arbitru.referee import IMPOSSIBLE, REASON_CODES, Referee, resolve_rules
-from arbitru.referee.codes import TEXTS
 from tests.referee.test_referee import CASES
+
+TEXTS = {key: texts for key, texts in CATALOGUE.items() if key.startswith("referee.")}  # the referee's own
 
 
 def _names(template: str) -> set[str]:

@@ -1,8 +1,8 @@
 """The rules engine: a pure-Python library (no web framework) for backgammon rules.
 
-    from arbitru.engine import Board, legal_plays
-    for play in legal_plays(Board.initial(), "white", (3, 1)):
-        print(play.notation, play.board.pips("white"))
+from arbitru.engine import Board, legal_plays
+for play in legal_plays(Board.initial(), "white", (3, 1)):
+    print(play.notation, play.board.pips("white"))
 """
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, Problem, other
@@ -15,7 +15,25 @@ from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 
 __all__ = [
-    "BAR", "COLORS", "OFF", "Board", "Color", "Move", "NotationError", "Outcome", "Play", "Position",
-    "Problem", "REASON_CODES", "Rules", "Verdict", "format_moves", "judge_play", "legal_plays", "other",
-    "outcome", "parse_play", "parse_play_marked",
+    "BAR",
+    "COLORS",
+    "OFF",
+    "Board",
+    "Color",
+    "Move",
+    "NotationError",
+    "Outcome",
+    "Play",
+    "Position",
+    "Problem",
+    "REASON_CODES",
+    "Rules",
+    "Verdict",
+    "format_moves",
+    "judge_play",
+    "legal_plays",
+    "other",
+    "outcome",
+    "parse_play",
+    "parse_play_marked",
 ]

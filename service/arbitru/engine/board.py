@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any, Literal, NamedTuple
 
 Color = Literal["white", "black"]
@@ -32,10 +33,22 @@ def other(color: Color) -> Color:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with an input: the field path it concerns and what is wrong."""
+    """One thing wrong with an input: the field path it concerns, and what is wrong as a code with
+    its parameters (rendered by `arbitru.messages`)."""
 
     field: str
-    message: str
+    code: str
+    params: Mapping[str, Any] = dataclass_field(default_factory=dict)
+
+    @property
+    def message_key(self) -> str:
+        """The catalogue key of the message: the code."""
+        return self.code
+
+
+def problem(where: str, code: str, **params: Any) -> Problem:
+    """A Problem for the field `where`."""
+    return Problem(where, code, params)
 
 
 def side_from_points(points: Mapping[int, int], bar: int = 0, off: int = 0) -> tuple[int, ...]:
@@ -121,16 +134,16 @@ class Board(NamedTuple):
         for color in COLORS:
             side = self.side(color)
             if len(side) != 26:
-                found.append(Problem(f"{prefix}.{color}", "a side needs 26 slots"))
+                found.append(problem(f"{prefix}.{color}", "board.slots"))
                 continue
             if min(side) < 0:
                 for index, count in enumerate(side):
                     if count < 0:
-                        found.append(Problem(f"{prefix}.{color}.{_slot_name(index)}", "must not be negative"))
+                        found.append(problem(f"{prefix}.{color}.{_slot_name(index)}", "board.negative"))
             total = sum(side)
             if total != checkers:
                 found.append(
-                    Problem(f"{prefix}.{color}", f"has {total} checkers; each side has exactly {checkers}")
+                    problem(f"{prefix}.{color}", "board.checker_count", total=total, checkers=checkers)
                 )
         if found:
             return found
@@ -138,19 +151,17 @@ class Board(NamedTuple):
             for point in range(1, 25):
                 if self.white[point] > 0 and self.black[25 - point] > 0:
                     found.append(
-                        Problem(
+                        problem(
                             f"{prefix}.white.points.{point}",
-                            f"white's point {point} (black's point {25 - point}) is held by both sides",
+                            "board.point_held_by_both",
+                            white_point=point,
+                            black_point=25 - point,
                         )
                     )
         if self.white[OFF] == checkers and self.black[OFF] == checkers:
-            found.append(Problem(prefix, "both sides have borne off every checker"))
+            found.append(problem(prefix, "board.all_borne_off"))
         if self.white[BAR] and self.black[BAR] and closed_home(self.white) and closed_home(self.black):
-            found.append(
-                Problem(
-                    prefix, "both sides have checkers on the bar facing a closed board: no game reaches this"
-                )
-            )
+            found.append(problem(prefix, "board.both_dance"))
         return found
 
 

@@ -8,17 +8,16 @@ the doubler, and `offer` says which offer is being answered (`double`, `beaver` 
 As in GNU Backgammon, whatever is taken ends with the cube owned by the doubler's opponent (the
 player not on roll), at the last value offered; a drop ends the game, the last offerer winning the
 cube value before that offer (a dropped double: the cube value before the double).
-Reason codes are stable (see `REASONS`); texts live in `arbitru.engine.i18n`.
+Reason codes are stable (see `REASONS`); their texts are rendered by `arbitru.messages`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from arbitru.engine.board import Color, other
-from arbitru.engine.i18n import player_name, text
 from arbitru.engine.rules import Rules
 
 Owner = Literal["centered", "white", "black"]
@@ -84,7 +83,7 @@ class CubeVerdict:
     legal: bool
     action: str
     code: str | None = None
-    params: tuple[tuple[str, Any], ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict)
     cube: Cube | None = None
     offer: Offer | None = None
     next_player: Color | None = None
@@ -97,12 +96,10 @@ class CubeVerdict:
         """Whether the action ended the game (a drop)."""
         return self.winner is not None
 
-    def message(self, lang: str = "en") -> str | None:
-        """The reason's text in `lang` (None when legal)."""
-        if self.code is None:
-            return None
-        params = {k: player_name(v, lang) if k == "owner" else v for k, v in self.params}
-        return text(self.code, lang, **params)
+    @property
+    def message_key(self) -> str:
+        """The catalogue key of the reason: the code (empty for a legal action, which has none)."""
+        return self.code or ""
 
     def outcome_dict(self) -> dict[str, Any]:
         """The outcome in /v1/outcome's shape: a drop is a single game won at the dropped value."""
@@ -122,7 +119,7 @@ _STANDARD = Rules()
 
 
 def _illegal(action: str, code: str, **params: Any) -> CubeVerdict:
-    return CubeVerdict(False, action, code, tuple(params.items()))
+    return CubeVerdict(False, action, code, params)
 
 
 def answer_stage(offer: str) -> int:

@@ -14,12 +14,11 @@ When a proposal is illegal it is replayed die by die to name the first rule it b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other, point_name
-from arbitru.engine.i18n import player_name, register, text
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.play import Play
 
@@ -42,84 +41,6 @@ REASON_CODES: dict[str, str] = {
     "NOT_A_LEGAL_PLAY": "the play does not lead to the position of any legal play of this roll",
 }
 
-# The message of each ruling, with what it concerns (move, die, point); {player} and points are
-# named in the reader's language (`_localized`).
-register(
-    {
-        "play.NOT_ON_BOARD": {
-            "en": "point {point} is not on the board",
-            "ro": "punctul {point} nu există pe tablă",
-        },
-        "play.MOVE_BACKWARDS": {
-            "en": "{move} moves a checker backwards",
-            "ro": "{move} mută un pul înapoi",
-        },
-        "play.NO_CHECKER_TO_MOVE": {
-            "en": "{player} has no checker on {point} to move",
-            "ro": "{player} nu are niciun pul de mutat pe {point}",
-        },
-        "play.MUST_ENTER_FROM_BAR": {
-            "en": "{move} moves while a checker is on the bar",
-            "ro": "{move} mută alt pul cât timp un pul stă pe bară (întâi intră pulurile de pe bară)",
-        },
-        "play.POINT_CLOSED": {
-            "en": "point {point} is held by the opponent",
-            "ro": "punctul {point} este poartă a adversarului (două sau mai multe puluri)",
-        },
-        "play.DICE_MISMATCH": {
-            "en": "{move} does not match the dice left ({dice})",
-            "ro": "{move} nu corespunde zarurilor rămase ({dice})",
-        },
-        "play.TOO_MANY_MOVES": {
-            "en": "{move} needs a die, but the play has already used all of {roll}",
-            "ro": "{move} cere un zar, dar mutarea a folosit deja toate zarurile din {roll}",
-        },
-        "play.BEAR_OFF_NOT_ALLOWED": {
-            "en": "{move} bears off while a checker is outside the home board",
-            "ro": "{move} scoate un pul cât timp un alt pul este în afara casei",
-        },
-        "play.BEAR_OFF_HIGHER_POINT_OCCUPIED": {
-            "en": "a checker on a point above {point} must move before one bears off from {point}"
-            " with a higher die ({die})",
-            "ro": "cu un zar mai mare ({die}) se scoate de pe {point} doar după ce pulurile de pe"
-            " punctele mai înalte s-au mutat",
-        },
-        "play.MUST_USE_ALL_DICE": {
-            "en": "{roll} can be played with {longest} {dice_word}; the play uses {used}",
-            "ro": "{roll} se poate juca cu {longest} {dice_word}; mutarea folosește {used}",
-        },
-        "play.MUST_PLAY_HIGHER_DIE": {
-            "en": "only one die of {roll} can be played: it must be the {high}",
-            "ro": "din {roll} se poate juca un singur zar: trebuie jucat {high}",
-        },
-        "play.WRONG_HIT": {
-            "en": "{move}* marks a hit, but there is no blot of the opponent on {point}",
-            "ro": "{move}* marchează o lovitură, dar pe {point} nu este niciun pul singur al adversarului",
-        },
-        "play.HIT_ON_THE_WAY": {
-            "en": "{move} hits nothing, but a legal play moving these checkers hits on the way"
-            " ({example}): write the stop where it hits",
-            "ro": "{move} nu lovește nimic, dar o mutare legală cu aceleași puluri lovește pe drum"
-            " ({example}): scrieți oprirea unde lovește",
-        },
-        "play.NOT_A_LEGAL_PLAY": {
-            "en": "the play does not lead to the position of any legal play of {roll}",
-            "ro": "mutarea nu duce la poziția niciunei mutări legale cu {roll}",
-        },
-        "play.REGROUPED": {
-            "en": "{written} cannot be played as written with {roll}; taken as {play}, which leaves"
-            " the same position",
-            "ro": "{written} nu se poate juca așa cum e scrisă cu {roll}; luată drept {play}, care"
-            " duce la aceeași poziție",
-        },
-        "dice.one": {"en": "die", "ro": "zar"},
-        "dice.many": {"en": "dice", "ro": "zaruri"},
-        "point.bar": {"en": "bar", "ro": "bară"},
-        "point.off": {"en": "off", "ro": "afară"},
-        "point.n": {"en": "{n}", "ro": "punctul {n}"},
-    }
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -134,44 +55,22 @@ class Verdict:
     legal: bool
     play: Play | None = None
     code: str | None = None
-    params: tuple[tuple[str, Any], ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict)
     as_written: bool = True
+    detail: str | None = None
 
-    def message(self, lang: str | None = "en") -> str | None:
-        """The reason in `lang` (None for a legal play)."""
-        if self.code is None:
-            return None
-        params = dict(self.params)
-        key = params.pop("_key", self.code)
-        return text(f"play.{key}", lang, **_localized(params, lang))
+    @property
+    def message_key(self) -> str:
+        """The catalogue key of the reason: `play.<code>`, or `play.<detail>` when the reason is
+        finer than its code (`HIT_ON_THE_WAY` is a `NOT_A_LEGAL_PLAY`); empty for a legal play."""
+        reason = self.detail or self.code
+        return f"play.{reason}" if reason else ""
 
-    def note(self, lang: str | None, written: str) -> str | None:
-        """For a play taken by another grouping of the dice: which play, in `lang`."""
+    def note_params(self, written: str) -> dict[str, Any] | None:
+        """For a play taken by another grouping of the dice (`play.REGROUPED`): what the note names."""
         if not self.legal or self.as_written or self.play is None:
             return None
-        roll = dict(self.params).get("roll", "")
-        return text("play.REGROUPED", lang, written=written, roll=roll, play=self.play.notation)
-
-
-def _localized(params: dict[str, Any], lang: str | None) -> dict[str, Any]:
-    """Message parameters in the reader's language: players and points by name."""
-    out = dict(params)
-    if "player" in out:
-        out["player"] = player_name(out["player"], lang)
-    if "point" in out:
-        out["point"] = point_label(out["point"], lang)
-    if "dice_word" in out:
-        out["dice_word"] = text("dice.one" if out["dice_word"] == 1 else "dice.many", lang)
-    return out
-
-
-def point_label(point: int, lang: str | None = "en") -> str:
-    """A point as a message names it: `bar`, `off` or the number (Romanian `bară`, `punctul 7`)."""
-    if point == BAR:
-        return text("point.bar", lang)
-    if point == OFF:
-        return text("point.off", lang)
-    return text("point.n", lang, n=point)
+        return {"written": written, "roll": self.params.get("roll", ""), "play": self.play.notation}
 
 
 def judge_play(
@@ -198,7 +97,7 @@ def judge_play(
         chosen = next((p for p in plays if p.board == literal), None)
         if chosen is not None:
             as_written = playable_as_written(board, turn, dice, hops, literal)
-            return Verdict(True, chosen, params=(("roll", roll),), as_written=as_written)
+            return Verdict(True, chosen, params={"roll": roll}, as_written=as_written)
         mover = literal.side(turn)
         passing = next((p for p in plays if p.board.side(turn) == mover), None)
         if passing is not None:
@@ -207,7 +106,8 @@ def judge_play(
                 False,
                 passing,
                 "NOT_A_LEGAL_PLAY",
-                (("_key", "HIT_ON_THE_WAY"), ("move", written), ("example", passing.notation)),
+                {"move": written, "example": passing.notation},
+                detail="HIT_ON_THE_WAY",
             )
     return _diagnose(board, turn, dice, hops, plays)
 
@@ -303,7 +203,7 @@ def _step(mover: list[int], opponent: list[int], point: int, die: int, goal: int
 
 
 def _illegal(code: str, **params: Any) -> Verdict:
-    return Verdict(False, None, code, tuple(params.items()))
+    return Verdict(False, None, code, params)
 
 
 def _roll(dice: tuple[int, int]) -> str:

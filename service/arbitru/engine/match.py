@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arbitru.engine.board import COLORS, Board, Color, Problem
+from arbitru.engine.board import COLORS, Board, Color, Problem, problem
 from arbitru.engine.cube import OWNERS, Cube
-from arbitru.engine.i18n import problem
 from arbitru.engine.outcome import Outcome, outcome
 from arbitru.engine.rules import MAX_MATCH_LENGTH, Rules
 
@@ -98,53 +97,52 @@ def context_problems(
     cube: Cube,
     match: Match,
     rules: Rules,
-    lang: str = "en",
     cube_field: str = "cube",
     match_field: str = "match",
 ) -> list[Problem]:
     """Every reason the cube and match context cannot occur under `rules` (empty when valid)."""
     found: list[Problem] = []
-    found.extend(_match_problems(match, rules, lang, match_field))
-    found.extend(_cube_problems(cube, match, rules, lang, cube_field))
+    found.extend(_match_problems(match, rules, match_field))
+    found.extend(_cube_problems(cube, match, rules, cube_field))
     return found
 
 
-def _match_problems(match: Match, rules: Rules, lang: str, field: str) -> list[Problem]:
+def _match_problems(match: Match, rules: Rules, field: str) -> list[Problem]:
     found: list[Problem] = []
     if not 0 <= match.length <= MAX_MATCH_LENGTH:
-        return [problem(f"{field}.length", "match_length_range", lang, limit=MAX_MATCH_LENGTH)]
+        return [problem(f"{field}.length", "match_length_range", limit=MAX_MATCH_LENGTH)]
     for color in COLORS:
         points = match.score_of(color)
         where = f"{field}.score.{color}"
         if points < 0:
-            found.append(problem(where, "score_not_negative", lang))
+            found.append(problem(where, "score_not_negative"))
         elif match.is_money and points:
-            found.append(problem(where, "score_in_money", lang))
+            found.append(problem(where, "score_in_money"))
         elif not match.is_money and points >= match.length:
-            found.append(problem(where, "score_below_length", lang, length=match.length))
+            found.append(problem(where, "score_below_length", length=match.length))
     if match.crawford and not found:
         if match.is_money:
-            found.append(problem(f"{field}.crawford", "crawford_in_money", lang))
+            found.append(problem(f"{field}.crawford", "crawford_in_money"))
         elif not rules.crawford:
-            found.append(problem(f"{field}.crawford", "crawford_rule_off", lang))
+            found.append(problem(f"{field}.crawford", "crawford_rule_off"))
         elif sum(match.away(color) == 1 for color in COLORS) != 1:
-            found.append(problem(f"{field}.crawford", "crawford_one_away", lang))
+            found.append(problem(f"{field}.crawford", "crawford_one_away"))
     return found
 
 
-def _cube_problems(cube: Cube, match: Match, rules: Rules, lang: str, field: str) -> list[Problem]:
+def _cube_problems(cube: Cube, match: Match, rules: Rules, field: str) -> list[Problem]:
     if cube.owner not in OWNERS:
-        return [problem(f"{field}.owner", "unknown_choice", lang, choices=", ".join(OWNERS))]
+        return [problem(f"{field}.owner", "unknown_choice", choices=", ".join(OWNERS))]
     if not rules.cube:
         if cube.value != 1 or cube.owner != "centered":
-            return [problem(f"{field}.value" if cube.value != 1 else f"{field}.owner", "cube_off", lang)]
+            return [problem(f"{field}.value" if cube.value != 1 else f"{field}.owner", "cube_off")]
         return []
     if cube.value < 1 or cube.value & (cube.value - 1) or cube.value > rules.max_cube:
-        return [problem(f"{field}.value", "cube_value", lang, max_cube=rules.max_cube)]
+        return [problem(f"{field}.value", "cube_value", max_cube=rules.max_cube)]
     if cube.value == 1 and cube.owner != "centered":
-        return [problem(f"{field}.owner", "owner_at_one", lang)]
+        return [problem(f"{field}.owner", "owner_at_one")]
     if match.crawford and not match.is_money and cube.value != 1:
-        return [problem(f"{field}.value", "crawford_cube", lang)]
+        return [problem(f"{field}.value", "crawford_cube")]
     # A turned cube left "centered" is accepted: clients scoring a game often send only its value
     # (the contract's own /v1/outcome example does), and the owner does not change the score.
     return []

@@ -729,8 +729,6 @@ def _doubles(
     return plays
 
 
-
-
 def _doubles_tails(side: list[int], rev: tuple[int, ...], die: int, bearing: bool) -> _Tails:
     """The candidate moves of a double, from the back: points that can hold a checker this turn
     (occupied, or reached by a chain of moves) whose move is open; bear-offs only if `bearing`.

@@ -21,9 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arbitru.engine.board import COLORS, Color, Problem
+from arbitru.engine.board import COLORS, Color, Problem, problem
 from arbitru.engine.cube import CENTRED, Cube, automatic_double
-from arbitru.engine.i18n import player_name, problem, text
 from arbitru.engine.rules import STANDARD, Rules
 
 DICE_PER_PLAYER = {"standard": 1, "romanian": 2}
@@ -39,26 +38,34 @@ class OpeningResult:
     cube: Cube
     automatic_double: bool = False
 
-    def message(self, lang: str = "en") -> str:
-        """A one-sentence explanation in `lang`."""
+    @property
+    def code(self) -> str:
+        """What happened, as a code: `opening_reroll` (`_auto` with an automatic double), or who
+        starts with the opening dice (`opening_starts`) or with a new roll (`opening_starts_new_roll`)."""
         if self.reroll:
-            if self.automatic_double:
-                return text("opening_reroll_auto", lang, value=self.cube.value)
-            return text("opening_reroll", lang)
-        starter = player_name(self.starter or "white", lang)
-        if self.dice is None:
-            return text("opening_starts_new_roll", lang, starter=starter)
-        return text("opening_starts", lang, starter=starter, dice="-".join(map(str, self.dice)))
+            return "opening_reroll_auto" if self.automatic_double else "opening_reroll"
+        return "opening_starts_new_roll" if self.dice is None else "opening_starts"
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        """The contract's JSON form (plus `automatic_double` and a localised `message`)."""
+    @property
+    def message_key(self) -> str:
+        """The catalogue key of the explanation: the code."""
+        return self.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """What the explanation names: the cube value after a re-roll, else the starter and dice."""
+        if self.reroll:
+            return {"value": self.cube.value} if self.automatic_double else {}
+        return {"starter": self.starter or "white", "dice": "-".join(map(str, self.dice or ()))}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form (plus `automatic_double`; the HTTP layer adds the `message`)."""
         return {
             "starter": self.starter,
             "dice": list(self.dice) if self.dice is not None else None,
             "reroll": self.reroll,
             "cube": self.cube.to_dict(),
             "automatic_double": self.automatic_double,
-            "message": self.message(lang),
         }
 
 
@@ -76,13 +83,13 @@ def opening_problems(
         dice = rolls.get(color)
         where = f"{field}.{color}"
         if dice is None or len(dice) != count:
-            found.append(problem(where, f"dice_count.{rules.opening}", lang))
+            found.append(problem(where, f"dice_count.{rules.opening}"))
             continue
         for index, die in enumerate(dice):
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-                found.append(problem(f"{where}.{index}", "die_range", lang))
+                found.append(problem(f"{where}.{index}", "die_range"))
     if cube.owner != "centered":
-        found.append(problem("cube.owner", "opening_cube", lang))
+        found.append(problem("cube.owner", "opening_cube"))
     return found
 
 

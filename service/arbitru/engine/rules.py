@@ -18,8 +18,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from arbitru.engine.board import Problem
-from arbitru.engine.i18n import problem
+from arbitru.engine.board import Problem, problem
 
 VARIANTS: tuple[str, ...] = ("backgammon", "nackgammon", "hypergammon")
 HYPERGAMMON_CHECKERS: tuple[int, ...] = (1, 2, 3)
@@ -213,9 +212,7 @@ assert all(OPTIONS[f.name].kind.__name__ == f.type for f in fields(Rules)), "row
 _REQUIRES: tuple[OptionSpec, ...] = tuple(spec for spec in OPTIONS.values() if spec.requires)
 
 
-def build_rules(
-    options: Mapping[str, Any] | None, prefix: str = "rules", lang: str = "en"
-) -> tuple[Rules, list[Problem]]:
+def build_rules(options: Mapping[str, Any] | None, prefix: str = "rules") -> tuple[Rules, list[Problem]]:
     """Rules from a client's `rules` object: `preset` (default standard) plus overridden options.
 
     Returns the rules and every problem found (the rules are only meaningful when there is none).
@@ -224,7 +221,7 @@ def build_rules(
     found: list[Problem] = []
     preset_name = options.pop("preset", "standard")
     if preset_name not in PRESETS:
-        found.append(problem(f"{prefix}.preset", "unknown_choice", lang, choices=", ".join(PRESETS)))
+        found.append(problem(f"{prefix}.preset", "unknown_choice", choices=", ".join(PRESETS)))
         preset_name = "standard"
     base = PRESETS[preset_name]
     names = set(Rules.option_names()) - {"preset"}
@@ -232,52 +229,50 @@ def build_rules(
     for key, value in options.items():
         field = f"{prefix}.{key}"
         if key not in names:
-            found.append(problem(field, "unknown_option", lang))
-        elif (bad := _type_problem(key, value, field, lang)) is not None:
+            found.append(problem(field, "unknown_option"))
+        elif (bad := _type_problem(key, value, field)) is not None:
             found.append(bad)
         else:
             given[key] = value
     rules = replace(base, **given)
-    found.extend(_value_problems(rules, given, prefix, lang))
-    rules, combos = _resolve_requirements(rules, given, prefix, lang)
+    found.extend(_value_problems(rules, given, prefix))
+    rules, combos = _resolve_requirements(rules, given, prefix)
     found.extend(combos)
     return rules, found
 
 
-def _type_problem(key: str, value: Any, field: str, lang: str) -> Problem | None:
+def _type_problem(key: str, value: Any, field: str) -> Problem | None:
     """The value's type, then its closed set of values (an option with limits has its range checked
     with the other options, by `_value_problems`)."""
     spec = OPTIONS[key]
     if spec.kind is bool:
-        return None if isinstance(value, bool) else problem(field, "not_boolean", lang)
+        return None if isinstance(value, bool) else problem(field, "not_boolean")
     if spec.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        return problem(field, "not_integer", lang)
+        return problem(field, "not_integer")
     if spec.choices and spec.limits is None and value not in spec.choices:
-        return problem(field, "unknown_choice", lang, choices=", ".join(str(c) for c in spec.choices))
+        return problem(field, "unknown_choice", choices=", ".join(str(c) for c in spec.choices))
     return None
 
 
-def _value_problems(rules: Rules, given: Mapping[str, Any], prefix: str, lang: str) -> list[Problem]:
+def _value_problems(rules: Rules, given: Mapping[str, Any], prefix: str) -> list[Problem]:
     found: list[Problem] = []
     if "hypergammon_checkers" in given and rules.variant != "hypergammon":
-        found.append(problem(f"{prefix}.hypergammon_checkers", "only_hypergammon", lang))
+        found.append(problem(f"{prefix}.hypergammon_checkers", "only_hypergammon"))
     if not _power_of_two(rules.max_cube) or not 1 <= rules.max_cube <= MAX_CUBE_LIMIT:
-        found.append(problem(f"{prefix}.max_cube", "max_cube_range", lang, limit=MAX_CUBE_LIMIT))
+        found.append(problem(f"{prefix}.max_cube", "max_cube_range", limit=MAX_CUBE_LIMIT))
     elif not 0 <= rules.automatic_doubles <= rules.max_cube.bit_length() - 1:  # never 2**n of a client's n
         found.append(
-            problem(f"{prefix}.automatic_doubles", "automatic_doubles_range", lang, max_cube=rules.max_cube)
+            problem(f"{prefix}.automatic_doubles", "automatic_doubles_range", max_cube=rules.max_cube)
         )
     if not 0 <= rules.match_length <= MAX_MATCH_LENGTH:
-        found.append(problem(f"{prefix}.match_length", "match_length_range", lang, limit=MAX_MATCH_LENGTH))
+        found.append(problem(f"{prefix}.match_length", "match_length_range", limit=MAX_MATCH_LENGTH))
     if rules.opening == "standard" and rules.opening_ties != "reroll":
         if "opening_ties" in given:
-            found.append(problem(f"{prefix}.opening_ties", "ties_need_romanian", lang))
+            found.append(problem(f"{prefix}.opening_ties", "ties_need_romanian"))
     return found
 
 
-def _resolve_requirements(
-    rules: Rules, given: Mapping[str, Any], prefix: str, lang: str
-) -> tuple[Rules, list[Problem]]:
+def _resolve_requirements(rules: Rules, given: Mapping[str, Any], prefix: str) -> tuple[Rules, list[Problem]]:
     found: list[Problem] = []
     if rules.opening == "standard" and rules.opening_ties != "reroll" and "opening_ties" not in given:
         rules = replace(rules, opening_ties="reroll")
@@ -287,7 +282,7 @@ def _resolve_requirements(
         if getattr(rules, option) == spec.off or getattr(rules, requirement):
             continue
         if option in given:
-            found.append(problem(f"{prefix}.{option}", "option_requires", lang, requirement=requirement))
+            found.append(problem(f"{prefix}.{option}", "option_requires", requirement=requirement))
         else:
             rules = replace(rules, **{option: spec.off})
     return rules, found

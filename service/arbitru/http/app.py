@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, Response
 
 from arbitru.engine import moves
-from arbitru.http import docs, errors, gc_pause, observability, transport
+from arbitru.http import docs, errors, gc_pause, i18n, observability, transport
 from arbitru.http.api import Api
 from arbitru.http.routes import BLUEPRINT_MODULES
 from arbitru.settings import Settings
@@ -82,6 +82,7 @@ def create_app(config: dict[str, Any] | None = None, settings: Settings | None =
         module = importlib.import_module(name)
         api.register_blueprint(module.blp)
     errors.init_app(app)
+    i18n.init_app(app)  # Content-Language and Vary: Accept-Language on every localised answer
     app.after_request(_security_headers)
     docs.init_app(app)
     observability.init_app(app, access_log_level=settings.access_log_level)

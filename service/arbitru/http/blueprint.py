@@ -19,6 +19,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from arbitru.http.errors import Problem, ValidationProblem, flatten_messages
+from arbitru.messages import message
 
 # Error responses every JSON-body operation documents (status -> description).
 BODY_ERRORS: dict[int, str] = {
@@ -38,18 +39,18 @@ class JsonBodyParser(FlaskParser):
         """The parsed JSON body; 415 when it is not declared as JSON, 400 when it is not JSON."""
         if not is_json(req.mimetype):
             got = req.mimetype or "no Content-Type"
-            raise Problem(415, f"expected Content-Type: application/json, got {got}")
+            raise Problem(415, message("problem.wrong_content_type", got=got))
         raw = req.get_data(cache=True)  # werkzeug answers 413 when Content-Length is over the limit
         limit = req.max_content_length
         if limit is not None and req.content_length is None and len(raw) >= limit:
             # A chunked body is cut at the limit rather than refused: reaching it means it was larger.
             raise RequestEntityTooLarge()
         if not raw.strip():
-            raise Problem(400, "the request body is empty; send a JSON object")
+            raise Problem(400, message("problem.empty_body"))
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError as exc:
-            raise Problem(400, f"the body is not valid JSON: {exc}") from None
+            raise Problem(400, message("problem.malformed_json", error=str(exc))) from None
 
     def handle_error(
         self,

@@ -14,7 +14,10 @@ import marshmallow as ma
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
+from arbitru.engine.board import Problem as EngineProblem
+from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
+from arbitru.messages import Message, localise, message
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_BASE = "https://arbitru.dev/problems/"
@@ -34,7 +37,9 @@ log = logging.getLogger("arbitru.http")
 
 
 class Problem(Exception):
-    """An error to answer with problem+json; raise it anywhere inside a request."""
+    """An error to answer with problem+json; raise it anywhere inside a request. `detail` and the
+    `errors` messages are rendered in the request's language when they are `Message`s
+    (`arbitru.messages.message(key, **params)`) or catalogue keys."""
 
     def __init__(
         self,
@@ -62,16 +67,29 @@ class ValidationProblem(Problem):
         count = len(errors)
         super().__init__(
             422,
-            detail or f"the request has {count} invalid field{'s' if count != 1 else ''}",
+            detail or invalid_fields(count),
             errors=errors,
         )
 
 
-def _title(status: int) -> str:
+def field_errors(problems: Iterable[EngineProblem]) -> dict[str, list[str]]:
+    """The engine's problems as `errors` (field path -> messages), rendered when answered."""
+    errors: dict[str, list[str]] = {}
+    for found in problems:
+        errors.setdefault(found.field, []).append(Message(found.message_key, found.params))
+    return errors
+
+
+def invalid_fields(count: int) -> Message:
+    """The detail of a 422: how many fields are invalid."""
+    return message("problem.invalid_field" if count == 1 else "problem.invalid_fields", count=count)
+
+
+def _title(status: int, lang: str) -> str:
     from http import HTTPStatus
 
     try:
-        return HTTPStatus(status).phrase
+        return localise(Message(f"title.{status}", None, HTTPStatus(status).phrase), lang)
     except ValueError:
         return "Error"
 
@@ -84,19 +102,25 @@ def problem_body(
     title: str | None = None,
     type_: str | None = None,
 ) -> dict[str, Any]:
-    """The problem+json document for `status` (errors capped so a huge body cannot flood the answer)."""
+    """The problem+json document for `status` in the request's language (errors capped so a huge
+    body cannot flood the answer)."""
+    lang = request_language()
     body: dict[str, Any] = {
         "type": type_ or PROBLEM_TYPES.get(status, ABOUT_BLANK),
-        "title": title or _title(status),
+        "title": localise(title, lang) if title else _title(status, lang),
         "status": status,
-        "detail": detail,
+        "detail": localise(detail, lang),
     }
     if errors is not None:
         items = list(errors.items())
         if len(items) > MAX_ERROR_FIELDS:
             items = items[:MAX_ERROR_FIELDS]
-            body["detail"] = f"{detail} (first {MAX_ERROR_FIELDS} fields shown)"
-        body["errors"] = {field: [str(m) for m in messages] for field, messages in items}
+            shown = message("problem.fields_shown", detail=body["detail"], count=MAX_ERROR_FIELDS)
+            body["detail"] = localise(shown, lang)
+        body["errors"] = {
+            field: [localise(m, lang) if isinstance(m, str) else str(m) for m in messages]
+            for field, messages in items
+        }
     return body
 
 
@@ -154,10 +178,10 @@ def _handle_problem(error: Problem) -> Response:
 
 
 _DETAILS = {
-    404: "no resource at this URL; the API lives under /v1 (see /docs)",
-    405: "this URL does not accept that method; the Allow header lists the ones it does",
-    413: "the request body is larger than the limit",
-    415: "send the body as JSON with Content-Type: application/json",
+    404: message("problem.not_found"),
+    405: message("problem.method_not_allowed"),
+    413: message("problem.body_too_large"),
+    415: message("problem.not_json"),
 }
 
 
@@ -168,18 +192,12 @@ def _handle_http_exception(error: HTTPException) -> Response:
     headers.update(data.get("headers") or {})
     if status == 422 and "messages" in data:
         errors = flatten_messages(data["messages"])
-        count = len(errors)
-        return problem_response(
-            422,
-            f"the request has {count} invalid field{'s' if count != 1 else ''}",
-            errors=errors,
-            headers=headers,
-        )
+        return problem_response(422, invalid_fields(len(errors)), errors=errors, headers=headers)
     if status == 413:
         limit = _max_length()
-        detail = f"the request body is larger than the limit of {limit} bytes" if limit else _DETAILS[413]
-        return problem_response(413, detail, headers=headers)
-    detail = _DETAILS.get(status) or (error.description or _title(status))
+        too_large = message("problem.body_over_limit", limit=limit) if limit else _DETAILS[413]
+        return problem_response(413, too_large, headers=headers)
+    detail = _DETAILS.get(status) or (error.description or _title(status, request_language()))
     return problem_response(status, detail, headers=headers)
 
 
@@ -198,7 +216,7 @@ def _handle_unexpected(error: Exception) -> Response:
     if isinstance(error, Problem):
         return _handle_problem(error)
     log.exception("unhandled error while serving a request")
-    return problem_response(500, "the server failed to answer this request; the error has been logged")
+    return problem_response(500, message("problem.internal"))
 
 
 def init_app(app: Flask) -> None:

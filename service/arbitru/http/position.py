@@ -15,8 +15,8 @@ from arbitru.engine.cube import Cube
 from arbitru.engine.match import Match, context_problems
 from arbitru.engine.position import Position as Game
 from arbitru.engine.rules import STANDARD, build_rules
-from arbitru.http.errors import ValidationProblem
-from arbitru.http.i18n import request_language
+from arbitru.http.errors import ValidationProblem, field_errors
+from arbitru.messages import message
 
 DEFAULT_CUBE: dict[str, Any] = {"value": 1, "owner": "centered"}
 CENTRED_CUBE = Cube.from_dict(None)
@@ -35,32 +35,23 @@ class Position(NamedTuple):
     game: Game  # the same position as the engine's value: what the routes ask
 
 
-def raise_problems(problems: Sequence[Problem], lang: str) -> None:
+def raise_problems(problems: Sequence[Problem]) -> None:
     """A 422 naming every field of `problems` (nothing when there is none), in the client's language."""
-    if not problems:
-        return
-    errors: dict[str, list[str]] = {}
-    for found in problems:
-        errors.setdefault(found.field, []).append(found.message)
-    count = len(errors)
-    if lang == "ro":
-        detail = f"cererea are {count} {'câmp invalid' if count == 1 else 'câmpuri invalide'}"
-    else:
-        detail = f"the request has {count} invalid field{'s' if count != 1 else ''}"
-    raise ValidationProblem(errors, detail=detail)
+    if problems:
+        raise ValidationProblem(field_errors(problems))
 
 
-def resolve_context(payload: Mapping[str, Any], lang: str) -> tuple[Rules, Cube, Match]:
+def resolve_context(payload: Mapping[str, Any]) -> tuple[Rules, Cube, Match]:
     """Rules (preset + options), cube and match of a schema-valid body, or a 422 naming every bad
     field. The default money game is not rebuilt for every request."""
     options, cube_data, match_data = payload.get("rules"), payload.get("cube"), payload.get("match")
     if not (options or cube_data or match_data):
         return STANDARD, CENTRED_CUBE, MONEY_GAME  # the common request: nothing to build or check
-    rules, problems = build_rules(options, lang=lang) if options else (STANDARD, [])
+    rules, problems = build_rules(options) if options else (STANDARD, [])
     cube, match = Cube.from_dict(cube_data), Match.from_dict(match_data, rules)
     if not problems and (cube_data or match_data):
-        problems = context_problems(cube, match, rules, lang)
-    raise_problems(problems, lang)
+        problems = context_problems(cube, match, rules)
+    raise_problems(problems)
     return rules, cube, match
 
 
@@ -70,22 +61,19 @@ def resolve_position(payload: Mapping[str, Any]) -> Position:
     Checks what the schema cannot: checker totals, points held by both sides (the board's own
     `problems()`), and that nobody is on roll in a game that is already over.
     """
-    rules, cube_value, match_value = resolve_context(payload, request_language())
-    errors: dict[str, list[str]] = {}
+    rules, cube_value, match_value = resolve_context(payload)
     turn: Color | None = payload.get("turn")
     dice = payload.get("dice")
     board = Board.from_dict(payload["board"], checkers=rules.checkers)
-    for problem in board.problems(checkers=rules.checkers):
-        errors.setdefault(problem.field, []).append(problem.message)
+    errors = field_errors(board.problems(checkers=rules.checkers))
     if not errors and turn is not None:
         for color in COLORS:
             if board.side(color)[OFF] == rules.checkers:
                 errors.setdefault(f"board.{color}.off", []).append(
-                    f"{color} has borne off all {rules.checkers} checkers: the game is over and "
-                    f"{turn} cannot be on roll"
+                    message("problem.game_over_on_roll", color=color, checkers=rules.checkers, turn=turn)
                 )
     if errors:
-        raise ValidationProblem(errors, detail="the position is not one a game can reach")
+        raise ValidationProblem(errors, detail=message("problem.unreachable_position"))
     cube = {**DEFAULT_CUBE, **(payload.get("cube") or {})}
     roll = (dice[0], dice[1]) if dice is not None else None
     game = Game(board, turn, roll, cube_value, match_value, rules)

@@ -15,7 +15,6 @@ import orjson
 from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_marked
 from arbitru.engine.board import OFF, Board, other, side_to_dict
 from arbitru.engine.cube import CubeVerdict
-from arbitru.engine.i18n import result_label
 from arbitru.engine.match import Match, score_game
 from arbitru.engine.outcome import Outcome
 from arbitru.engine.rules import Rules
@@ -25,6 +24,7 @@ from arbitru.http.i18n import request_language
 from arbitru.http.position import Position
 from arbitru.http.position_sources import ID_INCLUDES, position_ids
 from arbitru.http.schemas import PLAY_FIELDS
+from arbitru.messages import render, result_label, say
 
 NOT_OVER: dict[str, Any] = {
     "game_over": False,
@@ -246,9 +246,9 @@ def play_answer(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
         }
         if not verdict.as_written:
             written = body["play"] if "play" in body else format_moves(_hop_moves(hops))
-            answer["note"] = verdict.note(lang, written)
+            answer["note"] = render("play.REGROUPED", verdict.note_params(written), lang)
         return answer
-    reason = {"code": verdict.code, "message": verdict.message(lang)}
+    reason = {"code": verdict.code, "message": say(verdict, lang)}
     return {"legal": False, "reason": reason, "next_turn": position.turn}
 
 
@@ -264,7 +264,7 @@ def cube_json(verdict: CubeVerdict, match: Match, rules: Rules, lang: str) -> di
         return {
             "legal": False,
             "action": verdict.action,
-            "reason": {"code": verdict.code, "message": verdict.message(lang)},
+            "reason": {"code": verdict.code, "message": say(verdict, lang)},
         }
     assert verdict.cube is not None
     body: dict[str, Any] = {

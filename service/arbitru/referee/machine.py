@@ -14,7 +14,6 @@ from typing import Any, NoReturn
 
 from arbitru.engine.board import COLORS, Board, Color, other
 from arbitru.engine.cube import Cube, CubeVerdict, cube_action
-from arbitru.engine.i18n import text
 from arbitru.engine.judge import Verdict
 from arbitru.engine.match import Match as MatchState
 from arbitru.engine.match import score_game
@@ -26,6 +25,7 @@ from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
 from arbitru.formats.mat import CANNOT_MOVE, EMPTY, HIDDEN, ILLEGAL_MARKER, ROLL, Action, Game, Match, Result
 from arbitru.formats.xgid import board_from_xg
+from arbitru.messages import render, say
 from arbitru.referee.codes import Params, RefereeError, reasons
 from arbitru.referee.plays import Hops, apply_literally, judge_written, written_play
 from arbitru.referee.rules import opening_roll_is_never_a_double
@@ -226,7 +226,7 @@ class Referee:
 
     def _check_board(self, game: Game, board: Board, where: Json) -> None:
         try:
-            problems = [problem.message for problem in board.problems(self.rules.checkers)]
+            problems = [say(problem) for problem in board.problems(self.rules.checkers)]
         except (IndexError, TypeError):
             problems = ["malformed"]
         if problems:
@@ -338,7 +338,7 @@ class Referee:
                 game, action, found, f"referee.impossible.{found}", {"action": action.raw, **found_params}
             )
         assert board is not None
-        self.condoned.append(self._where(game, action) | {"code": code, "message": text(key, "en", **params)})
+        self.condoned.append(self._where(game, action) | {"code": code, "message": render(key, params, "en")})
         state.board = board
 
     def _check_bearoff(self, state: GameState) -> None:

@@ -10,22 +10,20 @@ from arbitru.engine.rules import Rules, build_rules
 from arbitru.formats.mat import Match, stated_rules
 
 
-def resolve_rules(
-    match: Match, requested: Mapping[str, Any] | None, lang: str = "en"
-) -> tuple[Rules, list[Problem]]:
+def resolve_rules(match: Match, requested: Mapping[str, Any] | None) -> tuple[Rules, list[Problem]]:
     """The rules to referee by: the client's `rules` first, then the transcript's header tags
     (`stated_rules`, the one reading of them).
 
     Returns the rules and the client's problems (header tags that make no sense are dropped)."""
     requested = dict(requested or {})
-    rules, problems = build_rules(requested, lang=lang)
+    rules, problems = build_rules(requested)
     if problems:
         return rules, problems
     header = {k: v for k, v in stated_rules(match).items() if k not in requested}
     if "preset" in requested:
         header = {}
     while header:
-        merged, found = build_rules({**header, **requested}, lang=lang)
+        merged, found = build_rules({**header, **requested})
         if not found:
             return merged, []
         bad = {p.field.split(".", 1)[-1] for p in found}

@@ -15,7 +15,6 @@ from flask import Response
 
 from arbitru.engine.board import Board
 from arbitru.engine.cube import CENTRED, REASONS, cube_action
-from arbitru.engine.i18n import result_label, text
 from arbitru.engine.match import Match, context_problems
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems
 from arbitru.engine.outcome import most_at_stake
@@ -23,7 +22,7 @@ from arbitru.engine.position import Position
 from arbitru.engine.rules import OPTIONS, build_rules, presets
 from arbitru.engine.variants import start_board
 from arbitru.http.blueprint import Blueprint, answered_examples
-from arbitru.http.i18n import localise_problem, request_language
+from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position import raise_problems, resolve_context, resolve_position
 from arbitru.http.render import cube_json
@@ -47,6 +46,7 @@ from arbitru.http.schemas.game import (
     StartRequestSchema,
     StartResponseSchema,
 )
+from arbitru.messages import render, result_label, say, template
 
 blp = Blueprint(
     "game",
@@ -54,23 +54,15 @@ blp = Blueprint(
     url_prefix="/v1",
     description="Cube actions, match scoring, the opening roll, rules presets and variants.",
 )
-blp.after_app_request(localise_problem)
-
-
-def _answer(data: Any, lang: str) -> Response:
-    response = json_response(data)
-    response.headers["Content-Language"] = lang
-    response.headers["Vary"] = "Accept-Language"
-    return response
 
 
 # -- /v1/cube -----------------------------------------------------------------------------------
 def _cube_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    rules, cube, match = resolve_context(body, lang)
+    rules, cube, match = resolve_context(body)
     game_over = False
     if body.get("board") is not None:
         board = Board.from_dict(body["board"], checkers=rules.checkers)
-        raise_problems(board.problems(checkers=rules.checkers), lang)
+        raise_problems(board.problems(checkers=rules.checkers))
         game_over = Position(board, cube=cube, match=match, rules=rules).ends_game()
     verdict = cube_action(
         body["action"],
@@ -106,14 +98,15 @@ def cube(body: dict[str, Any]) -> Response:
     ends owned by the opponent of `turn`. Illegal actions are `legal: false` with a stable code.
     """
     lang = request_language()
-    return _answer(_cube_answer(body, lang), lang)
+    return json_response(_cube_answer(body, lang))
 
 
 # -- /v1/opening --------------------------------------------------------------------------------
 def _opening_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    rules, cube, match = resolve_context(body, lang)
-    raise_problems(opening_problems(body["rolls"], rules, cube, lang), lang)
-    return decide_opening(body["rolls"], rules, cube, in_match=not match.is_money).to_dict(lang)
+    rules, cube, match = resolve_context(body)
+    raise_problems(opening_problems(body["rolls"], rules, cube))
+    opening = decide_opening(body["rolls"], rules, cube, in_match=not match.is_money)
+    return {**opening.to_dict(), "message": say(opening, lang)}
 
 
 @blp.route("/opening", methods=["POST"])
@@ -138,7 +131,7 @@ def opening(body: dict[str, Any]) -> Response:
     `new_roll` (the starter rolls afresh; `dice` is null).
     """
     lang = request_language()
-    return _answer(_opening_answer(body, lang), lang)
+    return json_response(_opening_answer(body, lang))
 
 
 # -- /v1/rules ----------------------------------------------------------------------------------
@@ -153,7 +146,7 @@ def rules_listing(lang: str) -> dict[str, Any]:
     return {
         "presets": presets(),
         "options": options,
-        "cube_reasons": {code: text(code, lang, owner="white", max_cube=64) for code in REASONS},
+        "cube_reasons": {code: template(code, lang).format(owner="white", max_cube=64) for code in REASONS},
     }
 
 
@@ -168,7 +161,7 @@ def rules_presets() -> Response:
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
     lang = request_language()
-    return _answer(rules_listing(lang), lang)
+    return json_response(rules_listing(lang))
 
 
 # -- /v1/resign ---------------------------------------------------------------------------------
@@ -188,7 +181,7 @@ def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         return {
             **answer,
             "may_offer": False,
-            "reason": {"code": "GAME_OVER", "message": text("GAME_OVER", lang)},
+            "reason": {"code": "GAME_OVER", "message": render("GAME_OVER", None, lang)},
         }
     accepted = game.resignation(level, resigner)
     answer["accepted"] = {**accepted.to_dict(), "label": result_label(accepted.counted_as, lang)}
@@ -220,17 +213,17 @@ def resign(body: dict[str, Any]) -> Response:
     `most_at_stake` says what the board can still give: a resignation above it gives away points.
     """
     lang = request_language()
-    return _answer(resign_body(body, lang), lang)
+    return json_response(resign_body(body, lang))
 
 
 # -- /v1/start ----------------------------------------------------------------------------------
 def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rules") -> dict[str, Any]:
     """A game's start for validated rules (`body["rules"]`) and match: the starting board, every rules
     option in force, the centred cube, the match and the first step (the opening roll)."""
-    rules, problems = build_rules(body.get("rules"), prefix=prefix, lang=lang)
-    raise_problems(problems, lang)
+    rules, problems = build_rules(body.get("rules"), prefix=prefix)
+    raise_problems(problems)
     cube, match = CENTRED, Match.from_dict(body.get("match"), rules)
-    raise_problems(context_problems(cube, match, rules, lang), lang)
+    raise_problems(context_problems(cube, match, rules))
     dice = DICE_PER_PLAYER[rules.opening]
     return {
         "variant": rules.variant,
@@ -243,7 +236,7 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
             "step": "opening",
             "route": "/v1/opening",
             "dice_per_player": dice,
-            "message": text(f"opening_step.{rules.opening}", lang),
+            "message": render(f"opening_step.{rules.opening}", None, lang),
         },
     }
 
@@ -279,7 +272,7 @@ def start(query: dict[str, Any]) -> Response:
     length at 0-0) and the first step: the opening roll, decided by POST /v1/opening.
     """
     lang = request_language()
-    return _answer(start_listing({"rules": query}, lang, prefix="query"), lang)
+    return json_response(start_listing({"rules": query}, lang, prefix="query"))
 
 
 @blp.route("/start", methods=["POST"])
@@ -298,7 +291,7 @@ def start_game(body: dict[str, Any]) -> Response:
     game of a match starts with its own opening roll.
     """
     lang = request_language()
-    return _answer(start_listing(body, lang), lang)
+    return json_response(start_listing(body, lang))
 
 
 __all__ = ["blp"]

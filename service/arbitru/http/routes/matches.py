@@ -16,7 +16,6 @@ import marshmallow as ma
 import orjson
 from flask import Request, Response
 
-from arbitru.engine.i18n import text
 from arbitru.engine.moves import PlayBudgetExceeded, play_budget
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
@@ -26,8 +25,7 @@ from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.sgf import write_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
-from arbitru.http.errors import Problem, ValidationProblem, flatten_messages
-from arbitru.http.i18n import request_language
+from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages
 from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
 from arbitru.http.schemas.matches import (
@@ -36,6 +34,7 @@ from arbitru.http.schemas.matches import (
     VerifyRequestSchema,
     VerifyResponseSchema,
 )
+from arbitru.messages import message
 from arbitru.referee import Excerpt, resolve_rules, verify
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
@@ -198,12 +197,9 @@ def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
     requested = dict(body.get("rules") or {})
     if "record" in body and isinstance(body["record"].get("rules"), Mapping):
         requested = {**body["record"]["rules"], **requested}
-    rules, problems = resolve_rules(match, requested, request_language())
+    rules, problems = resolve_rules(match, requested)
     if problems:
-        errors: dict[str, list[str]] = {}
-        for found in problems:
-            errors.setdefault(found.field, []).append(found.message)
-        raise ValidationProblem(errors, detail="the rules are not valid")
+        raise ValidationProblem(field_errors(problems), detail=message("problem.invalid_rules"))
     return match, rules
 
 
@@ -222,7 +218,7 @@ def _replayed(body: Mapping[str, Any], replay: Any) -> Any:
 
 def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
     match, rules = _read_match(body)
-    excerpt = _excerpt(body, match.length, request_language())
+    excerpt = _excerpt(body, match.length)
     mode = body.get("mode", "legal-moves-only")
     verdict = _replayed(body, lambda: verify(match, rules, mode, excerpt))
     if verdict["error"] and "position" in verdict["error"]:
@@ -230,7 +226,7 @@ def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
     return verdict
 
 
-def _excerpt(body: Mapping[str, Any], length: int, lang: str) -> Excerpt | None:
+def _excerpt(body: Mapping[str, Any], length: int) -> Excerpt | None:
     """Where an excerpt starts, from the request (None for a whole match); a 422 for a start the
     match cannot have."""
     if "start_score" not in body:
@@ -239,11 +235,11 @@ def _excerpt(body: Mapping[str, Any], length: int, lang: str) -> Excerpt | None:
     crawford = bool(body.get("start_crawford"))
     errors: dict[str, list[str]] = {}
     if length and max(score) >= length:
-        errors["start_score"] = [text("score_below_length", lang, length=length)]
+        errors["start_score"] = [message("score_below_length", length=length)]
     elif crawford and (not length or sorted(length - s == 1 for s in score) != [False, True]):
-        errors["start_crawford"] = [text("crawford_one_away", lang)]
+        errors["start_crawford"] = [message("crawford_one_away")]
     if errors:
-        raise ValidationProblem(errors, detail="the excerpt's start is not a score of this match")
+        raise ValidationProblem(errors, detail=message("problem.excerpt_start"))
     return Excerpt(score, body.get("start_position"), crawford)
 
 

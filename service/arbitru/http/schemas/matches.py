@@ -210,9 +210,7 @@ class RecordGameSchema(ma.Schema):
 
     game = fields.Integer()
     start_score = fields.List(fields.Integer())
-    start_position = fields.Nested(
-        BoardSchema, metadata=_doc("optional start board; white = players[0]")
-    )
+    start_position = fields.Nested(BoardSchema, metadata=_doc("optional start board; white = players[0]"))
     set_position = fields.String(metadata=_doc("optional XG position string the game starts from"))
     turns = fields.List(fields.Nested(TurnSchema))
     result = fields.Nested(RecordResultSchema, allow_none=True)

@@ -1,0 +1,183 @@
+"""The message catalogue: every code the engine and the HTTP layer speak has an English and a
+Romanian text naming the same parameters, and the engine itself holds no sentence."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+from marshmallow import validate
+
+import arbitru.engine
+import arbitru.http  # noqa: F401 - installs the marshmallow templates (arbitru.messages.marshmallow)
+from arbitru.engine.board import Board
+from arbitru.engine.cube import REASONS, Cube
+from arbitru.engine.judge import REASON_CODES
+from arbitru.engine.match import Match, context_problems
+from arbitru.engine.opening import OpeningResult, opening_problems
+from arbitru.engine.rules import OPENINGS, STANDARD, Rules, build_rules
+from arbitru.messages import LANGUAGES, Message, has_text, localise, render, say
+from arbitru.messages.catalogue import CATALOGUE
+from arbitru.messages.marshmallow import _TEMPLATES
+
+ENGINE = Path(arbitru.engine.__file__).parent
+HTTP = ENGINE.parent / "http"
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{name}` fields of a format string."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_every_message_has_english_and_romanian_with_the_same_parameters(key):
+    texts = CATALOGUE[key]
+    assert set(texts) == set(LANGUAGES), key
+    assert all(texts[lang].strip() for lang in LANGUAGES)
+    assert placeholders(texts["en"]) == placeholders(texts["ro"]), key
+
+
+def play_codes() -> set[str]:
+    return {f"play.{code}" for code in REASON_CODES} | {"play.HIT_ON_THE_WAY", "play.REGROUPED"}
+
+
+def opening_codes() -> set[str]:
+    cube = Cube()
+    results = [
+        OpeningResult(None, None, True, cube),
+        OpeningResult(None, None, True, Cube(2), automatic_double=True),
+        OpeningResult("white", (6, 5), False, cube),
+        OpeningResult("black", None, False, cube),
+    ]
+    return {result.message_key for result in results} | {f"opening_step.{o}" for o in OPENINGS}
+
+
+@pytest.mark.parametrize("key", sorted(play_codes() | set(REASONS) | opening_codes()))
+def test_every_engine_code_has_a_text(key):
+    assert has_text(key)
+
+
+def engine_problems() -> list:
+    """Rules, match, cube, opening and board problems of inputs that raise every kind the engine has."""
+    found = []
+    for options in (
+        {"preset": "nope"},
+        {"nope": 1},
+        {"gammons": "yes"},
+        {"max_cube": "64"},
+        {"variant": "plakoto"},
+        {"hypergammon_checkers": 2},
+        {"max_cube": 3},
+        {"automatic_doubles": 9},
+        {"match_length": 100000},
+        {"opening_ties": "higher_die"},
+        {"doubling": True},
+        {"beavers": True, "cube": False},
+    ):
+        found += build_rules(options)[1]
+    no_cube = build_rules({"cube": False})[0]
+    no_crawford = build_rules({"crawford": False})[0]
+    for cube, match, rules in (
+        (Cube(1, "nobody"), Match(), STANDARD),
+        (Cube(2), Match(), no_cube),
+        (Cube(3), Match(), STANDARD),
+        (Cube(1, "white"), Match(), STANDARD),
+        (Cube(2, "white"), Match(5, (4, 0), crawford=True), STANDARD),
+        (Cube(), Match(100000), STANDARD),
+        (Cube(), Match(5, (-1, 7)), STANDARD),
+        (Cube(), Match(0, (1, 0), crawford=True), STANDARD),
+        (Cube(), Match(5, (1, 1), crawford=True), STANDARD),
+        (Cube(), Match(5, (4, 1), crawford=True), no_crawford),
+    ):
+        found += context_problems(cube, match, rules)
+    for opening in OPENINGS:
+        found += opening_problems(
+            {"white": [7], "black": [1, 2, 3]}, Rules(opening=opening), Cube(2, "white")
+        )
+    side = (0,) * 26
+    found += Board((-1,) + (0,) * 24 + (16,), side).problems()
+    found += Board((0,) * 25, side).problems()
+    held = [0] * 26
+    held[1], held[24] = 1, 14
+    found += Board(tuple(held), tuple(held)).problems()
+    found += Board((15,) + (0,) * 25, (15,) + (0,) * 25).problems()
+    closed = [0, 2, 2, 2, 2, 2, 2] + [0] * 18 + [3]
+    found += Board(tuple(closed), tuple(closed)).problems()
+    return found
+
+
+def test_every_engine_problem_renders_in_both_languages_from_its_own_parameters():
+    problems = engine_problems()
+    keys = {p.message_key for p in problems}
+    assert len(keys) >= 25  # the inputs above reach (nearly) every kind
+    for found in problems:
+        assert has_text(found.message_key), found
+        assert placeholders(CATALOGUE[found.message_key]["en"]) <= set(found.params), found
+        for lang in LANGUAGES:
+            assert "{" not in say(found, lang)
+
+
+def test_every_problem_detail_the_http_layer_writes_has_a_text():
+    keys = set()
+    for path in HTTP.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "message":
+                named = [
+                    n.value
+                    for n in ast.walk(node.args[0])
+                    if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                ]
+                assert named, f"{path}: a message key must be written out"
+                keys.update(named)
+    assert {"problem.not_found", "problem.invalid_fields", "problem.game_over_on_roll"} <= keys
+    assert keys <= set(CATALOGUE)
+
+
+@pytest.mark.parametrize("status", [400, 404, 405, 413, 415, 422, 500])
+def test_every_problem_title_has_a_romanian_text(status):
+    assert render(f"title.{status}", None, "ro") != render(f"title.{status}", None, "en")
+
+
+def test_marshmallow_validator_messages_render_from_their_template_and_values():
+    errors = [
+        validate.OneOf(["a", "b"])._format_error("c"),
+        validate.Range(1, 6)._format_error(7, validate.Range(1, 6).message_all),
+        validate.Range(min=1)._format_error(0, validate.Range(min=1).message_min),
+        validate.Range(max=6)._format_error(7, validate.Range(max=6).message_max),
+        validate.Length(equal=2)._format_error([], validate.Length(equal=2).message_equal),
+        validate.Length(max=3)._format_error([], validate.Length(max=3).message_max),
+        validate.Length(1, 3)._format_error([], validate.Length(1, 3).message_all),
+    ]
+    assert errors[1] == "Must be greater than or equal to 1 and less than or equal to 6."
+    assert localise(errors[1], "ro") == "Trebuie să fie între 1 și 6."
+    for error in errors:
+        assert isinstance(error, Message) and error.key in CATALOGUE, error
+        assert localise(error, "en") == error
+    assert len(_TEMPLATES) == 3
+
+
+def engine_modules() -> list[Path]:
+    return list(ENGINE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: p.name)
+def test_the_engine_imports_no_catalogue(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    assert not any(name and name.startswith("arbitru.messages") for name in imported)
+
+
+@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: p.name)
+def test_the_engine_holds_no_message_text(path):
+    texts = {t for by_language in CATALOGUE.values() for t in by_language.values() if " " in t}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    literals = {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+    }
+    assert not literals & texts

@@ -1,0 +1,21 @@
+"""Engine problems as their field and the sentence they say (for tests that assert exact wording)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from arbitru.engine.board import Problem as EngineProblem
+from arbitru.messages import say
+
+
+class Said(NamedTuple):
+    """A problem's field and its message in one language."""
+
+    field: str
+    message: str
+
+
+def said(problems: Iterable[EngineProblem], lang: str = "en") -> list[Said]:
+    """Each problem's field and what it says in `lang`."""
+    return [Said(p.field, say(p, lang)) for p in problems]
