@@ -71,6 +71,13 @@ def test_verify_in_romanian():
     result = run("verify", "--lang", "ro", ILLEGAL)
     assert "prima greșeală" in result.output and "jocul 1, mutarea 11" in result.output
     assert "0 valide, 1 invalide, 0 ilizibile din 1" in result.output
+    ruling = "[TOO_MANY_MOVES] 13/12 cere un zar, dar mutarea a folosit deja toate zarurile din 3-1"
+    assert ruling in result.output
+
+
+def test_verify_in_romanian_with_jobs_gives_the_same_rulings():
+    one = run("verify", "--lang", "ro", ILLEGAL, CLEAN).output
+    assert run("verify", "--lang", "ro", "--jobs", "2", ILLEGAL, CLEAN).output == one
 
 
 def test_the_html_report_holds_each_verdict_and_the_board_of_the_illegal_action(tmp_path):

@@ -34,7 +34,7 @@ from arbitru.formats.position import FormatError
 from arbitru.formats.sgf import write_sgf
 from arbitru.formats.svg import render_board
 from arbitru.http.position_sources import decode_source, position_links
-from arbitru.messages import cli_words, has_text, render, say
+from arbitru.messages import cli_words, say
 from arbitru.referee import resolve_rules, verify
 
 SUFFIXES = (".mat", ".txt", ".json")
@@ -92,14 +92,16 @@ def _read(path: Path, preset: str | None) -> tuple[Any, Any]:
     return match, rules
 
 
-def verify_file(path: Path, mode: str = "legal-moves-only", preset: str | None = None) -> FileVerdict:
-    """Referee one file (picklable for --jobs)."""
+def verify_file(
+    path: Path, mode: str = "legal-moves-only", preset: str | None = None, lang: str = "en"
+) -> FileVerdict:
+    """Referee one file (picklable for --jobs); the verdict's messages in `lang`."""
     try:
         match, rules = _read(path, preset)
     except (OSError, ValueError, MatFormatError, RecordError) as exc:
         return FileVerdict(str(path), UNREADABLE, problem=str(exc))
     with collector_paused():  # one file's plays are thousands of tuples with no cycles
-        verdict = verify(match, rules, mode)
+        verdict = verify(match, rules, mode, lang=lang)
     error = verdict["error"]
     if error and "position" in error:
         error["position"].update(position_links(error["position"], rules))
@@ -107,13 +109,10 @@ def verify_file(path: Path, mode: str = "legal-moves-only", preset: str | None =
 
 
 # -- output --------------------------------------------------------------------------------------
-def _message(error: dict[str, Any], lang: str) -> str:
-    code = error["code"]
-    if lang != "en" and has_text(code):
-        return render(code, error.get("params"), lang)
-    written = f"{error.get('action')}: "
+def _message(error: dict[str, Any]) -> str:
+    """The ruling's message (in the language the file was verified in), less the action it repeats."""
     message: str = error["message"]
-    return message.removeprefix(written)  # the table shows the action already
+    return message.removeprefix(f"{error.get('action')}: ")  # the table shows the action already
 
 
 def _first_error(result: FileVerdict, lang: str) -> str:
@@ -126,7 +125,7 @@ def _first_error(result: FileVerdict, lang: str) -> str:
     where = f"{words['game']} {error['game']}" + (
         f", {words['move']} {error['move']}" if error.get("move") else ""
     )
-    return f"{where}: {error.get('action') or ''} [{error['code']}] {_message(error, lang)}"
+    return f"{where}: {error.get('action') or ''} [{error['code']}] {_message(error)}"
 
 
 def summary_table(results: Sequence[FileVerdict], lang: str) -> str:
@@ -240,12 +239,13 @@ def verify_command(
     with click.progressbar(length=len(files), label="verify", file=sys.stderr, hidden=hide) as bar:
         if workers > 1 and len(files) > 1:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                for result in pool.map(verify_file, files, [mode] * len(files), [preset] * len(files)):
+                options = ([option] * len(files) for option in (mode, preset, lang))
+                for result in pool.map(verify_file, files, *options):
                     results.append(result)
                     bar.update(1)
         else:
             for path in files:
-                results.append(verify_file(path, mode, preset))
+                results.append(verify_file(path, mode, preset, lang))
                 bar.update(1)
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in results], ensure_ascii=False, indent=1))

@@ -96,3 +96,25 @@ def test_a_malformed_record_is_a_422_with_field_paths(client) -> None:  # type: 
         json={"record": {"players": ["a", "b"], "match_length": 3, "games": [{"turns": [{"player": 5}]}]}},
     )
     assert response.status_code == 422 and "record.games[0].turns[0].player" in response.get_json()["errors"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "13: 14/10 13/12: 13/12 needs a die, but the play has already used all of 3-1"),
+        ("ro", "13: 14/10 13/12: 13/12 cere un zar, dar mutarea a folosit deja toate zarurile din 3-1"),
+    ],
+)
+def test_verify_rules_in_the_language_asked_for_with_the_same_code(client, lang, said):  # type: ignore[no-untyped-def]
+    text = (MATCHES / "gammonview_5nqfGw9bWG3deTaU_7pt_illegal-play.mat").read_text()
+    headers = {"Accept-Language": lang}
+    stopped = client.post("/v1/matches/verify", json={"mat": text}, headers=headers)
+    assert stopped.headers["Content-Language"] == lang
+    assert stopped.get_json()["error"]["code"] == "TOO_MANY_MOVES"
+    assert stopped.get_json()["error"]["message"] == said
+    body = {"mat": text, "mode": "illegal-moves-rule"}
+    condoned = client.post("/v1/matches/verify", json=body, headers=headers)
+    assert condoned.get_json()["condoned"][0] == condoned.get_json()["condoned"][0] | {
+        "code": "TOO_MANY_MOVES",
+        "message": said,
+    }

@@ -88,6 +88,7 @@ class Referee:
         rules: Rules | None = None,
         mode: str = "legal-moves-only",
         excerpt: Excerpt | None = None,
+        lang: str = "en",
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
@@ -97,6 +98,7 @@ class Referee:
         self.players: tuple[str, str] = (match.players[0], match.players[1])
         self.length: int = int(match.length)
         self.excerpt = excerpt
+        self.lang = lang  # the language of the verdict's messages (codes and parameters are the same)
         self.score: list[int] = list(excerpt.score) if excerpt else [0, 0]
         self.crawford_game = bool(excerpt and excerpt.crawford)
         self.games_out: list[Json] = []
@@ -338,7 +340,9 @@ class Referee:
                 game, action, found, f"referee.impossible.{found}", {"action": action.raw, **found_params}
             )
         assert board is not None
-        self.condoned.append(self._where(game, action) | {"code": code, "message": render(key, params, "en")})
+        said = {**params, "reason": quoted.get(self.lang, quoted["en"])} if "reason" in params else params
+        condoned = {"code": code, "message": render(key, said, self.lang)}
+        self.condoned.append(self._where(game, action) | condoned)
         state.board = board
 
     def _check_bearoff(self, state: GameState) -> None:
@@ -655,12 +659,12 @@ class Referee:
         where: Json | None = None,
         reasons: Mapping[str, str] | None = None,
     ) -> NoReturn:
-        """Stop with `code`: the error's payload (where, the position, the English message)."""
+        """Stop with `code`: the error's payload (where, the position, the message in `self.lang`)."""
         payload = self._where(game, action)
         payload.update(where or {})
         payload["code"] = code
         error = RefereeError(code, key, params, payload, reasons)
-        payload["message"] = error.message("en")
+        payload["message"] = error.message(self.lang)
         if action is not None and self._state is not None:
             payload.update(self._position(action, self._state))
         raise error
@@ -687,7 +691,12 @@ class Referee:
 
 
 def verify(
-    match: Match, rules: Rules | None = None, mode: str = "legal-moves-only", excerpt: Excerpt | None = None
+    match: Match,
+    rules: Rules | None = None,
+    mode: str = "legal-moves-only",
+    excerpt: Excerpt | None = None,
+    lang: str = "en",
 ) -> Json:
-    """Referee a whole transcript (or an excerpt): the contract's /v1/matches/verify verdict as a dict."""
-    return Referee(match, rules, mode, excerpt).verdict()
+    """Referee a whole transcript (or an excerpt): the contract's /v1/matches/verify verdict as a dict,
+    its messages in `lang` (English or Romanian; codes do not change with the language)."""
+    return Referee(match, rules, mode, excerpt, lang).verdict()

@@ -26,6 +26,7 @@ from arbitru.formats.sgf import write_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
 from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages
+from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
 from arbitru.http.schemas.matches import (
@@ -220,7 +221,7 @@ def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
     match, rules = _read_match(body)
     excerpt = _excerpt(body, match.length)
     mode = body.get("mode", "legal-moves-only")
-    verdict = _replayed(body, lambda: verify(match, rules, mode, excerpt))
+    verdict = _replayed(body, lambda: verify(match, rules, mode, excerpt, request_language()))
     if verdict["error"] and "position" in verdict["error"]:
         verdict["error"]["position"].update(position_links(verdict["error"]["position"], rules))
     return verdict
