@@ -155,6 +155,19 @@ def test_a_resignation_declared_at_an_impossible_value_is_wrong_points():
     turns = [*OPEN, act(0, "double", cube=2), act(1, "take"), act(1, "resign")]
     verdict = referee(record(game(turns, result={"winner": 0, "points": 3}), length=5))
     assert verdict["error"]["code"] == "WRONG_POINTS"
+    assert verdict["error"]["message"] == (
+        "a resignation at cube 2 is worth 2, 4 or 6 point(s), not 3 (nor capped at 5, what A needed)"
+    )
+
+
+def test_the_points_a_resignation_is_worth_are_listed_in_romanian_words():
+    turns = [*OPEN, act(0, "double", cube=2), act(1, "take"), act(1, "resign")]
+    match = record_to_match(record(game(turns, result={"winner": 0, "points": 3}), length=5))
+    rules, _ = resolve_rules(match, {})
+    assert verify(match, rules, lang="ro")["error"]["message"] == (
+        "un abandon la cubul 2 valorează 2, 4 sau 6 punct(e), nu 3"
+        " (nici limitat la 5, cât îi mai trebuia lui A)"
+    )
 
 
 def test_a_dropped_double_in_the_last_game_ends_the_match():

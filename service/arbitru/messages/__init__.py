@@ -56,9 +56,20 @@ def template(key: str, lang: str | None = DEFAULT_LANGUAGE) -> str:
 
 
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str | None = DEFAULT_LANGUAGE) -> str:
-    """The text of `key` in `lang` with `params` filled in as they are."""
+    """The text of `key` in `lang` with `params` filled in as they are (a tuple of alternatives as
+    "2, 4 or 6" in the language's words)."""
     text = template(key, lang)
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    return text.format(**{name: _alternatives(value, lang) for name, value in params.items()})
+
+
+def _alternatives(value: Any, lang: str | None) -> Any:
+    """A tuple of alternatives in words ("2, 4 or 6", "2, 4 sau 6"); any other value as it is."""
+    if not isinstance(value, tuple) or not value:
+        return value
+    *rest, last = (str(item) for item in value)
+    return render("list.or", {"rest": ", ".join(rest), "last": last}, lang) if rest else last
 
 
 def say(value: Coded, lang: str | None = DEFAULT_LANGUAGE) -> str:

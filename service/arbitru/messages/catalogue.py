@@ -254,6 +254,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         " duce la aceeași poziție",
     },
     "dice.one": {"en": "die", "ro": "zar"},
+    "list.or": {"en": "{rest} or {last}", "ro": "{rest} sau {last}"},
     "dice.many": {"en": "dice", "ro": "zaruri"},
     "point.bar": {"en": "bar", "ro": "bară"},
     "point.off": {"en": "off", "ro": "afară"},

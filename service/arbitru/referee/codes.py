@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from arbitru.engine.judge import REASON_CODES as JUDGE_CODES
 from arbitru.messages import LANGUAGES, Coded, render, say
 
-Params = dict[str, str | int]
+Params = dict[str, str | int | tuple[int, ...]]  # a tuple: alternatives, said as "2, 4 or 6"
 
 # Reason codes of the referee. Checker-play codes come from the judge (arbitru.engine.judge) and
 # cube codes from arbitru.engine.cube; both keep their names here.

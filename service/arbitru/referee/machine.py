@@ -597,7 +597,7 @@ class Referee:
             for level, points in values:
                 if points > declared:
                     return level, points
-        possible = " or ".join(map(str, sorted({points for _, points in values})))
+        possible = tuple(sorted({points for _, points in values}))  # said as "2, 4 or 6"
         params: Params = {"cube": state.cube.value, "possible": possible, "declared": declared}
         if needed:
             params |= {"needed": needed, "winner": self._name(winner)}
