@@ -94,25 +94,19 @@ def _title(status: int, lang: str) -> str:
         return "Error"
 
 
-def problem_body(
-    status: int,
-    detail: str,
-    *,
-    errors: Mapping[str, list[str]] | None = None,
-    title: str | None = None,
-    type_: str | None = None,
-) -> dict[str, Any]:
-    """The problem+json document for `status` in the request's language (errors capped so a huge
+def problem_body(problem: Problem) -> dict[str, Any]:
+    """The problem+json document of `problem` in the request's language (errors capped so a huge
     body cannot flood the answer)."""
     lang = request_language()
+    status = problem.status
     body: dict[str, Any] = {
-        "type": type_ or PROBLEM_TYPES.get(status, ABOUT_BLANK),
-        "title": localise(title, lang) if title else _title(status, lang),
+        "type": problem.type or PROBLEM_TYPES.get(status, ABOUT_BLANK),
+        "title": localise(problem.title, lang) if problem.title else _title(status, lang),
         "status": status,
-        "detail": localise(detail, lang),
+        "detail": localise(problem.detail, lang),
     }
-    if errors is not None:
-        items = list(errors.items())
+    if problem.errors is not None:
+        items = list(problem.errors.items())
         if len(items) > MAX_ERROR_FIELDS:
             items = items[:MAX_ERROR_FIELDS]
             shown = message("problem.fields_shown", detail=body["detail"], count=MAX_ERROR_FIELDS)
@@ -124,19 +118,10 @@ def problem_body(
     return body
 
 
-def problem_response(
-    status: int,
-    detail: str,
-    *,
-    errors: Mapping[str, list[str]] | None = None,
-    title: str | None = None,
-    type_: str | None = None,
-    headers: Mapping[str, str] | None = None,
-) -> Response:
-    """A complete problem+json response."""
-    body = problem_body(status, detail, errors=errors, title=title, type_=type_)
-    response = json_response(body, status, content_type=PROBLEM_CONTENT_TYPE)
-    for name, value in (headers or {}).items():
+def problem_response(problem: Problem) -> Response:
+    """A complete problem+json response for `problem` (raised, or made by a handler)."""
+    response = json_response(problem_body(problem), problem.status, content_type=PROBLEM_CONTENT_TYPE)
+    for name, value in problem.headers.items():
         response.headers[name] = value
     return response
 
@@ -166,17 +151,6 @@ def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
     return flat
 
 
-def _handle_problem(error: Problem) -> Response:
-    return problem_response(
-        error.status,
-        error.detail,
-        errors=error.errors,
-        title=error.title,
-        type_=error.type,
-        headers=error.headers,
-    )
-
-
 _DETAILS = {
     404: message("problem.not_found"),
     405: message("problem.method_not_allowed"),
@@ -192,13 +166,13 @@ def _handle_http_exception(error: HTTPException) -> Response:
     headers.update(data.get("headers") or {})
     if status == 422 and "messages" in data:
         errors = flatten_messages(data["messages"])
-        return problem_response(422, invalid_fields(len(errors)), errors=errors, headers=headers)
+        return problem_response(Problem(422, invalid_fields(len(errors)), errors=errors, headers=headers))
     if status == 413:
         limit = _max_length()
         too_large = message("problem.body_over_limit", limit=limit) if limit else _DETAILS[413]
-        return problem_response(413, too_large, headers=headers)
+        return problem_response(Problem(413, too_large, headers=headers))
     detail = _DETAILS.get(status) or (error.description or _title(status, request_language()))
-    return problem_response(status, detail, headers=headers)
+    return problem_response(Problem(status, detail, headers=headers))
 
 
 def _max_length() -> int | None:
@@ -214,14 +188,14 @@ def _handle_unexpected(error: Exception) -> Response:
     if isinstance(error, HTTPException):
         return _handle_http_exception(error)
     if isinstance(error, Problem):
-        return _handle_problem(error)
+        return problem_response(error)
     log.exception("unhandled error while serving a request")
-    return problem_response(500, message("problem.internal"))
+    return problem_response(Problem(500, message("problem.internal")))
 
 
 def init_app(app: Flask) -> None:
     """Register the problem+json handlers: ours, every HTTP error, and a catch-all for the rest."""
-    app.register_error_handler(Problem, _handle_problem)
+    app.register_error_handler(Problem, problem_response)
     app.register_error_handler(HTTPException, _handle_http_exception)
     app.register_error_handler(Exception, _handle_unexpected)
 

@@ -23,7 +23,7 @@ from flask import Flask, Response, g, has_request_context, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
-from arbitru.http.errors import problem_response
+from arbitru.http.errors import Problem, problem_response
 from arbitru.http.json import json_response
 
 _MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
@@ -133,7 +133,7 @@ def readyz() -> Response:
     """Readiness: the engine imports and answers a known position correctly."""
     if _engine_self_check():
         return json_response({"status": "ready"})
-    return problem_response(503, "The rules engine failed its self-check; not ready for traffic.")
+    return problem_response(Problem(503, "The rules engine failed its self-check; not ready for traffic."))
 
 
 def _start() -> None:
