@@ -44,7 +44,7 @@ test: $(VENV)/.dev $(VENV)/.test-tools
 MUTATION_JOBS ?= 2
 mutation: $(VENV)/.dev
 	$(BIN)/python scripts/mutation_tree.py
-	cd build/mutation && ARBITRU_PLAYS_CACHE_SIZE=0 CI=true nice -n 10 $(abspath $(BIN))/mutmut run \
+	cd build/mutation && ARBITRU_PLAYS_CACHE_SIZE=0 CI=true nice -n 19 $(abspath $(BIN))/mutmut run \
 		--max-children $(MUTATION_JOBS) > ../mutation.log 2>&1 || { tr '\r' '\n' < ../mutation.log | tail -n 40; exit 1; }
 	$(BIN)/python scripts/mutation_score.py
 

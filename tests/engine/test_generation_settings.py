@@ -78,6 +78,7 @@ def test_the_cache_size_is_read_from_the_environment_in_one_place():
 def test_configure_resizes_the_cache_and_clear_cache_empties_it():
     before = settings().cache_plays
     try:
+        configure(cache_plays=25_000)  # whatever the environment set (make mutation turns it off)
         clear_cache()
         legal_plays(Board.initial(), "white", (3, 1))
         assert cache_stats() == (1, 17)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitru.engine import REASON_CODES, judge_play, parse_play_marked
+from arbitru.engine import REASON_CODES, judge_play, legal_plays, parse_play_marked
 from arbitru.engine.board import Board
 from arbitru.engine.cube import REASONS, Cube, cube_action
 from arbitru.engine.rules import Rules
@@ -58,7 +58,19 @@ JUDGE_CASES: dict[str, tuple[Board, tuple[int, int], str | tuple[tuple[int, int]
     "MUST_USE_ALL_DICE": (OPENING, (6, 5), "24/18", "6-5 can be played with 2 dice; the play uses 1"),
     "WRONG_HIT": (OPENING, (3, 1), "8/5* 6/5", "8/5* marks a hit, but there is no blot of the opponent on 5"),
     "MUST_PLAY_HIGHER_DIE": (ONE_DIE, (6, 4), "13/9", "only one die of 6-4 can be played: it must be the 6"),
+    # 13/2 with 6-5: 7 is closed, so the only way is 13/8*/2, which hits black's blot on 8; written
+    # without the stop, its position (the blot still on 8) is no legal play's
+    "NOT_A_LEGAL_PLAY": (
+        position({24: 2, 13: 5, 10: 3, 6: 5}, {17: 1, 18: 2, 13: 2, 8: 3, 6: 5, 24: 2}),
+        (6, 5),
+        "13/2",
+        "13/2 hits nothing, but a legal play moving these checkers hits on the way (13/8*/2):"
+        " write the stop where it hits",
+    ),
 }
+# The legal play an illegal verdict names, where there is one: the play a hop written past the blot
+# it must hit means (the match referee takes it; exporters may leave the stop out).
+PLAY_MEANT = {"NOT_A_LEGAL_PLAY": "13/8*/2"}
 # More wordings: the bar and off by name, one die in the singular, the dice as rolled.
 MESSAGES = [
     (OPENING, (3, 1), ((25, 22), (8, 7)), "NO_CHECKER_TO_MOVE", "White has no checker on bar to move"),
@@ -110,6 +122,14 @@ MESSAGES = [
         "TOO_MANY_MOVES",
         "13/7 needs a die, but the play has already used all of 6-3",
     ),
+    # two checkers up: one enters with the 6 and may not go on to 16 while the other is still up
+    (
+        position({13: 5, 8: 3, 6: 5}, {13: 7, 8: 8}, white_bar=2),
+        (6, 3),
+        "bar/16",
+        "MUST_ENTER_FROM_BAR",
+        "19/16 moves while a checker is on the bar",
+    ),
     (OPENING, (3, 1), ((6, 6), (8, 5)), "MOVE_BACKWARDS", "6/6 moves a checker backwards"),
     (ONE_UP, (6, 4), ((25, 25),), "MOVE_BACKWARDS", "bar/bar moves a checker backwards"),
     # points off the board, named: the source when it is not a point, else the destination
@@ -143,9 +163,6 @@ MESSAGES = [
         "a checker on a point above 2 must move before one bears off from 2 with a higher die (6)",
     ),
 ]
-# NOT_A_LEGAL_PLAY: this branch had shown it unreachable from judge_play (a property below) and
-# deleted it; issue 15's merged judge documents it again. Left for the lead to reconcile.
-PENDING = {"NOT_A_LEGAL_PLAY"}
 
 
 def judge(board: Board, dice: tuple[int, int], proposal):
@@ -155,14 +172,20 @@ def judge(board: Board, dice: tuple[int, int], proposal):
 
 
 def test_every_documented_judge_code_has_a_case_and_every_case_is_documented():
-    assert set(JUDGE_CASES) == set(REASON_CODES) - PENDING
+    assert set(JUDGE_CASES) == set(REASON_CODES)
 
 
 @pytest.mark.parametrize("code", sorted(JUDGE_CASES))
 def test_each_judge_code_is_given_for_the_rule_its_case_breaks(code):
     board, dice, proposal, message = JUDGE_CASES[code]
     verdict = judge(board, dice, proposal)
-    assert (verdict.legal, verdict.code, say(verdict, "en"), verdict.play) == (False, code, message, None)
+    meant = verdict.play.notation if verdict.play else None
+    assert (verdict.legal, verdict.code, say(verdict, "en"), meant) == (
+        False,
+        code,
+        message,
+        PLAY_MEANT.get(code),
+    )
 
 
 @pytest.mark.parametrize(("board", "dice", "proposal", "code", "message"), MESSAGES)
@@ -239,3 +262,37 @@ def test_a_legally_replayed_proposal_is_legal_or_breaks_a_dice_count_rule(case):
         assert verdict.code in ("MUST_USE_ALL_DICE", "MUST_PLAY_HIGHER_DIE"), verdict
         if verdict.code == "MUST_PLAY_HIGHER_DIE":
             assert dice[0] != dice[1] and len(hops) == 1 and hops[0][0] - max(hops[0][1], 0) <= min(dice)
+
+
+@st.composite
+def written_proposals(draw: st.DrawFn):
+    """A position, a roll, and a proposal a player could write: up to four hops, each from a point
+    the mover holds (or the bar), as far as one die, two dice, or a double's three or four, or off."""
+    seed = draw(st.integers(0, 10_000))
+    board, turn, dice = next(scattered_positions(seed, 1))
+    mover, _ = state_of(board, turn)
+    held = [p for p in range(1, 26) if mover[p]]
+    reaches = sorted({dice[0], dice[1], dice[0] + dice[1]} | {dice[0] * n for n in (3, 4)})
+    hops = []
+    for _ in range(draw(st.integers(1, 4))):
+        source = draw(st.sampled_from(held))
+        hops.append((source, max(source - draw(st.sampled_from(reaches)), 0)))
+    return board, turn, dice, tuple(hops)
+
+
+@settings(max_examples=500)
+@given(written_proposals())
+def test_an_illegal_proposal_is_named_by_the_rule_it_breaks_not_by_the_fallback(case):
+    """A proposal replayed by the rules without breaking one, yet reaching no legal play's position,
+    is either a hop written past the blot it must hit (NOT_A_LEGAL_PLAY, naming the play meant) or
+    the lower die of a mixed roll where only one die can be played, and the higher could: the
+    judge's last fallback. Before the bar rule was checked inside a hop (`bar/16` with 6-3 and
+    another checker up), such hops fell through to it."""
+    board, turn, dice, hops = case
+    verdict = judge_play(board, turn, dice, hops)
+    if verdict.code == "NOT_A_LEGAL_PLAY":
+        assert verdict.detail == "HIT_ON_THE_WAY" and verdict.play is not None, (verdict, hops)
+    if verdict.code == "MUST_PLAY_HIGHER_DIE":
+        plays = legal_plays(board, turn, dice)
+        assert dice[0] != dice[1] and len(plays[0].moves) == 1, (verdict, hops)
+        assert list(single_moves(*state_of(board, turn), max(dice))), (verdict, hops)  # the higher plays

@@ -238,9 +238,10 @@ def _diagnose(
     longest = len(plays[0].moves)
     if used < longest:
         return _illegal("MUST_USE_ALL_DICE", roll=_roll(dice), longest=longest, dice_word=longest, used=used)
-    if longest == 1 and dice[0] != dice[1]:
-        return _illegal("MUST_PLAY_HIGHER_DIE", roll=_roll(dice), high=max(dice))
-    return _illegal("NOT_A_LEGAL_PLAY", roll=_roll(dice))
+    # Replayed by the rules with as many dice as the roll allows, yet no legal play's position: one
+    # lower die of a mixed roll where the higher could be played (the properties in
+    # tests/engine/test_reason_codes.py show nothing else gets here).
+    return _illegal("MUST_PLAY_HIGHER_DIE", roll=_roll(dice), high=max(dice))
 
 
 def _path(
@@ -270,6 +271,9 @@ def _path(
         point = source
         problem: Verdict | None = None
         for i, die in enumerate(dice_path):
+            if i and source == BAR and side[BAR] > 1:  # entered, moving on while another is still up
+                problem = _illegal("MUST_ENTER_FROM_BAR", move=f"{_name(point)}/{_name(dest)}")
+                break
             nxt = point - die
             last = i == len(dice_path) - 1
             if nxt <= 0:
