@@ -72,10 +72,10 @@ IMPOSSIBLE: frozenset[str] = frozenset(
 )
 
 
-def reasons(ruling: Coded, fallback: str) -> dict[str, str]:
-    """A ruling of the judge (`arbitru.engine.judge.Verdict`) or the cube rules (`CubeVerdict`)
-    that a referee text quotes as its `{reason}`, in each language (`fallback` when it has none)."""
-    return {lang: (say(ruling, lang) if ruling.message_key else "") or fallback for lang in LANGUAGES}
+def reasons(ruling: Coded) -> dict[str, str]:
+    """A refusal of the judge (`arbitru.engine.judge.Verdict`) or the cube rules (`CubeVerdict`)
+    that a referee text quotes as its `{reason}`, in each language (a refusal always has a code)."""
+    return {lang: say(ruling, lang) for lang in LANGUAGES}
 
 
 class RefereeError(Exception):
@@ -97,9 +97,9 @@ class RefereeError(Exception):
         self.params = params
         self.payload = payload
         self.reasons = dict(reasons or {})
-        super().__init__(self.message())
+        super().__init__(self.message("en"))
 
-    def message(self, lang: str = "en") -> str:
+    def message(self, lang: str) -> str:
         """The ruling in words, in `lang` (English when the language has no text)."""
         params = self.params
         if lang in self.reasons:

@@ -227,10 +227,7 @@ class Referee:
         return board
 
     def _check_board(self, game: Game, board: Board, where: Json) -> None:
-        try:
-            problems = [say(problem) for problem in board.problems(self.rules.checkers)]
-        except (IndexError, TypeError):
-            problems = ["malformed"]
+        problems = [say(problem) for problem in board.problems(self.rules.checkers)]
         if problems:
             self._fail(game, None, "BAD_START_POSITION", "", {"reason": "; ".join(problems)}, where)
 
@@ -317,9 +314,9 @@ class Referee:
         """An illegal play: the error (legal-moves-only), or condoned and played as written
         (illegal-moves-rule) unless it is impossible."""
         color = COLORS[action.player]
-        code = verdict.code or "DICE_MISMATCH"
-        quoted = reasons(verdict, "illegal play")
-        if not hops and code == "MUST_USE_ALL_DICE":
+        assert verdict.code is not None  # an illegal verdict names its rule
+        code, quoted = verdict.code, reasons(verdict)
+        if not hops:  # nothing written is illegal only where a play exists
             variant = "nothing" if action.play_kind == EMPTY else "cannot_move"
             example = legal_plays(state.board, color, dice)[0].notation
             params: Params = {
@@ -367,11 +364,10 @@ class Referee:
             )
         verdict = self._cube("double", color, state.cube)
         if not verdict.legal:
-            quoted = reasons(verdict, "")
+            assert verdict.code is not None  # a refusal names its rule
+            quoted = reasons(verdict)
             params = {"player": name, "reason": quoted["en"]}
-            self._raise(
-                game, action, verdict.code or "NOT_CUBE_OWNER", "referee.cube.double", params, reasons=quoted
-            )
+            self._raise(game, action, verdict.code, "referee.cube.double", params, reasons=quoted)
         if action.cube_value is not None and action.cube_value != state.cube.value * 2:
             params = {
                 "cube": state.cube.value,
@@ -402,13 +398,14 @@ class Referee:
         kind, by = state.offer
         if COLORS[action.player] == by:
             self._fail(game, action, "OUT_OF_TURN", "own_offer", {"player": name, "offer": kind})
-        assert state.turn is not None and state.cube_before_offer is not None
+        assert state.turn is not None
+        assert state.cube_before_offer is not None
         verdict = self._cube(action.kind, state.turn, state.cube_before_offer, kind)
         if not verdict.legal:
-            quoted = reasons(verdict, "")
+            assert verdict.code is not None  # a refusal names its rule
+            quoted = reasons(verdict)
             params: Params = {"player": name, "answer": action.kind, "reason": quoted["en"]}
-            code = verdict.code or "BEAVERS_NOT_ALLOWED"
-            self._raise(game, action, code, "referee.cube.answer", params, reasons=quoted)
+            self._raise(game, action, verdict.code, "referee.cube.answer", params, reasons=quoted)
         if action.kind in ("beaver", "raccoon"):
             self._redouble(game, action, state, verdict)
         elif action.kind == "take":
@@ -432,15 +429,20 @@ class Referee:
     @staticmethod
     def _drop(state: GameState, verdict: CubeVerdict) -> None:
         """A drop ends the game: the doubler wins the cube's value before the double."""
-        assert verdict.cube is not None and verdict.points is not None
+        assert verdict.cube is not None
+        assert verdict.points is not None
         state.cube, state.offer = verdict.cube, None
         state.end("drop", verdict.winner, verdict.points, "single")
 
     def _settle_take(self, state: GameState) -> None:
-        assert state.offer is not None and state.turn is not None and state.cube_before_offer is not None
+        """The pending beaver taken: always legal, the cube rules refusing a take for exactly what
+        would have refused the beaver."""
+        assert state.offer is not None
+        assert state.turn is not None
+        assert state.cube_before_offer is not None
         verdict = self._cube("take", state.turn, state.cube_before_offer, state.offer[0])
-        if verdict.legal and verdict.cube is not None:
-            state.cube, state.offer = verdict.cube, None
+        assert verdict.cube is not None
+        state.cube, state.offer = verdict.cube, None
 
     # -- end of a game ----------------------------------------------------------------------------
     def _finish(self, game: Game, state: GameState, last_game: bool) -> None:
@@ -449,7 +451,8 @@ class Referee:
         self._implied_drop(game, state)
         result = game.result
         if state.over:
-            assert state.winner is not None and state.points is not None
+            assert state.winner is not None
+            assert state.points is not None
             capped = result is not None and self._check_declared(game, result, state.winner, state.points)
         elif result is not None or state.resigned_by is not None:
             self._resignation(game, state)
@@ -474,7 +477,8 @@ class Referee:
         kind, by = state.offer
         if COLORS[result.winner] != by:
             return
-        assert state.turn is not None and state.cube_before_offer is not None
+        assert state.turn is not None
+        assert state.cube_before_offer is not None
         verdict = self._cube("drop", state.turn, state.cube_before_offer, kind)
         if verdict.legal and verdict.points is not None and verdict.cube is not None:
             state.cube = verdict.cube
@@ -491,7 +495,8 @@ class Referee:
     def _score(self, game: Game, state: GameState, capped: bool) -> None:
         """The game's points added to the score; in a match, whether it won the match and whether
         the next game is the Crawford game."""
-        assert state.winner is not None and state.points is not None
+        assert state.winner is not None
+        assert state.points is not None
         entry = self._game_entry(game, state, capped)
         winner = COLORS.index(state.winner)
         before = (self.score[0], self.score[1])
@@ -673,7 +678,7 @@ class Referee:
         """Where an illegal action was played: the board before it, who acted, the dice, cube and
         match, and for a roll the legal plays there (listed up to LISTED_PLAYS, always counted)."""
         color = COLORS[action.player]
-        dice = (max(action.dice), min(action.dice)) if action.kind == ROLL and action.dice else None
+        dice = (max(action.dice), min(action.dice)) if action.dice is not None else None  # a roll's
         position = {
             "board": state.board.to_dict(),
             "turn": color,

@@ -1,0 +1,435 @@
+"""The referee's first error in full: where it stands (game, move, player, line, action as written),
+its code and its sentence in English and in Romanian, and for a roll the position it was played
+from. Each transcript is a short .mat a player can read line by line; the expected error is
+worked out from the transcript and the rules in the comment above it (line numbers counted in the
+text), not copied from the referee's output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from arbitru.engine.board import Board
+from arbitru.formats.game_record import record_to_match
+from arbitru.formats.mat import read_mat
+from arbitru.referee import RefereeError, resolve_rules, verify
+from tests.referee.test_referee import OPEN, START, act, game, record, roll
+
+SCORES = " A : {0}                          B : {1}"
+
+
+def mat(length: int, *lines: str, header: str = "") -> str:
+    """A transcript: line 1 ` N point match` (after `header`'s lines), line 2 blank, then `lines`."""
+    head = f"{header}\n" if header else ""
+    return head + f" {length} point match\n\n" + "\n".join(lines) + "\n"
+
+
+def referee(text: str, mode: str = "legal-moves-only", lang: str = "en") -> dict[str, Any]:
+    match = read_mat(text)
+    rules, problems = resolve_rules(match, None)
+    assert problems == []
+    return verify(match, rules, mode, lang=lang)
+
+
+def error_of(verdict: dict[str, Any]) -> dict[str, Any]:
+    """The error without the position (checked on its own where it matters)."""
+    assert verdict["valid"] is False
+    return {
+        k: v for k, v in verdict["error"].items() if k not in ("position", "legal_plays", "legal_play_count")
+    }
+
+
+def where(game: int, move: int | None, player: str | None, line: int | None, action: str | None) -> dict:
+    return {"game": game, "move": move, "player": player, "line": line, "action": action}
+
+
+OPENING_LINES = (" Game 1", SCORES.format(0, 0), "  1) 31: 8/5 6/5                 42: 8/4 6/4")
+
+# name -> (transcript, the error's where, code, English, Romanian)
+CASES: dict[str, tuple[str, dict[str, Any], str, str, str]] = {
+    # A doubles, B drops: A wins 1 (line 7). "and the match" at 1-0 in a 5-point match is not so.
+    "and the match, but the match goes on": (
+        mat(
+            5, *OPENING_LINES, "  2)  Doubles => 2                 Drops", "      Wins 1 point and the match"
+        ),
+        where(1, None, "A", 7, "Wins 1 point and the match"),
+        "MATCH_NOT_OVER",
+        "'Wins 1 point and the match', but the score is 1-0 in a 5-point match",
+        "'Wins 1 point and the match', dar scorul este 1-0 într-o partidă la 5 puncte",
+    ),
+    # the same in a money session: the running total is 1-0 and a money session has no match to win
+    "and the match, in a money session": (
+        mat(
+            0, *OPENING_LINES, "  2)  Doubles => 2                 Drops", "      Wins 1 point and the match"
+        ),
+        where(1, None, "A", 7, "Wins 1 point and the match"),
+        "MATCH_NOT_OVER",
+        "'Wins 1 point and the match', but the score is 1-0 in a money session",
+        "'Wins 1 point and the match', dar scorul este 1-0 într-o sesiune pe bani",
+    ),
+    # B's Wins line (right column, line 7) after A's double was dropped: the replay says A won
+    "the wrong winner": (
+        mat(
+            5,
+            *OPENING_LINES,
+            "  2)  Doubles => 2                 Drops",
+            "                                 Wins 1 point",
+        ),
+        where(1, None, "B", 7, "Wins 1 point"),
+        "WRONG_WINNER",
+        "the transcript says B won game 1, the replay says A",
+        "transcrierea spune că B a câștigat jocul 1, reluarea spune A",
+    ),
+    # a dropped first double is worth 1; A needed 5 in a 5-point match, so 2 (line 7) is neither
+    "points that are neither the game's nor what was needed": (
+        mat(5, *OPENING_LINES, "  2)  Doubles => 2                 Drops", "      Wins 2 points"),
+        where(1, None, "A", 7, "Wins 2 points"),
+        "WRONG_POINTS",
+        "the transcript gives 2 point(s) for game 1; the replay gives 1 (or 5, what A needed)",
+        "transcrierea dă 2 punct(e) pentru jocul 1; reluarea dă 1 (sau 5, cât îi mai trebuia lui A)",
+    ),
+    # game 2 says 0-0 after A won game 1 by a drop (1-0)
+    "a game header with the wrong score": (
+        mat(
+            5,
+            *OPENING_LINES,
+            "  2)  Doubles => 2                 Drops",
+            "      Wins 1 point",
+            "",
+            " Game 2",
+            SCORES.format(0, 0),
+            "  1) 31: 8/5 6/5",
+        ),
+        where(2, None, None, 10, "A : 0    B : 0"),
+        "SCORE_MISMATCH",
+        "game 2 starts at 0-0, but the replay has 1-0",
+        "jocul 2 începe la 0-0, dar reluarea dă 1-0",
+    ),
+    # the same in a money session: the header must carry the running total
+    "a money session's header without the running total": (
+        mat(
+            0,
+            *OPENING_LINES,
+            "  2)  Doubles => 2                 Drops",
+            "      Wins 1 point",
+            "",
+            " Game 2",
+            SCORES.format(0, 0),
+            "  1) 31: 8/5 6/5",
+        ),
+        where(2, None, None, 10, "A : 0    B : 0"),
+        "SCORE_MISMATCH",
+        "game 2 starts at 0-0, but the replay has 1-0 (a money session's running total)",
+        "jocul 2 începe la 0-0, dar reluarea dă 1-0 (totalul curent al unei sesiuni pe bani)",
+    ),
+    # a 1-point match is over after game 1; game 2 (line 8) may not be played
+    "a game after the match was won": (
+        mat(
+            1,
+            *OPENING_LINES,
+            "  2)  Doubles => 2                 Drops",
+            "      Wins 1 point and the match",
+            "",
+            " Game 2",
+            SCORES.format(1, 0),
+            "  1) 31: 8/5 6/5",
+        ),
+        where(2, None, None, 9, "Game 2"),
+        "MATCH_ALREADY_OVER",
+        "game 2 is played after A already won the match",
+        "jocul 2 se joacă după ce A a câștigat deja partida",
+    ),
+    # game 1 has no result and game 2 follows: the error points at game 1's last action (B's 4-2)
+    "an unfinished game followed by another": (
+        mat(5, *OPENING_LINES, "", " Game 2", SCORES.format(0, 0), "  1) 31: 8/5 6/5"),
+        where(1, 1, "B", None, None),
+        "GAME_NOT_FINISHED",
+        "game 1 ends without a result (no bear-off, drop or 'Wins' line)",
+        "jocul 1 se încheie fără rezultat (nicio scoatere a tuturor pulurilor, niciun refuz,"
+        " nicio linie 'Wins')",
+    ),
+    # game 1 has no action at all: the error points at its header (line 3)
+    "an empty game followed by another": (
+        mat(5, " Game 1", SCORES.format(0, 0), "", " Game 2", SCORES.format(0, 0), "  1) 31: 8/5 6/5"),
+        where(1, None, None, 3, "Game 1"),
+        "GAME_NOT_FINISHED",
+        "game 1 ends without a result (no bear-off, drop or 'Wins' line)",
+        "jocul 1 se încheie fără rezultat (nicio scoatere a tuturor pulurilor, niciun refuz,"
+        " nicio linie 'Wins')",
+    ),
+    # B takes a double nobody offered (line 5, move 1)
+    "a take with no double": (
+        mat(5, " Game 1", SCORES.format(0, 0), "  1) 31: 8/5 6/5                  Takes"),
+        where(1, 1, "B", 5, "Takes"),
+        "NO_DOUBLE_TO_ANSWER",
+        "B answers (take) but nobody doubled",
+        "B răspunde (take), dar nimeni nu a dublat",
+    ),
+    # A doubles, then B rolls without answering
+    "a roll before the double is answered": (
+        mat(5, *OPENING_LINES, "  2)  Doubles => 2                 42: 8/4 6/4"),
+        where(1, 2, "B", 6, "42: 8/4 6/4"),
+        "DOUBLE_NOT_ANSWERED",
+        "B rolls while the double of A is not answered",
+        "B aruncă zarurile înainte ca oferta (double) lui A să primească răspuns",
+    ),
+    # a double before anyone rolled (line 5)
+    "a double before the opening roll": (
+        mat(5, " Game 1", SCORES.format(0, 0), "  1)  Doubles => 2"),
+        where(1, 1, "A", 5, "Doubles => 2"),
+        "OUT_OF_TURN",
+        "A doubles before the opening roll",
+        "A dublează înaintea aruncării de deschidere",
+    ),
+    # A doubles on B's turn (A just played; line 6)
+    "a double on the other player's turn": (
+        mat(5, " Game 1", SCORES.format(0, 0), "  1) 31: 8/5 6/5", "  2)  Doubles => 2"),
+        where(1, 2, "A", 6, "Doubles => 2"),
+        "OUT_OF_TURN",
+        "A doubles on B's turn",
+        "A dublează când este rândul lui B",
+    ),
+    # a double to 4 from a centred cube at 1
+    "a double to the wrong value": (
+        mat(5, *OPENING_LINES, "  2)  Doubles => 4"),
+        where(1, 2, "A", 6, "Doubles => 4"),
+        "CUBE_VALUE_MISMATCH",
+        "the cube is at 1; a double takes it to 2, not 4",
+        "cubul este la 1; o dublare îl duce la 2, nu la 4",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_first_error_in_full_in_english_and_in_romanian(name: str) -> None:
+    text, place, code, english, romanian = CASES[name]
+    assert error_of(referee(text)) == {**place, "code": code, "message": english}
+    assert error_of(referee(text, lang="ro")) == {**place, "code": code, "message": romanian}
+
+
+# -- stated start positions -------------------------------------------------------------------------
+def verdict_of(data: dict[str, Any], mode: str = "legal-moves-only", lang: str = "en") -> dict[str, Any]:
+    match = record_to_match(data)
+    rules, problems = resolve_rules(match, data.get("rules"))
+    assert problems == []
+    return verify(match, rules, mode, lang=lang)
+
+
+def test_a_start_position_that_is_not_a_board_names_the_field_and_why():
+    # "6": "five" is no checker count: the board object cannot be read at all
+    bad = {"white": {"points": {"6": "five"}}, "black": START["black"]}
+    try:
+        Board.from_dict(bad, 15)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        reason = str(exc)
+    error = error_of(verdict_of(record(game(OPEN, bad))))
+    assert error == {
+        **where(1, None, None, None, "start_position"),
+        "code": "BAD_START_POSITION",
+        "message": f"start_position: {reason}",
+    }
+
+
+def test_a_start_position_with_sixteen_checkers_is_not_a_valid_board():
+    sixteen = {"white": {"points": {"6": 16}}, "black": START["black"]}
+    for lang, message in [
+        ("en", "the stated start position is not valid: has 16 checkers; each side has exactly 15"),
+    ]:
+        error = error_of(verdict_of(record(game(OPEN, sixteen)), lang=lang))
+        assert error == {
+            **where(1, None, None, None, "start_position"),
+            "code": "BAD_START_POSITION",
+            "message": message,
+        }
+
+
+# White (uppercase) on its 6, 8, 13 and 24 points, black (lowercase) the same: the opening board.
+XG_OPENING = "-b----E-C---eE---c-e----B-"
+
+
+def test_a_set_pos_line_that_is_no_xg_position_names_its_line():
+    # line 5: "; Set Pos=" with a position of the wrong length
+    text = mat(5, " Game 1", SCORES.format(0, 0), "; Set Pos=-b----E", "  1) 31: 8/5 6/5")
+    error = error_of(referee(text))
+    assert {k: error[k] for k in ("game", "move", "player", "line", "action", "code")} == {
+        **where(1, None, None, 5, "; Set Pos=-b----E"),
+        "code": "BAD_START_POSITION",
+    }
+    assert error["message"].startswith("Set Pos: ")
+
+
+def test_a_set_pos_board_with_too_many_checkers_names_its_line():
+    # White's 6 point "E" (5) made "F" (6): 16 on the board, so the borne-off count an XG string
+    # leaves to be worked out (15 minus those on the board) is -1
+    sixteen = XG_OPENING.replace("E", "F", 1)
+    text = mat(5, " Game 1", SCORES.format(0, 0), f"; Set Pos={sixteen}", "  1) 31: 8/5 6/5")
+    assert error_of(referee(text)) == {
+        **where(1, None, None, 5, f"; Set Pos={sixteen}"),
+        "code": "BAD_START_POSITION",
+        "message": "the stated start position is not valid: must not be negative",
+    }
+
+
+# -- the error's position ---------------------------------------------------------------------------
+def test_an_illegal_roll_is_reported_with_the_position_it_was_played_from():
+    # A 2-point match: A wins game 1 by a drop (1-0), so game 2 is the Crawford game. There B's
+    # 6-1 is written 13/7 only: both dice can be played. The position: the opening board, B to
+    # play 6-1, a centred cube at 1, 1-0 in the Crawford game of a 2-point match.
+    verdict = referee(
+        mat(
+            2,
+            *OPENING_LINES,
+            "  2)  Doubles => 2                 Drops",
+            "      Wins 1 point",
+            "",
+            " Game 2",
+            SCORES.format(1, 0),
+            "  1)                                61: 13/7",
+        )
+    )
+    position = verdict["error"]["position"]
+    assert position == {
+        "board": Board.initial().to_dict(),
+        "turn": "black",
+        "dice": [6, 1],
+        "cube": {"value": 1, "owner": "centered"},
+        "match": {"length": 2, "score": {"white": 1, "black": 0}, "crawford": True},
+    }
+    assert "13/7 8/7" in verdict["error"]["legal_plays"]
+    assert verdict["error"]["legal_play_count"] == len(verdict["error"]["legal_plays"])
+
+
+def test_the_referee_error_says_its_english_message():
+    error = RefereeError(
+        "WRONG_WINNER", "referee.WRONG_WINNER", {"declared": "A", "game": 1, "winner": "B"}, {}
+    )
+    assert str(error) == "the transcript says A won game 1, the replay says B"
+    assert error.message("ro") == "transcrierea spune că A a câștigat jocul 1, reluarea spune B"
+
+
+def test_a_condoned_play_is_said_in_the_language_asked_for():
+    # A's 6-1 written 13/7 8/7 6/5: three moves for two dice, condoned under the illegal-moves rule
+    data = record(game([roll(0, [6, 1], "13/7 8/7 6/5")], START))
+    for lang, message in [
+        ("en", "61: 13/7 8/7 6/5: 6/5 needs a die, but the play has already used all of 6-1"),
+        ("ro", "61: 13/7 8/7 6/5: 6/5 cere un zar, dar mutarea a folosit deja toate zarurile din 6-1"),
+    ]:
+        condoned = verdict_of(data, "illegal-moves-rule", lang)["condoned"]
+        assert [(c["code"], c["message"]) for c in condoned] == [("TOO_MANY_MOVES", message)]
+
+
+# -- a roll answers a beaver ------------------------------------------------------------------------
+def test_a_roll_after_a_beaver_takes_it_at_four():
+    # Money play with beavers: A doubles to 2, B beavers to 4 (keeping the cube), A rolls: A took.
+    # A then drops B's redouble to 8: B wins 4.
+    data = record(
+        game(
+            [
+                *[roll(0, [3, 1], "8/5 6/5"), roll(1, [4, 2], "8/4 6/4")],
+                act(0, "double", cube=2),
+                act(1, "beaver", cube=4),
+                roll(0, [6, 5], "24/13"),
+                act(1, "double", cube=8),
+                act(0, "drop"),
+            ],
+            result={"winner": 1, "points": 4},
+        ),
+        rules={"beavers": True},
+    )
+    verdict = verdict_of(data)
+    assert verdict["valid"], verdict["error"]
+    assert (verdict["games"][0]["points"], verdict["games"][0]["cube"]) == (4, 4)
+
+
+def test_a_money_win_declared_at_the_wrong_value_names_no_need():
+    # Money play, game 2 at 1-0: a dropped first double is worth 1, not 3; a money session has no
+    # points a player still needs, however many A already has.
+    dropped = [*OPEN, act(0, "double", cube=2), act(1, "drop")]
+    data = record(
+        game(dropped, result={"winner": 0, "points": 1}),
+        game(dropped, score=[1, 0], result={"winner": 0, "points": 3}, number=2),
+    )
+    error = error_of(verdict_of(data))
+    assert (error["code"], error["message"]) == (
+        "WRONG_POINTS",
+        "the transcript gives 3 point(s) for game 2; the replay gives 1",
+    )
+
+
+def test_each_game_entry_says_how_the_game_ended_and_whether_its_points_were_capped():
+    # game 1: A doubles, B drops: A wins a single game at the cube before the double (1), the Wins
+    # line says exactly 1 (nothing capped). Game 2 ends unfinished (the last game may).
+    dropped = [*OPEN, act(0, "double", cube=2), act(1, "drop")]
+    verdict = verdict_of(
+        record(game(dropped, result={"winner": 0, "points": 1}), game(OPEN, score=[1, 0], number=2), length=5)
+    )
+    assert verdict["valid"], verdict["error"]
+    assert verdict["games"] == [
+        {
+            "game": 1,
+            "start_score": [0, 0],
+            "crawford_game": False,
+            "winner": "A",
+            "points": 1,
+            "cube": 1,
+            "result": "single",
+            "ended_by": "drop",
+            "declared_points": 1,
+            "capped": False,
+        },
+        {
+            "game": 2,
+            "start_score": [1, 0],
+            "crawford_game": False,
+            "winner": None,
+            "points": None,
+            "cube": 1,
+            "result": None,
+            "ended_by": None,
+            "declared_points": None,
+            "capped": False,
+        },
+    ]
+    assert (verdict["final_score"], verdict["winner"]) == ([1, 0], None)
+
+
+# -- a roll written as nothing, or as "Cannot Move", where a play exists --------------------------------
+# A's last checker on its 24 point, 14 off; B holds A's 13 and 23 points. With 6-5 the checker can
+# go 24/18 or 24/19 but no further (13 is closed either way), so only one die plays, the higher: the
+# one legal play is 24/18.
+ONE_PLAY = {"white": {"points": {"24": 1}, "off": 14}, "black": {"points": {"12": 2, "2": 13}}}
+
+
+@pytest.mark.parametrize(
+    ("written", "english", "romanian_start"),
+    [
+        ("", "A writes nothing for 6-5, but a legal play exists (e.g. 24/18)", "A nu scrie nimic"),
+        (
+            "Cannot Move",
+            "A writes 'Cannot Move' for 6-5, but a legal play exists (e.g. 24/18)",
+            "A scrie 'Cannot Move'",
+        ),
+        ("24/19", "65: 24/19: only one die of 6-5 can be played: it must be the 6", "65: 24/19: "),
+    ],
+)
+def test_a_roll_played_short_names_what_was_written_and_a_legal_play(written, english, romanian_start):
+    data = record(game([roll(0, [6, 5], written)], ONE_PLAY))
+    error = verdict_of(data)["error"]
+    assert (error["code"], error["message"]) == (
+        "MUST_PLAY_HIGHER_DIE" if written == "24/19" else "MUST_USE_ALL_DICE",
+        english,
+    )
+    assert error["legal_plays"] == ["24/18"] and error["legal_play_count"] == 1
+    assert verdict_of(data, lang="ro")["error"]["message"].startswith(romanian_start)
+
+
+def test_a_language_without_texts_gets_the_rulings_in_english():
+    # both plays condoned under the illegal-moves rule, the judge's reason quoted inside, in English
+    data = record(game([roll(0, [6, 1], "13/7 8/7 6/5"), roll(1, [6, 1], "13/7")], START))
+    verdict = verdict_of(data, "illegal-moves-rule", lang="fr")
+    assert [c["message"] for c in verdict["condoned"]] == [
+        "61: 13/7 8/7 6/5: 6/5 needs a die, but the play has already used all of 6-1",
+        "61: 13/7: 6-1 can be played with 2 dice; the play uses 1",
+    ]
