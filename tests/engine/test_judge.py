@@ -174,3 +174,16 @@ def test_every_reason_names_in_romanian_the_moves_dice_and_points_it_names_in_en
     assert english != romanian
     named = re.findall(r"\d+(?:/(?:\d+|off|bar)\*?)?|\d-\d", english)
     assert named and all(item in romanian for item in named), (english, romanian)
+
+
+def test_only_a_play_taken_by_another_grouping_of_the_dice_carries_a_note():
+    # 3/1 2/off with 3-1 reaches 3/off 2/1's board: taken as that play, with a note naming both
+    # (black's two checkers on its 1 point, white's 24, are out of the way)
+    regrouped = rule(position({3: 1, 2: 1}, {1: 2}), (3, 1), "3/1 2/off")
+    assert regrouped.legal and not regrouped.as_written
+    assert regrouped.note_params("3/1 2/off") == {"written": "3/1 2/off", "roll": "3-1", "play": "3/off 2/1"}
+    assert rule(OPENING, (3, 1), "8/5 6/5").note_params("8/5 6/5") is None  # as written
+    # a hop written past the blot it must hit: not legal, so no note though a play is named
+    past = position({24: 2, 13: 5, 10: 3, 6: 5}, {17: 1, 18: 2, 13: 2, 8: 3, 6: 5, 24: 2})
+    verdict = rule(past, (6, 5), "13/2")
+    assert verdict.play is not None and verdict.note_params("13/2") is None

@@ -6,7 +6,8 @@ import pytest
 
 from arbitru.engine.board import Board, side_from_points
 from arbitru.engine.cube import Cube, cube_action
-from arbitru.engine.match import Match, context_problems, game_result, score_game
+from arbitru.engine.match import Match, context_problems, score_game
+from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules, build_rules
 
 STANDARD = Rules()
@@ -80,6 +81,13 @@ def test_missing_match_uses_the_rules_match_length():
 
 
 # -- scoring ----------------------------------------------------------------------------------
+def game_result(board, rules, cube, match):
+    """The game's outcome in its context and its effect on the match (None in money play)."""
+    position = Position(board, cube=cube, match=match, rules=rules)
+    verdict = position.outcome()
+    return verdict, position.match_after(verdict)
+
+
 def test_match_points_are_result_multiplier_times_cube():
     _, score = game_result(GAMMON, STANDARD, Cube(2, "black"), Match(7))
     assert score.points == 4 and score.score == (4, 0)

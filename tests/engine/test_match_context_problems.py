@@ -7,9 +7,10 @@ import pytest
 
 from arbitru.engine.board import Board
 from arbitru.engine.cube import Cube, automatic_double
-from arbitru.engine.match import Match, context_problems, game_result, score_game
+from arbitru.engine.match import Match, context_problems, score_game
 from arbitru.engine.rules import MAX_MATCH_LENGTH, ROMANIAN, STANDARD, Rules
 from arbitru.messages import render
+from tests.engine.test_match import game_result
 from tests.support.said import Said as Problem
 from tests.support.said import said
 

@@ -75,3 +75,14 @@ def test_a_backgammon_counted_as_a_gammon_is_labelled_by_what_it_counts_for():
     assert outcome(bg, Rules(backgammons=False)).counted_as == "gammon"
     assert outcome(bg).counted_as == "backgammon"
     assert outcome(position({}, {6: 15}), Rules(jacoby=True)).counted_as == "single"
+
+
+def test_a_resigner_with_one_checker_off_can_lose_no_more_than_a_single_game():
+    from arbitru.engine.outcome import most_at_stake
+
+    # white has borne off exactly one checker (14 on its 6): no gammon is possible any more
+    one_off = position({6: 14}, {6: 15})
+    assert most_at_stake(one_off, "white") == "single"
+    # white has none off while black has borne off five: white still risks a backgammon
+    none_off = position({19: 2, 13: 13}, {6: 10})
+    assert most_at_stake(none_off, "white") == "backgammon"

@@ -242,8 +242,9 @@ def automatic_double(cube: Cube, rules: Rules, in_match: bool) -> Cube | None:
     Money games only, with the cube in use, at most `rules.automatic_doubles` per game (the centred
     cube's value tells how many happened), never above the maximum cube.
     """
-    if in_match or not rules.cube or rules.automatic_doubles <= 0 or cube.owner != "centered":
+    if in_match or not rules.cube or cube.owner != "centered":
         return None
+    # a centred cube at 2**k has had k automatic doubles (none allowed: 1 has one bit, more than 0)
     if cube.value.bit_length() > rules.automatic_doubles or cube.value * 2 > rules.max_cube:
         return None
-    return Cube(cube.value * 2, "centered")
+    return Cube(cube.value * 2)  # still centred

@@ -70,7 +70,7 @@ class Verdict:
         """For a play taken by another grouping of the dice (`play.REGROUPED`): what the note names."""
         if not self.legal or self.as_written or self.play is None:
             return None
-        return {"written": written, "roll": self.params.get("roll", ""), "play": self.play.notation}
+        return {"written": written, "roll": self.params["roll"], "play": self.play.notation}
 
 
 def judge_play(
@@ -265,7 +265,7 @@ def _path(
         options = [o for o in options if sum(o) >= distance and sum(o[:-1]) < distance]
     else:
         options = [o for o in options if sum(o) == distance]
-    left = "-".join(map(str, remaining))
+    # Each option ends on `dest`: exactly, or off the board on its last die only.
     first_problem: Verdict | None = None
     for dice_path in sorted(options, key=len):
         point = source
@@ -275,25 +275,17 @@ def _path(
                 problem = _illegal("MUST_ENTER_FROM_BAR", move=f"{_name(point)}/{_name(dest)}")
                 break
             nxt = point - die
-            last = i == len(dice_path) - 1
-            if nxt <= 0:
-                if not last or dest != OFF:
-                    problem = _illegal("DICE_MISMATCH", move=move, dice=left)
-                    break
+            if nxt <= 0:  # the last die of a bear-off
                 problem = _bear_off_problem(side, source, point, nxt, move, die)
                 break
             if nxt in closed:
                 problem = _illegal("POINT_CLOSED", point=nxt)
                 break
             point = nxt
-        else:
-            if point != dest:
-                problem = _illegal("DICE_MISMATCH", move=move, dice=left)
         if problem is None:
             return dice_path
-        if first_problem is None or first_problem.code == "DICE_MISMATCH":
-            first_problem = problem
-    return first_problem or _illegal("DICE_MISMATCH", move=move, dice=left)
+        first_problem = first_problem or problem
+    return first_problem or _illegal("DICE_MISMATCH", move=move, dice="-".join(map(str, remaining)))
 
 
 def _bear_off_problem(
@@ -302,9 +294,9 @@ def _bear_off_problem(
     """Why the checker that left `source` may not bear off from `point` (None when it may)."""
     others = side.copy()
     others[source] -= 1
-    if any(others[7:26]) or point > 6:
+    if any(others[7:]):  # the bar (25) included
         return _illegal("BEAR_OFF_NOT_ALLOWED", move=move)
-    if landing < 0 and any(others[point + 1 : 7]):
+    if landing < 0 and any(others[point + 1 :]):  # nothing is above 6 by now
         return _illegal("BEAR_OFF_HIGHER_POINT_OCCUPIED", point=point, die=die)
     return None
 

@@ -3,9 +3,10 @@
 A match of `length` points (0 = a money game) has a score per player and a flag saying whether
 the current game is the Crawford game: the game right after a player first reaches 1 point away
 from winning, in which nobody may double. Later games are post-Crawford (doubling allowed again).
-Scoring builds on `arbitru.engine.outcome`: points = multiplier x cube, Jacoby never applies in a
-match, gammons and backgammons count as the rules say. Scores are not capped at the length: a
-player on 4 in a 5-point match who wins a 4-cube ends on 8, as match records write it.
+Scoring adds a game's points (`arbitru.engine.position.Position.outcome`: multiplier x cube, Jacoby
+never in a match, gammons and backgammons counted as the rules say; `Position.match_after` scores
+it). Scores are not capped at the length: a player on 4 in a 5-point match who wins a 4-cube ends
+on 8, as match records write it.
 """
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arbitru.engine.board import COLORS, Board, Color, Problem, problem
+from arbitru.engine.board import COLORS, Color, Problem, problem
 from arbitru.engine.cube import OWNERS, Cube
-from arbitru.engine.outcome import Outcome, outcome
 from arbitru.engine.rules import MAX_MATCH_LENGTH, Rules
 
 
@@ -173,16 +173,3 @@ def score_game(match: Match, winner: Color, points: int, rules: Rules) -> MatchS
 def unfinished(match: Match) -> MatchScore:
     """The match block while the game goes on: the score stands, the next game is not known."""
     return MatchScore(None, match.score, False, None, None, None)
-
-
-def game_result(board: Board, rules: Rules, cube: Cube, match: Match) -> tuple[Outcome, MatchScore | None]:
-    """The outcome of `board` (via `arbitru.engine.outcome`) and, in a match, its effect on the score.
-
-    In a match the Jacoby rule never applies; money games keep the rules' Jacoby setting.
-    """
-    if match.is_money:
-        return outcome(board, rules, cube.value, cube_centred=cube.owner == "centered"), None
-    verdict = outcome(board, rules, cube.value, jacoby=False)
-    if not verdict.game_over or verdict.winner is None or verdict.points is None:
-        return verdict, unfinished(match)
-    return verdict, score_game(match, verdict.winner, verdict.points, rules)

@@ -73,7 +73,6 @@ def opening_problems(
     rolls: Mapping[str, Sequence[int]],
     rules: Rules,
     cube: Cube = CENTRED,
-    lang: str = "en",
     field: str = "rolls",
 ) -> list[Problem]:
     """Every reason these opening rolls (and cube) cannot be judged under `rules`."""
