@@ -1,0 +1,56 @@
+"""The plays cache and its settings, exactly: which answer goes first when it shrinks, what it
+refuses to keep, the size read from the environment, and the words of its errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitru.engine.moves import PlayBudgetExceeded, PlaysCache, cache_size_from_env, configure
+
+
+def test_a_shrinking_cache_drops_the_least_recently_used_answer_first():
+    cache = PlaysCache(10)
+    cache.put("a", ("p1", "p2"))  # costs 3 (two plays and the key)
+    cache.put("b", ("p1", "p2"))
+    cache.resize(4)
+    assert (cache.get("a"), cache.get("b"), cache.held) == (None, ("p1", "p2"), 3)
+    cache = PlaysCache(10)
+    cache.put("a", ("p1", "p2"))
+    cache.put("b", ("p1", "p2"))
+    assert cache.get("a") == ("p1", "p2")  # now the most recently used
+    cache.resize(4)
+    assert (cache.get("a"), cache.get("b"), len(cache)) == (("p1", "p2"), None, 1)
+
+
+def test_a_full_cache_drops_the_least_recently_used_answer_to_keep_a_new_one():
+    cache = PlaysCache(6)
+    cache.put("a", ("p1", "p2"))
+    cache.put("b", ("p1", "p2"))
+    cache.put("c", ("p1",))  # 3 + 3 + 2 > 6: "a" goes
+    assert (cache.get("a"), cache.get("b"), cache.get("c"), cache.held) == (None, ("p1", "p2"), ("p1",), 5)
+
+
+def test_an_answer_bigger_than_the_cache_or_already_kept_is_not_added():
+    cache = PlaysCache(3)
+    cache.put("big", ("p1", "p2", "p3"))  # costs 4
+    cache.put("a", ("p1",))
+    cache.put("a", ("p1",))
+    assert (len(cache), cache.held, cache.get("big")) == (1, 2, None)
+
+
+def test_the_cache_size_comes_from_the_environment(monkeypatch):
+    assert cache_size_from_env({"ARBITRU_PLAYS_CACHE_SIZE": "0"}) == 0  # 0 turns it off, not an error
+    monkeypatch.setenv("ARBITRU_PLAYS_CACHE_SIZE", "12")
+    assert cache_size_from_env() == 12
+    with pytest.raises(ValueError, match=r"^ARBITRU_PLAYS_CACHE_SIZE must be 0 or more, not -1$"):
+        cache_size_from_env({"ARBITRU_PLAYS_CACHE_SIZE": "-1"})
+
+
+def test_a_negative_cache_size_is_refused_in_words():
+    with pytest.raises(ValueError, match=r"^cache_plays must be 0 or more, not -5$"):
+        configure(cache_plays=-5)
+
+
+def test_the_budget_error_says_its_limit():
+    error = PlayBudgetExceeded(500)
+    assert (str(error), error.limit) == ("more than 500 plays listed", 500)
