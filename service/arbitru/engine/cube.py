@@ -149,7 +149,7 @@ def _offer_illegal(
     return None
 
 
-def _answers(turn: Color, cube: Cube, rules: Rules, in_match: bool, stage: int) -> tuple[str, ...]:
+def _answers(cube: Cube, rules: Rules, in_match: bool, stage: int) -> tuple[str, ...]:
     """The answers open to the player facing the offer at `stage`."""
     allowed = ["take", "drop"]
     if stage < 2 and not in_match and cube.value * 2 ** (stage + 2) <= rules.max_cube:
@@ -212,7 +212,7 @@ def cube_action(
         cube=Cube(offered, other(turn)),
         offer=Offer(action, answerer, offered * 2),
         next_player=offerer,
-        next_actions=_answers(turn, cube, rules, in_match, stage_after),
+        next_actions=_answers(cube, rules, in_match, stage_after),
     )
 
 
@@ -232,7 +232,7 @@ def _double(
         cube=cube,
         offer=Offer("double", turn, cube.value * 2),
         next_player=other(turn),
-        next_actions=_answers(turn, cube, rules, in_match, 0),
+        next_actions=_answers(cube, rules, in_match, 0),
     )
 
 
