@@ -192,9 +192,9 @@ def _step(mover: list[int], opponent: list[int], point: int, die: int, goal: int
         return None
     landing = point - die
     if landing <= 0:
-        if goal != OFF or any(mover[7:26]):
+        if goal != OFF or any(mover[7:]):  # 7..24 and the bar
             return None
-        if landing < 0 and any(mover[point + 1 : 7]):
+        if landing < 0 and any(mover[point + 1 :]):  # nothing is above 6 by now
             return None
         return OFF, False
     if landing < goal or opponent[25 - landing] >= 2:

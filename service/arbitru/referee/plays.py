@@ -67,7 +67,7 @@ def _impossible_hop(board: Board, turn: Color, source: int, dest: int) -> tuple[
         if 1 <= source <= 24 and opponent[25 - source] > 0:
             return "OPPONENT_CHECKER_MOVED", {"move": move, "turn": turn}
         return "NO_CHECKER_TO_MOVE", {"turn": turn, "point": point_name(source)}
-    if dest == OFF and any(mover[7:26]):
+    if dest == OFF and any(mover[7:]):  # 7..24 and the bar
         return "BEAR_OFF_NOT_ALLOWED", {"move": move, "turn": turn}
     if dest != OFF and opponent[25 - dest] >= 2:
         return "POINT_CLOSED", {"move": move}
