@@ -51,6 +51,21 @@ BLOT_ON_7 = position(START, {24: 2, 13: 4, 18: 1, 8: 3, 6: 5})
         ),
         # the second hop breaks the rule after the first was applied: 8/7 7/6 needs no checker on 7
         (OPENING, ((8, 7), (7, 1)), "POINT_CLOSED", "7/1 lands on a point the opponent holds"),
+        # the edges of the board: white's 1 is black's 24 (two there), white's 24 black's 1
+        (
+            OPENING,
+            ((1, 0),),
+            "OPPONENT_CHECKER_MOVED",
+            "1/off moves an opponent's checker (white has none there)",
+        ),
+        (
+            position({13: 5, 8: 5, 6: 5}, {1: 1, 13: 5, 8: 3, 6: 6}),
+            ((24, 18),),
+            "OPPONENT_CHECKER_MOVED",
+            "24/18 moves an opponent's checker (white has none there)",
+        ),
+        # the bar is nobody's point: black's borne-off checkers are not "there"
+        (position(START, {6: 5, 5: 5}), ((25, 20),), "NO_CHECKER_TO_MOVE", "white has no checker on bar"),
     ],
 )
 def test_impossible_plays_are_named(board, hops, code, message):

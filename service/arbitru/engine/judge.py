@@ -143,7 +143,7 @@ def playable_as_written(
     stopping only where the dice take it and landing on the hop's destination, ending on `target`
     (a stop on a blot on the way hits it, which `target` then shows). At most four dice and as many
     hops, so the search is a few hundred steps at worst."""
-    remaining = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+    remaining = list(dice) * 2 if dice[0] == dice[1] else list(dice)
     if len(hops) > len(remaining):
         return False
     mover = list(board.side(turn))
@@ -216,18 +216,17 @@ def _diagnose(
     """Replay the proposal die by die, bar hops first, and name the first broken rule."""
     side = list(board.side(turn))
     opponent = board.side(other(turn))
-    closed = {q for q in range(1, 25) if opponent[25 - q] >= 2}
-    remaining = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice, reverse=True)
+    remaining = list(dice) * 2 if dice[0] == dice[1] else sorted(dice, reverse=True)
     ordered = sorted(hops, key=lambda h: h[0] != BAR)
     for source, dest in ordered:
         move = f"{_name(source)}/{_name(dest)}"
-        if dest >= source and not (source == BAR and dest != BAR):
+        if dest >= source:  # bar/bar too (points are 0..25 by now)
             return _illegal("MOVE_BACKWARDS", move=move)
         if side[source] <= 0:
             return _illegal("NO_CHECKER_TO_MOVE", player=turn, point=source)
         if side[BAR] and source != BAR:
             return _illegal("MUST_ENTER_FROM_BAR", move=move)
-        path = _path(side, closed, source, dest, remaining, _roll(dice))
+        path = _path(side, opponent, source, dest, remaining, _roll(dice))
         if isinstance(path, Verdict):
             return path
         for die in path:
@@ -245,7 +244,7 @@ def _diagnose(
 
 
 def _path(
-    side: list[int], closed: set[int], source: int, dest: int, remaining: list[int], roll: str
+    side: list[int], opponent: Sequence[int], source: int, dest: int, remaining: list[int], roll: str
 ) -> list[int] | Verdict:
     """The dice that carry one checker from `source` to `dest`, or the verdict why none do."""
     move = f"{_name(source)}/{_name(dest)}"
@@ -278,7 +277,7 @@ def _path(
             if nxt <= 0:  # the last die of a bear-off
                 problem = _bear_off_problem(side, source, point, nxt, move, die)
                 break
-            if nxt in closed:
+            if opponent[25 - nxt] >= 2:  # a point the opponent holds
                 problem = _illegal("POINT_CLOSED", point=nxt)
                 break
             point = nxt
