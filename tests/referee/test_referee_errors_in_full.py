@@ -202,6 +202,85 @@ CASES: dict[str, tuple[str, dict[str, Any], str, str, str]] = {
 }
 
 
+# More of the same, in English (the Romanian of each text is the same code path, checked above).
+# name -> (transcript, the error's where, code, English)
+MORE: dict[str, tuple[str, dict[str, Any], str, str]] = {
+    # A rolls twice running (lines 5 and 6, both in A's column)
+    "a roll out of turn": (
+        mat(5, " Game 1", SCORES.format(0, 0), "  1) 31: 8/5 6/5", "  2) 42: 8/4 6/4"),
+        where(1, 2, "A", 6, "42: 8/4 6/4"),
+        "OUT_OF_TURN",
+        "A rolls, but it is B's turn",
+    ),
+    # A doubles (line 6) and answers its own double (line 7)
+    "an answer to one's own double": (
+        mat(5, *OPENING_LINES, "  2)  Doubles => 2", "  3)  Takes"),
+        where(1, 3, "A", 7, "Takes"),
+        "OUT_OF_TURN",
+        "A answers its own double",
+    ),
+    # B drops (line 6): the game is over, yet A rolls on (line 7)
+    "a roll after a drop": (
+        mat(5, *OPENING_LINES, "  2)  Doubles => 2                 Drops", "  3) 31: 13/10 6/5"),
+        where(1, 3, "A", 7, "31: 13/10 6/5"),
+        "ACTION_AFTER_GAME_OVER",
+        "game 1 is already over (drop)",
+    ),
+    # the Wins line (line 6) comes before A's next roll (line 7)
+    "a roll after the result": (
+        mat(5, *OPENING_LINES, "      Wins 1 point", "  2) 31: 13/10 6/5"),
+        where(1, 2, "A", 7, "31: 13/10 6/5"),
+        "ACTION_AFTER_GAME_OVER",
+        "A acts after the game's result was written",
+    ),
+    "a hidden play the game goes on after": (
+        mat(5, " Game 1", SCORES.format(0, 0), "  1) 31: ????                    42: 8/4 6/4"),
+        where(1, 1, "A", 5, "31: ????"),
+        "HIDDEN_PLAY",
+        "the play of A is hidden ('????') and the game goes on",
+    ),
+    "an opening doublet": (
+        mat(5, " Game 1", SCORES.format(0, 0), "  1) 33: 8/5(2) 6/3(2)"),
+        where(1, 1, "A", 5, "33: 8/5(2) 6/3(2)"),
+        "OPENING_ROLL_DOUBLET",
+        "the opening roll 3-3 is a doublet; in a standard game the first roll never is",
+    ),
+    # B redoubles (right column of line 6) while A's double waits for an answer
+    "a double before the last one is answered": (
+        mat(5, *OPENING_LINES, "  2)  Doubles => 2                 Doubles => 4"),
+        where(1, 2, "B", 6, "Doubles => 4"),
+        "DOUBLE_NOT_ANSWERED",
+        "B doubles while the double of A is not answered",
+    ),
+    # B took at 2 (line 6), so B owns the cube; A doubles again (line 8)
+    "a double by the player who does not own the cube": (
+        mat(
+            5,
+            *OPENING_LINES,
+            "  2)  Doubles => 2                 Takes",
+            "  3) 31: 13/10 6/5                31: 13/10 6/5",
+            "  4)  Doubles => 4",
+        ),
+        where(1, 4, "A", 8, "Doubles => 4"),
+        "NOT_CUBE_OWNER",
+        "A may not double: Only the owner of the cube (Black) may double.",  # colours said capitalised
+    ),
+    # a resignation at cube 1 in a 7-point match is worth 1, 2 or 3; A needed 7, not 5
+    "a resignation worth neither the points written nor the need": (
+        mat(7, *OPENING_LINES, "      Wins 5 points"),
+        where(1, None, "A", 6, "Wins 5 points"),
+        "WRONG_POINTS",
+        "a resignation at cube 1 is worth 1, 2 or 3 point(s), not 5 (nor capped at 7, what A needed)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE))
+def test_more_first_errors_in_full(name: str) -> None:
+    text, place, code, english = MORE[name]
+    assert error_of(referee(text)) == {**place, "code": code, "message": english}
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_first_error_in_full_in_english_and_in_romanian(name: str) -> None:
     text, place, code, english, romanian = CASES[name]
@@ -433,3 +512,36 @@ def test_a_language_without_texts_gets_the_rulings_in_english():
         "61: 13/7 8/7 6/5: 6/5 needs a die, but the play has already used all of 6-1",
         "61: 13/7: 6-1 can be played with 2 dice; the play uses 1",
     ]
+
+
+def test_an_impossible_play_is_never_condoned_and_says_why():
+    # 12/6: white's 12 is black's 13 (five there), and white has none: an opponent's checker moved
+    data = record(game([roll(0, [6, 1], "12/6 8/7")], START))
+    error = error_of(verdict_of(data, "illegal-moves-rule"))
+    assert error == {
+        **where(1, 1, "A", None, "61: 12/6 8/7"),
+        "code": "OPPONENT_CHECKER_MOVED",
+        "message": "61: 12/6 8/7: 12/6 moves an opponent's checker (white has none there) (never condoned)",
+    }
+
+
+def test_a_beaver_where_the_rules_allow_none_is_refused_with_the_cube_rules_reason():
+    # money play without beavers: B answers A's double with a beaver (the 4th action)
+    data = record(game([*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=4)]))
+    error = error_of(verdict_of(data))
+    assert error == {
+        **where(1, 4, "B", None, "Beaver => 4"),
+        "code": "BEAVERS_NOT_ALLOWED",
+        "message": "B may not beaver: Beavers are not allowed under these rules.",
+    }
+
+
+def test_a_beaver_written_at_the_wrong_value():
+    # with beavers on, B's beaver of A's double to 2 takes the cube to 4, not 8
+    data = record(game([*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=8)]), rules={"beavers": True})
+    error = error_of(verdict_of(data))
+    assert error == {
+        **where(1, 4, "B", None, "Beaver => 8"),
+        "code": "CUBE_VALUE_MISMATCH",
+        "message": "a beaver takes the cube to 4, not 8",
+    }
