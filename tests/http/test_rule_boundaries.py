@@ -12,9 +12,10 @@ import pytest
 
 from arbitru.engine import Board
 from arbitru.engine.cube import Cube, automatic_double, cube_action
-from arbitru.engine.match import Match, game_result, score_game
+from arbitru.engine.match import Match, score_game
 from arbitru.engine.outcome import outcome, scored_multiplier, winner_of
 from arbitru.engine.rules import STANDARD, Rules, build_rules
+from tests.engine.test_match import game_result
 
 
 def rules_of(options: dict[str, Any]) -> Rules:
