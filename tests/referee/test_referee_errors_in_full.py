@@ -14,6 +14,7 @@ import pytest
 from arbitru.engine.board import Board
 from arbitru.formats.game_record import record_to_match
 from arbitru.formats.mat import read_mat
+from arbitru.formats.xgid import board_from_xg
 from arbitru.referee import RefereeError, resolve_rules, verify
 from tests.referee.test_referee import OPEN, START, act, game, record, roll
 
@@ -545,3 +546,57 @@ def test_a_beaver_written_at_the_wrong_value():
         "code": "CUBE_VALUE_MISMATCH",
         "message": "a beaver takes the cube to 4, not 8",
     }
+
+
+def test_a_start_position_with_two_faults_names_both():
+    # white 16 checkers, black 14 (one borne off written as none): two faults, said one after the other
+    board = {"white": {"points": {"6": 16}}, "black": {"points": {"6": 14}, "off": 0}}
+    error = error_of(verdict_of(record(game(OPEN, board))))
+    assert error["message"] == (
+        "the stated start position is not valid: has 16 checkers; each side has exactly 15;"
+        " has 14 checkers; each side has exactly 15"
+    )
+
+
+def test_a_set_pos_line_that_is_no_xg_position_says_why():
+    try:
+        board_from_xg("-b----E", 15)
+    except ValueError as exc:
+        reason = str(exc)
+    text = mat(5, " Game 1", SCORES.format(0, 0), "; Set Pos=-b----E", "  1) 31: 8/5 6/5")
+    assert error_of(referee(text))["message"] == f"Set Pos: {reason}"
+
+
+# Hypergammon: three checkers each, on the 24, 23 and 22 points; the rest of a side is borne off.
+HYPER = {"white": {"points": {"24": 1, "23": 1, "22": 1}}, "black": {"points": {"24": 1, "23": 1, "22": 1}}}
+HYPER_XG = "-aaa" + "-" * 18 + "AAA-"  # white (uppercase) on 22, 23, 24; black on white's 1, 2, 3
+
+
+@pytest.mark.parametrize("start", ["start_position", "set_position"])
+def test_a_stated_hypergammon_board_counts_three_checkers_a_side(start):
+    # with 3 checkers a side, none is borne off: a valid board (with 15, twelve would be off)
+    stated = {"start_position": HYPER} if start == "start_position" else {"set_position": HYPER_XG}
+    data = record(
+        {"game": 1, "start_score": [0, 0], "turns": [roll(0, [3, 1], "24/21 22/21")], **stated},
+        rules={"variant": "hypergammon"},
+    )
+    verdict = verdict_of(data)
+    assert verdict["valid"], verdict["error"]
+
+
+def test_an_unfinished_game_is_pointed_at_by_its_last_action():
+    # game 1 has three actions (A, B, A) and no result; game 2 follows: the last is A's 5-2
+    data = record(game([*OPEN, roll(0, [5, 2], "13/8 13/11")]), game(OPEN, number=2), length=5)
+    error = error_of(verdict_of(data))
+    assert (error["move"], error["player"], error["code"]) == (3, "A", "GAME_NOT_FINISHED")
+
+
+@pytest.mark.parametrize(("listed", "shown"), [(16, True), (15, False)])
+def test_the_legal_plays_are_listed_up_to_the_limit_and_always_counted(monkeypatch, listed, shown):
+    # the opening 3-1 has 16 legal plays; A writes 8/5 only
+    monkeypatch.setattr("arbitru.referee.machine.LISTED_PLAYS", listed)
+    error = verdict_of(record(game([roll(0, [3, 1], "8/5")])))["error"]
+    assert error["legal_play_count"] == 16
+    assert ("legal_plays" in error) is shown
+    if shown:
+        assert len(error["legal_plays"]) == 16 and "8/5 6/5" in error["legal_plays"]

@@ -149,7 +149,6 @@ class Referee:
                 game,
                 None,
                 "MATCH_ALREADY_OVER",
-                "",
                 {"game": game.number, "winner": self.players[self.match_winner]},
                 where,
             )
@@ -162,7 +161,7 @@ class Referee:
                 "score_1": self.score[1],
             }
             where = {"line": game.score_line, "action": self._score_text(game)}
-            self._fail(game, None, "SCORE_MISMATCH", "" if self.length else "money", params, where)
+            self._fail(game, None, "SCORE_MISMATCH", params, where, variant="" if self.length else "money")
 
     def _start_state(self, index: int, game: Game) -> GameState:
         """The game's state before its first action: the board it starts from."""
@@ -180,11 +179,15 @@ class Referee:
     def _check_not_over(self, game: Game, action: Action, position: int, state: GameState) -> None:
         if game.result is not None and position >= game.result.after_action:
             self._fail(
-                game, action, "ACTION_AFTER_GAME_OVER", "result", {"player": self.players[action.player]}
+                game,
+                action,
+                "ACTION_AFTER_GAME_OVER",
+                {"player": self.players[action.player]},
+                variant="result",
             )
         if state.over or state.resigned_by is not None or state.rolled_then_stopped:
             params: Params = {"game": game.number, "ended_by": state.ended_by or "resigned"}
-            self._fail(game, action, "ACTION_AFTER_GAME_OVER", "", params)
+            self._fail(game, action, "ACTION_AFTER_GAME_OVER", params)
 
     def _act(self, game: Game, action: Action, state: GameState, final: bool) -> None:
         """One action, by its kind."""
@@ -212,7 +215,7 @@ class Referee:
         try:
             board = board_from_xg(position, self.rules.checkers)
         except ValueError as exc:
-            self._fail(game, None, "BAD_START_POSITION", "set_pos", {"reason": str(exc)}, where)
+            self._fail(game, None, "BAD_START_POSITION", {"reason": str(exc)}, where, variant="set_pos")
         self._check_board(game, board, where)
         return board
 
@@ -222,14 +225,16 @@ class Referee:
         try:
             board = Board.from_dict(position, self.rules.checkers)
         except _BAD_BOARD as exc:
-            self._fail(game, None, "BAD_START_POSITION", "start_position", {"reason": str(exc)}, where)
+            self._fail(
+                game, None, "BAD_START_POSITION", {"reason": str(exc)}, where, variant="start_position"
+            )
         self._check_board(game, board, where)
         return board
 
     def _check_board(self, game: Game, board: Board, where: Json) -> None:
         problems = [say(problem) for problem in board.problems(self.rules.checkers)]
         if problems:
-            self._fail(game, None, "BAD_START_POSITION", "", {"reason": "; ".join(problems)}, where)
+            self._fail(game, None, "BAD_START_POSITION", {"reason": "; ".join(problems)}, where)
 
     # -- checker play -----------------------------------------------------------------------------
     def _roll(self, game: Game, action: Action, state: GameState, final: bool) -> None:
@@ -263,7 +268,7 @@ class Referee:
             self._settle_take(state)
             return
         params: Params = {"player": self.players[action.player], "offer": kind, "doubler": self._name(by)}
-        self._fail(game, action, "DOUBLE_NOT_ANSWERED", "roll", params)
+        self._fail(game, action, "DOUBLE_NOT_ANSWERED", params, variant="roll")
 
     def _check_roll_turn(self, game: Game, action: Action, state: GameState, color: Color) -> None:
         """The first roll sets the turn (an opening roll is never a doublet where the rules say
@@ -274,10 +279,10 @@ class Referee:
             state.turn = color
             high, low = action.dice
             if high == low and opening_roll_is_never_a_double(self.rules) and not state.from_position:
-                self._fail(game, action, "OPENING_ROLL_DOUBLET", "", {"high": high, "low": low})
+                self._fail(game, action, "OPENING_ROLL_DOUBLET", {"high": high, "low": low})
         elif color != state.turn:
             params: Params = {"player": name, "turn": self._name(state.turn)}
-            self._fail(game, action, "OUT_OF_TURN", "roll", params)
+            self._fail(game, action, "OUT_OF_TURN", params, variant="roll")
 
     def _written_hops(
         self, game: Game, action: Action, state: GameState, dice: tuple[int, int], final: bool
@@ -289,17 +294,15 @@ class Referee:
             if final:
                 state.rolled_then_stopped = True
                 return None, None
-            self._fail(game, action, "HIDDEN_PLAY", "", {"player": name, "play": action.play_text or ""})
+            self._fail(game, action, "HIDDEN_PLAY", {"player": name, "play": action.play_text or ""})
         if kind == ILLEGAL_MARKER:
-            self._fail(
-                game, action, "ILLEGAL_PLAY_MARKED", "", {"high": dice[0], "low": dice[1], "player": name}
-            )
+            self._fail(game, action, "ILLEGAL_PLAY_MARKED", {"high": dice[0], "low": dice[1], "player": name})
         if kind in (EMPTY, CANNOT_MOVE):
             return (), None
         try:
             hops, marks = parse_play_marked(written_play(action.play_text or ""))
         except NotationError as exc:
-            self._fail(game, action, "BAD_NOTATION", "", {"player": name, "reason": exc.message})
+            self._fail(game, action, "BAD_NOTATION", {"player": name, "reason": exc.message})
         return hops, list(marks)
 
     def _illegal_play(
@@ -355,12 +358,16 @@ class Referee:
         name = self.players[action.player]
         if state.offer is not None:
             params: Params = {"player": name, "offer": state.offer[0], "doubler": self._name(state.offer[1])}
-            self._fail(game, action, "DOUBLE_NOT_ANSWERED", "double", params)
+            self._fail(game, action, "DOUBLE_NOT_ANSWERED", params, variant="double")
         if state.turn is None:
-            self._fail(game, action, "OUT_OF_TURN", "before_opening", {"player": name})
+            self._fail(game, action, "OUT_OF_TURN", {"player": name}, variant="before_opening")
         if color != state.turn:
             self._fail(
-                game, action, "OUT_OF_TURN", "double", {"player": name, "turn": self._name(state.turn)}
+                game,
+                action,
+                "OUT_OF_TURN",
+                {"player": name, "turn": self._name(state.turn)},
+                variant="double",
             )
         verdict = self._cube("double", color, state.cube)
         if not verdict.legal:
@@ -374,7 +381,7 @@ class Referee:
                 "expected": state.cube.value * 2,
                 "written": action.cube_value,
             }
-            self._fail(game, action, "CUBE_VALUE_MISMATCH", "double", params)
+            self._fail(game, action, "CUBE_VALUE_MISMATCH", params, variant="double")
         state.offer = ("double", color)
         state.cube_before_offer = state.cube
 
@@ -394,10 +401,10 @@ class Referee:
         """A take, drop, beaver or raccoon: it answers the pending offer, by the other player."""
         name = self.players[action.player]
         if state.offer is None:
-            self._fail(game, action, "NO_DOUBLE_TO_ANSWER", "", {"player": name, "answer": action.kind})
+            self._fail(game, action, "NO_DOUBLE_TO_ANSWER", {"player": name, "answer": action.kind})
         kind, by = state.offer
         if COLORS[action.player] == by:
-            self._fail(game, action, "OUT_OF_TURN", "own_offer", {"player": name, "offer": kind})
+            self._fail(game, action, "OUT_OF_TURN", {"player": name, "offer": kind}, variant="own_offer")
         assert state.turn is not None
         assert state.cube_before_offer is not None
         verdict = self._cube(action.kind, state.turn, state.cube_before_offer, kind)
@@ -423,7 +430,7 @@ class Referee:
                 "expected": verdict.offer.value,
                 "written": action.cube_value,
             }
-            self._fail(game, action, "CUBE_VALUE_MISMATCH", "answer", params)
+            self._fail(game, action, "CUBE_VALUE_MISMATCH", params, variant="answer")
         state.offer = (action.kind, COLORS[action.player])
 
     @staticmethod
@@ -490,7 +497,7 @@ class Referee:
         override = (
             {"line": None, "action": None} if where else {"line": game.line, "action": f"Game {game.number}"}
         )
-        self._fail(game, where, "GAME_NOT_FINISHED", "", {"game": game.number}, override)
+        self._fail(game, where, "GAME_NOT_FINISHED", {"game": game.number}, override)
 
     def _score(self, game: Game, state: GameState, capped: bool) -> None:
         """The game's points added to the score; in a match, whether it won the match and whether
@@ -520,7 +527,12 @@ class Referee:
             "length": self.length,
         }
         self._fail(
-            game, None, "MATCH_NOT_OVER", "" if self.length else "money", params, self._result_where(result)
+            game,
+            None,
+            "MATCH_NOT_OVER",
+            params,
+            self._result_where(result),
+            variant="" if self.length else "money",
         )
 
     def _result_where(self, result: Result) -> Json:
@@ -545,7 +557,7 @@ class Referee:
                 "game": game.number,
                 "winner": self._name(winner),
             }
-            self._fail(game, None, "WRONG_WINNER", "", params, where)
+            self._fail(game, None, "WRONG_WINNER", params, where)
         if result.points is None or result.points == points:
             return False
         needed = self._needed(winner)
@@ -554,7 +566,7 @@ class Referee:
         params = {"declared": result.points, "game": game.number, "points": points}
         if needed:
             params |= {"needed": needed, "winner": self._name(winner)}
-        self._fail(game, None, "WRONG_POINTS", "needed" if needed else "", params, where)
+        self._fail(game, None, "WRONG_POINTS", params, where, variant="needed" if needed else "")
 
     # -- resignation ------------------------------------------------------------------------------
     def _resignation(self, game: Game, state: GameState) -> None:
@@ -607,7 +619,7 @@ class Referee:
         if needed:
             params |= {"needed": needed, "winner": self._name(winner)}
         variant = "resignation_needed" if needed else "resignation"
-        self._fail(game, None, "WRONG_POINTS", variant, params, self._result_where(result))
+        self._fail(game, None, "WRONG_POINTS", params, self._result_where(result), variant=variant)
 
     # -- verdict pieces ---------------------------------------------------------------------------
     def _game_entry(self, game: Game, state: GameState, capped: bool) -> Json:
@@ -646,9 +658,9 @@ class Referee:
         game: Game,
         action: Action | None,
         code: str,
-        variant: str,
         params: Params,
         where: Json | None = None,
+        variant: str = "",
     ) -> NoReturn:
         """Stop with `code`, its text `referee.<code>[.<variant>]` and `params`."""
         key = f"referee.{code}.{variant}" if variant else f"referee.{code}"
