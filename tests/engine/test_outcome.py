@@ -86,3 +86,25 @@ def test_a_resigner_with_one_checker_off_can_lose_no_more_than_a_single_game():
     # white has none off while black has borne off five: white still risks a backgammon
     none_off = position({19: 2, 13: 13}, {6: 10})
     assert most_at_stake(none_off, "white") == "backgammon"
+
+
+def test_jacoby_asked_for_applies_whatever_the_rules_say():
+    from arbitru.engine.board import Board
+
+    # white bears off its last checker; black has none off and none in white's home: a gammon.
+    # Jacoby asked for, cube centred at 1, money: it counts single.
+    gammon = Board.from_dict({"white": {"points": {}, "off": 15}, "black": {"points": {"6": 15}, "off": 0}})
+    verdict = outcome(gammon, Rules(), 1, jacoby=True, cube_centred=True)
+    assert (verdict.result, verdict.multiplier, verdict.points) == ("gammon", 1, 1)
+    assert outcome(gammon, Rules(jacoby=True), 1, jacoby=False).points == 2
+
+
+def test_a_resignation_by_default_is_money_play_at_a_centred_cube_of_1():
+    from arbitru.engine.outcome import resignation
+
+    # Jacoby in money play with the cube at 1 (centred): a gammon resigned counts single
+    verdict = resignation("gammon", "white", Rules(jacoby=True))
+    assert (verdict.winner, verdict.multiplier, verdict.points) == ("black", 1, 1)
+    # at 2 with nobody said to own it, the cube counts as turned: the gammon counts double, 2 x 2
+    assert resignation("gammon", "white", Rules(jacoby=True), 2).points == 4
+    assert resignation("gammon", "white").points == 2  # no Jacoby: 2 x 1

@@ -130,6 +130,15 @@ MESSAGES = [
         "MUST_ENTER_FROM_BAR",
         "19/16 moves while a checker is on the bar",
     ),
+    # one checker up: it may enter and go on in one hop (bar/22/16, 19 being closed); then 13/10
+    # is a third move for two dice
+    (
+        ONE_UP,
+        (6, 3),
+        "bar/16 13/10",
+        "TOO_MANY_MOVES",
+        "13/10 needs a die, but the play has already used all of 6-3",
+    ),
     (OPENING, (3, 1), ((6, 6), (8, 5)), "MOVE_BACKWARDS", "6/6 moves a checker backwards"),
     (ONE_UP, (6, 4), ((25, 25),), "MOVE_BACKWARDS", "bar/bar moves a checker backwards"),
     # points off the board, named: the source when it is not a point, else the destination

@@ -600,3 +600,53 @@ def test_the_legal_plays_are_listed_up_to_the_limit_and_always_counted(monkeypat
     assert ("legal_plays" in error) is shown
     if shown:
         assert len(error["legal_plays"]) == 16 and "8/5 6/5" in error["legal_plays"]
+
+
+# -- resignations ----------------------------------------------------------------------------------
+def entry(verdict: dict[str, Any]) -> tuple[Any, ...]:
+    assert verdict["valid"], verdict["error"]
+    first = verdict["games"][0]
+    return first["winner"], first["points"], first["result"], first["ended_by"], first["capped"]
+
+
+def test_a_resignation_with_no_wins_line_is_won_by_the_other_player():
+    # A (white) resigns a gammon in a 5-point match, the last game: B wins 2 at cube 1
+    verdict = verdict_of(record(game([*OPEN, act(0, "resign", level="gammon")]), length=5))
+    assert entry(verdict) == ("B", 2, "gammon", "resign", False)
+
+
+def test_jacoby_never_lowers_a_resigned_gammon_in_a_match():
+    # a 5-point match under rules with Jacoby on: a gammon resigned at a centred cube still counts 2
+    data = record(game(OPEN, result={"winner": 0, "points": 2}), length=5, rules={"jacoby": True})
+    assert entry(verdict_of(data)) == ("A", 2, "gammon", "resign", False)
+
+
+def test_a_resigned_gammon_in_a_1_point_match_is_capped_at_the_point_needed():
+    # 1-point match, Jacoby on in the rules (not in a match): B resigns a gammon, worth 2, written as
+    # the 1 point A needed
+    data = record(
+        game(
+            [*OPEN, act(1, "resign", level="gammon")],
+            result={"winner": 0, "points": 1, "and_the_match": True},
+        ),
+        length=1,
+        rules={"jacoby": True},
+    )
+    assert entry(verdict_of(data)) == ("A", 2, "gammon", "resign", True)
+
+
+def test_a_money_resignation_worth_neither_says_what_it_may_be_worth():
+    # money play at cube 1, no Jacoby: a resignation is worth 1, 2 or 3, not 5 (nothing is needed)
+    error = error_of(verdict_of(record(game(OPEN, result={"winner": 0, "points": 5}))))
+    assert (error["code"], error["message"]) == (
+        "WRONG_POINTS",
+        "a resignation at cube 1 is worth 1, 2 or 3 point(s), not 5",
+    )
+
+
+def test_a_condoned_empty_play_is_said_in_romanian():
+    # A writes nothing for 6-5 where 24/18 can be played: condoned under the illegal-moves rule
+    verdict = verdict_of(record(game([roll(0, [6, 5], "")], ONE_PLAY)), "illegal-moves-rule", "ro")
+    assert [(c["code"], c["message"]) for c in verdict["condoned"]] == [
+        ("MUST_USE_ALL_DICE", "A nu scrie nimic pentru 6-5, dar există o mutare legală (de ex. 24/18)")
+    ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from arbitru.engine.board import BAR, COLORS, Board, Color, other
+from arbitru.engine.board import COLORS, Board, Color, other
 from arbitru.engine.rules import STANDARD, Rules
 
 # The results of a game and what each counts for, in increasing order: the one table of result names
@@ -61,8 +61,8 @@ def board_result(board: Board, winner: Color) -> str:
     loser = board.side(other(winner))
     if loser[0] > 0:
         return "single"
-    # The winner's home board is the loser's points 19-24.
-    if loser[BAR] or any(loser[19:25]):
+    # The winner's home board is the loser's points 19-24; the bar (25) is further back still.
+    if any(loser[19:]):
         return "backgammon"
     return "gammon"
 

@@ -637,8 +637,8 @@ class Referee:
             "capped": capped,
         }
 
-    def _name(self, color: Color | None) -> str:
-        return self.players[COLORS.index(color)] if color else "nobody"
+    def _name(self, color: Color) -> str:
+        return self.players[COLORS.index(color)]
 
     def _score_text(self, game: Game) -> str:
         return f"{self.players[0]} : {game.start_score[0]}    {self.players[1]} : {game.start_score[1]}"
