@@ -400,29 +400,6 @@ def test_a_condoned_play_is_said_in_the_language_asked_for():
         assert [(c["code"], c["message"]) for c in condoned] == [("TOO_MANY_MOVES", message)]
 
 
-# -- a roll answers a beaver ------------------------------------------------------------------------
-def test_a_roll_after_a_beaver_takes_it_at_four():
-    # Money play with beavers: A doubles to 2, B beavers to 4 (keeping the cube), A rolls: A took.
-    # A then drops B's redouble to 8: B wins 4.
-    data = record(
-        game(
-            [
-                *[roll(0, [3, 1], "8/5 6/5"), roll(1, [4, 2], "8/4 6/4")],
-                act(0, "double", cube=2),
-                act(1, "beaver", cube=4),
-                roll(0, [6, 5], "24/13"),
-                act(1, "double", cube=8),
-                act(0, "drop"),
-            ],
-            result={"winner": 1, "points": 4},
-        ),
-        rules={"beavers": True},
-    )
-    verdict = verdict_of(data)
-    assert verdict["valid"], verdict["error"]
-    assert (verdict["games"][0]["points"], verdict["games"][0]["cube"]) == (4, 4)
-
-
 def test_a_money_win_declared_at_the_wrong_value_names_no_need():
     # Money play, game 2 at 1-0: a dropped first double is worth 1, not 3; a money session has no
     # points a player still needs, however many A already has.
