@@ -627,3 +627,63 @@ def test_a_condoned_empty_play_is_said_in_romanian():
     assert [(c["code"], c["message"]) for c in verdict["condoned"]] == [
         ("MUST_USE_ALL_DICE", "A nu scrie nimic pentru 6-5, dar există o mutare legală (de ex. 24/18)")
     ]
+
+
+# -- the cube, further --------------------------------------------------------------------------------
+def test_a_raccoon_answers_a_beaver_and_the_take_leaves_the_cube_at_eight():
+    # money play with beavers and raccoons: A doubles to 2, B beavers to 4, A raccoons to 8, B takes;
+    # A then wins a single game by resignation: 8 points
+    data = record(
+        game(
+            [
+                *OPEN,
+                act(0, "double", cube=2),
+                act(1, "beaver", cube=4),
+                act(0, "raccoon", cube=8),
+                act(1, "take"),
+            ],
+            result={"winner": 0, "points": 8},
+        ),
+        rules={"beavers": True, "raccoons": True},
+    )
+    verdict = verdict_of(data)
+    assert entry(verdict) == ("A", 8, "single", "resign", False)
+    assert verdict["games"][0]["cube"] == 8
+
+
+def test_a_beaver_dropped_by_the_doubler_is_worth_the_double():
+    # A doubles to 2, B beavers to 4, then B's Wins line: A dropped the beaver, B wins 2
+    data = record(
+        game([*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=4)], result={"winner": 1, "points": 2}),
+        rules={"beavers": True},
+    )
+    assert entry(verdict_of(data)) == ("B", 2, "single", "drop", False)
+
+
+def test_no_beaver_in_a_1_point_match_either():
+    data = record(
+        game([*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=4)]), length=1, rules={"beavers": True}
+    )
+    assert error_of(verdict_of(data))["code"] == "NO_BEAVERS_IN_MATCH"
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("ro", "A nu poate dubla: Doar cel care deține cubul (Negrul) poate dubla."),
+        ("fr", "A may not double: Only the owner of the cube (Black) may double."),
+    ],
+)
+def test_a_refused_double_quotes_the_cube_rules_in_the_language_asked_for(lang, message):
+    # B took at 2 and owns the cube; A doubles again
+    turns = [*OPEN, act(0, "double", cube=2), act(1, "take"), *OPEN, act(0, "double", cube=4)]
+    assert error_of(verdict_of(record(game(turns)), lang=lang))["message"] == message
+
+
+# -- a game ended on the board ----------------------------------------------------------------------
+def test_a_bear_off_in_a_match_scores_the_gammon_without_jacoby():
+    # A's last checker on its 6 point, B none off and none in A's home: 6/off ends the game with a
+    # gammon, 2 points in a 5-point match though the rules say Jacoby
+    start = {"white": {"points": {"6": 1}}, "black": {"points": {"13": 15}, "off": 0}}
+    data = record(game([roll(0, [6, 1], "6/off")], start), length=5, rules={"jacoby": True})
+    assert entry(verdict_of(data)) == ("A", 2, "gammon", "bearoff", False)
