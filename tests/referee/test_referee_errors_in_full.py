@@ -687,3 +687,11 @@ def test_a_bear_off_in_a_match_scores_the_gammon_without_jacoby():
     start = {"white": {"points": {"6": 1}}, "black": {"points": {"13": 15}, "off": 0}}
     data = record(game([roll(0, [6, 1], "6/off")], start), length=5, rules={"jacoby": True})
     assert entry(verdict_of(data)) == ("A", 2, "gammon", "bearoff", False)
+
+
+def test_a_hit_mark_on_a_hop_that_hits_nothing_is_not_held_against_a_transcript():
+    # A's 6-1 written 13/7* 8/7 at the start: nothing to hit on 7, but exporters mark hits their own
+    # way; the play is 13/7 8/7 (A's 7 point made), and B's 6-1 then plays on from that board
+    data = record(game([roll(0, [6, 1], "13/7* 8/7"), roll(1, [6, 1], "13/7 8/7")]))
+    verdict = verdict_of(data)
+    assert verdict["valid"] and verdict["error"] is None and verdict["condoned"] == []

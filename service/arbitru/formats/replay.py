@@ -109,15 +109,14 @@ def _roll(board: Board, color: Color, action: Action) -> tuple[tuple[Move, ...] 
     dice = (max(action.dice), min(action.dice))
     if action.play_kind == PLAY:
         try:
-            hops, marks = parse_play_marked(written_play(action.play_text or ""))
+            hops = parse_play_marked(written_play(action.play_text or ""))[0]
         except NotationError:
             return None, None
-        marked: list[int] | None = list(marks)
     elif action.play_kind in ("empty", "cannot_move"):
-        hops, marked = (), None
+        hops = ()
     else:
         return None, None  # hidden or marked illegal: nothing to replay
-    verdict = judge_written(board, color, dice, hops, marked)
+    verdict = judge_written(board, color, dice, hops)
     if verdict.legal and verdict.play is not None:
         moves = _as_written(board, color, action, hops, verdict.play.board) or verdict.play.moves
         return gnubg_order(board, color, moves), verdict.play.board

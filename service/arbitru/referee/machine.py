@@ -244,10 +244,10 @@ class Referee:
         self._settle_offer_before_roll(game, action, state, color)
         self._check_roll_turn(game, action, state, color)
         dice = (max(action.dice), min(action.dice))
-        hops, marked = self._written_hops(game, action, state, dice, final)
+        hops = self._written_hops(game, action, state, dice, final)
         if hops is None:
             return  # a hidden last play: rolled, then resigned
-        verdict = judge_written(state.board, color, dice, hops, marked)
+        verdict = judge_written(state.board, color, dice, hops)
         if verdict.legal and verdict.play is not None:
             state.board = verdict.play.board
         elif action.play_kind == EMPTY and final:
@@ -286,24 +286,24 @@ class Referee:
 
     def _written_hops(
         self, game: Game, action: Action, state: GameState, dice: tuple[int, int], final: bool
-    ) -> tuple[Hops | None, list[int] | None]:
-        """The hops and marked hits of the play as written (None: a hidden last play)."""
+    ) -> Hops | None:
+        """The hops of the play as written (None: a hidden last play; hit marks are not read)."""
         name = self.players[action.player]
         kind = action.play_kind
         if kind == HIDDEN:
             if final:
                 state.rolled_then_stopped = True
-                return None, None
+                return None
             self._fail(game, action, "HIDDEN_PLAY", {"player": name, "play": action.play_text or ""})
         if kind == ILLEGAL_MARKER:
             self._fail(game, action, "ILLEGAL_PLAY_MARKED", {"high": dice[0], "low": dice[1], "player": name})
         if kind in (EMPTY, CANNOT_MOVE):
-            return (), None
+            return ()
         try:
-            hops, marks = parse_play_marked(written_play(action.play_text or ""))
+            hops, _ = parse_play_marked(written_play(action.play_text or ""))
         except NotationError as exc:
             self._fail(game, action, "BAD_NOTATION", {"player": name, "reason": exc.message})
-        return hops, list(marks)
+        return hops
 
     def _illegal_play(
         self,
@@ -477,19 +477,17 @@ class Referee:
         self._score(game, state, capped)
 
     def _implied_drop(self, game: Game, state: GameState) -> None:
-        """`Doubles => 2` then `Wins 1 point` with no `Drops` written: a drop."""
+        """`Doubles => 2` then `Wins 1 point` with no `Drops` written: a drop (of a legal offer, so
+        a legal drop; a game with an offer pending is not over yet)."""
         result = game.result
-        if state.offer is None or state.over or result is None:
+        if state.offer is None or result is None:
             return
         kind, by = state.offer
         if COLORS[result.winner] != by:
             return
         assert state.turn is not None
         assert state.cube_before_offer is not None
-        verdict = self._cube("drop", state.turn, state.cube_before_offer, kind)
-        if verdict.legal and verdict.points is not None and verdict.cube is not None:
-            state.cube = verdict.cube
-            state.end("drop", verdict.winner, verdict.points, "single")
+        self._drop(state, self._cube("drop", state.turn, state.cube_before_offer, kind))
 
     def _unfinished(self, game: Game) -> NoReturn:
         where = game.actions[-1] if game.actions else None

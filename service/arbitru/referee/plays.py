@@ -7,8 +7,6 @@ play impossible (tournament rules never condone those).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from arbitru.engine.board import BAR, OFF, Board, Color, other
 from arbitru.engine.judge import Verdict, judge_play, literal_board
 from arbitru.engine.play import point_name
@@ -22,16 +20,12 @@ def written_play(text: str) -> str:
     return text.replace(",", " ").strip()
 
 
-def judge_written(
-    board: Board, color: Color, dice: tuple[int, int], hops: Hops, marked: Sequence[int] | None
-) -> Verdict:
-    """Judge a written play as /v1/play does, with two allowances for exporters: hit marks that
-    hit nothing are ignored (exporters differ in marking chained hits; OpenGammon writes none), and
-    a hop written past the blot it hit on the way (`24/13` for `24/18*/13`) is taken as the legal
-    play that moves those checkers."""
-    verdict = judge_play(board, color, dice, hops, marked)
-    if verdict.code == "WRONG_HIT":
-        verdict = judge_play(board, color, dice, hops, None)
+def judge_written(board: Board, color: Color, dice: tuple[int, int], hops: Hops) -> Verdict:
+    """Judge a written play as /v1/play does, with two allowances for exporters: hit marks are not
+    read (exporters differ in marking chained hits; OpenGammon writes none; a hop hits the blot it
+    lands on, marked or not), and a hop written past the blot it hit on the way (`24/13` for
+    `24/18*/13`) is taken as the legal play that moves those checkers."""
+    verdict = judge_play(board, color, dice, hops)
     if not verdict.legal and verdict.play is not None:
         return Verdict(True, verdict.play, as_written=False)
     return verdict
