@@ -695,3 +695,33 @@ def test_a_hit_mark_on_a_hop_that_hits_nothing_is_not_held_against_a_transcript(
     data = record(game([roll(0, [6, 1], "13/7* 8/7"), roll(1, [6, 1], "13/7 8/7")]))
     verdict = verdict_of(data)
     assert verdict["valid"] and verdict["error"] is None and verdict["condoned"] == []
+
+
+def test_a_play_the_transcript_marks_illegal_names_the_dice_as_rolled():
+    error = error_of(verdict_of(record(game([roll(0, [3, 1], "Illegal play (1;2;3)")]))))
+    assert error == {
+        **where(1, 1, "A", None, "31: Illegal play (1;2;3)"),
+        "code": "ILLEGAL_PLAY_MARKED",
+        "message": "the transcript marks the 3-1 of A as an illegal play, not the play",
+    }
+
+
+def test_a_play_that_cannot_be_read_is_pointed_at_with_its_position():
+    verdict = verdict_of(record(game([roll(0, [3, 1], "8/5 6/5x")])))
+    error = verdict["error"]
+    assert {k: error[k] for k in ("game", "move", "player", "line", "action", "code")} == {
+        **where(1, 1, "A", None, "31: 8/5 6/5x"),
+        "code": "BAD_NOTATION",
+    }
+    assert error["message"].startswith("cannot read the play of A: ")
+    assert error["position"]["dice"] == [3, 1] and error["legal_play_count"] == 16
+
+
+def test_the_player_who_beavered_may_not_roll_before_the_beaver_is_answered():
+    # B beavers A's double, then B rolls: A has not taken (only A's roll takes a beaver)
+    turns = [*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=4), roll(1, [3, 1], "8/5 6/5")]
+    error = error_of(verdict_of(record(game(turns), rules={"beavers": True})))
+    assert (error["code"], error["message"]) == (
+        "DOUBLE_NOT_ANSWERED",
+        "B rolls while the beaver of B is not answered",
+    )
