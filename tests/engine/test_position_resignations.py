@@ -35,3 +35,9 @@ def test_a_gammon_resigned_in_a_match_counts_double_whatever_jacoby_says():
 def test_plays_need_a_side_on_roll_and_dice(position):
     with pytest.raises(AssertionError, match="^plays need a side on roll and dice$"):
         position.plays()
+
+
+@pytest.mark.parametrize("position", [Position(Board.initial()), Position(Board.initial(), "white")])
+def test_a_play_to_judge_needs_a_side_on_roll_and_dice(position):
+    with pytest.raises(AssertionError, match="^a play needs a side on roll and dice$"):
+        position.judge(((8, 5), (6, 5)))

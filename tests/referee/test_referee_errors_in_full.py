@@ -15,7 +15,7 @@ from arbitru.engine.board import Board
 from arbitru.formats.game_record import record_to_match
 from arbitru.formats.mat import read_mat
 from arbitru.formats.xgid import board_from_xg
-from arbitru.referee import RefereeError, resolve_rules, verify
+from arbitru.referee import Excerpt, Referee, RefereeError, resolve_rules, verify
 from tests.referee.test_referee import OPEN, START, act, game, record, roll
 
 SCORES = " A : {0}                          B : {1}"
@@ -725,3 +725,69 @@ def test_the_player_who_beavered_may_not_roll_before_the_beaver_is_answered():
         "DOUBLE_NOT_ANSWERED",
         "B rolls while the beaver of B is not answered",
     )
+
+
+# -- a hop written past the blot it must hit; excerpts; the referee's defaults -----------------------
+PAST_THE_BLOT = {
+    "white": {"points": {"24": 2, "13": 5, "10": 3, "6": 5}},
+    "black": {"points": {"17": 1, "18": 2, "13": 2, "8": 3, "6": 5, "24": 2}},
+}
+
+
+def test_a_hop_written_past_the_blot_it_must_hit_is_taken_as_the_hit():
+    # A's 6-5 written 13/2: with 7 closed the only way is 13/8*/2, so B's blot on A's 8 is hit.
+    # B must then enter first: B's 13/7 8/7 is the first error, at move 2.
+    data = record(game([roll(0, [6, 5], "13/2"), roll(1, [6, 1], "13/7 8/7")], PAST_THE_BLOT))
+    error = error_of(verdict_of(data))
+    assert (error["move"], error["code"]) == (2, "MUST_ENTER_FROM_BAR")
+
+
+def excerpt_verdict(data: dict[str, Any], excerpt: Excerpt) -> dict[str, Any]:
+    match = record_to_match(data)
+    rules, _ = resolve_rules(match, None)
+    return verify(match, rules, excerpt=excerpt)
+
+
+def test_an_excerpt_starts_from_its_board_score_and_crawford_game():
+    # a 5-point match excerpt at 4-0, the Crawford game, from A's last checker on its 6 point:
+    # A bears it off with 6-1; B has none off and none in A's home: a gammon, 2 points, 6-0
+    start = {"white": {"points": {"6": 1}}, "black": {"points": {"13": 15}, "off": 0}}
+    data = record(game([roll(0, [6, 1], "6/off")], score=[4, 0]), length=5)
+    verdict = excerpt_verdict(data, Excerpt((4, 0), start, crawford=True))
+    assert verdict["valid"], verdict["error"]
+    assert (verdict["final_score"], verdict["winner"], verdict["games"][0]["crawford_game"]) == (
+        [6, 0],
+        "A",
+        True,
+    )
+    # nobody may double in it: A plays 2-1 from two checkers on its 6 point, then B doubles
+    two_left = {"white": {"points": {"6": 2}}, "black": {"points": {"13": 15}, "off": 0}}
+    doubled = record(game([roll(0, [2, 1], "6/4 6/5"), act(1, "double", cube=2)], score=[4, 0]), length=5)
+    error = excerpt_verdict(doubled, Excerpt((4, 0), two_left, crawford=True))["error"]
+    assert error["code"] == "CRAWFORD_GAME"
+
+
+def test_an_excerpt_with_a_board_that_is_none_says_so():
+    data = record(game(OPEN, score=[0, 0]), length=5)
+    error = excerpt_verdict(data, Excerpt((0, 0), {"white": {"points": {"6": "x"}}}))["error"]
+    assert (error["code"], error["game"], error["action"]) == ("BAD_START_POSITION", 1, "start_position")
+
+
+def test_a_game_from_a_set_position_may_open_with_a_doublet():
+    # the Set Pos board is a position in play, not an opening: 3-3 first is fine
+    data = record(
+        {
+            "game": 1,
+            "start_score": [0, 0],
+            "set_position": XG_OPENING,
+            "turns": [roll(0, [3, 3], "8/5(2) 6/3(2)")],
+        }
+    )
+    assert verdict_of(data)["valid"]
+
+
+def test_the_referee_defaults_to_legal_moves_only_and_refuses_other_modes():
+    match = record_to_match(record(game(OPEN)))
+    assert Referee(match).verdict()["mode"] == "legal-moves-only"
+    with pytest.raises(ValueError, match="^mode must be one of legal-moves-only, illegal-moves-rule$"):
+        Referee(match, mode="anything")
