@@ -59,7 +59,7 @@ def main() -> int:
         if path.is_file() and relative not in wanted:
             path.unlink()
     pyproject = TREE / "pyproject.toml"
-    text = re.sub(r'pythonpath = \[[^\]]*\]', 'pythonpath = ["."]', pyproject.read_text())
+    text = re.sub(r"pythonpath = \[[^\]]*\]", 'pythonpath = ["."]', pyproject.read_text())
     pyproject.write_text(text)
     print(f"mutation tree ready: {TREE.relative_to(ROOT)} ({len(wanted)} files)")
     return 0
