@@ -5,6 +5,7 @@ import re
 import pytest
 
 from arbitru.engine import REASON_CODES, judge_play, parse_play_marked
+from arbitru.engine.board import Board
 from arbitru.messages import render, say
 from tests.engine.positions import OPENING, position
 
@@ -187,3 +188,14 @@ def test_only_a_play_taken_by_another_grouping_of_the_dice_carries_a_note():
     past = position({24: 2, 13: 5, 10: 3, 6: 5}, {17: 1, 18: 2, 13: 2, 8: 3, 6: 5, 24: 2})
     verdict = rule(past, (6, 5), "13/2")
     assert verdict.play is not None and verdict.note_params("13/2") is None
+
+
+def test_an_exact_bear_off_is_played_as_written_whatever_is_on_the_bar_or_above():
+    # white's last checker on its 6, black with two on the bar: 6/off with 6-6 is one die, exactly
+    last = Board.from_dict({"white": {"points": {"6": 1}}, "black": {"points": {"13": 13}, "bar": 2}})
+    verdict = judge_play(last, "white", (6, 6), ((6, 0),))
+    assert verdict.legal and verdict.as_written
+    # 5/off 6/5 with 5-1 from 6, 6, 5: the 5 bears off exactly while a checker stays on the 6
+    board = position({6: 2, 5: 1}, {24: 2})
+    verdict = judge_play(board, "white", (5, 1), ((5, 0), (6, 5)))
+    assert verdict.legal and verdict.as_written
