@@ -105,6 +105,25 @@ class Blueprint(flask_smorest.Blueprint):
 
         return wrap
 
+    def answers(
+        self,
+        request: type[ma.Schema],
+        examples: Mapping[str, Mapping[str, Any]],
+        answer: Callable[[dict[str, Any]], Any],
+        response: Any,
+        description: str,
+        *,
+        answered: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> Any:
+        """A JSON route: its `request` body (`json_body`, with `examples`) and its 200 `response`,
+        documented with the answers `answer` gives to the examples (`answered_examples`; only those in
+        `answered` when given), so every route of that shape is declared the same way."""
+        schema = request()
+        body = self.json_body(schema, examples=examples)
+        shown = answered_examples(examples if answered is None else answered, schema, answer)
+        reply = self.response(200, response, description=description, examples=shown)
+        return lambda func: body(reply(func))
+
     def links(self, status: int = 200, **links: Mapping[str, Any]) -> Any:
         """Document OpenAPI links on the `status` response: how its answer feeds the next request.
 

@@ -3,16 +3,22 @@
 Plain HTML, CSS and a little JavaScript from static/playground/ (no build step, no CDN); the page
 only calls the public API (/v1/board.svg, /v1/moves with `include` of IDs), so it doubles as an
 example client. `GET /` is documented in the spec (under the `playground` tag); its asset files are not.
+The page is a Jinja template: its choices of rules preset and language are filled from the tables
+that define them (`arbitru.engine.rules.PRESETS`, the languages of the message catalogue).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import flask
+import jinja2
 from flask import Response, send_from_directory
 
+from arbitru.engine.rules import PRESETS
 from arbitru.http.blueprint import Blueprint
+from arbitru.messages import LANGUAGES, template
 
 STATIC = Path(__file__).resolve().parent.parent / "static" / "playground"
 ASSETS = frozenset({"app.js", "style.css"})
@@ -38,9 +44,20 @@ blp = Blueprint(
 )
 def index() -> Response:
     """The playground page (HTML for people, built only on the public API)."""
-    response = send_from_directory(STATIC, "index.html", max_age=0)
+    response = Response(page(), mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.add_etag()
+    return response.make_conditional(flask.request)
+
+
+@cache
+def page() -> str:
+    """The page rendered once: each rules preset with its label, each language by its own name."""
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(STATIC), autoescape=True)
+    return environment.get_template("index.html").render(
+        presets=[(name, template(f"preset.{name}")) for name in PRESETS],
+        languages=[(lang, template("language.name", lang)) for lang in LANGUAGES],
+    )
 
 
 def asset(name: str) -> Response:
