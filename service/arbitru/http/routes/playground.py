@@ -4,7 +4,7 @@ Plain HTML, CSS and a little JavaScript from static/playground/ (no build step, 
 only calls the public API (/v1/board.svg, /v1/moves with `include` of IDs), so it doubles as an
 example client. `GET /` is documented in the spec (under the `playground` tag); its asset files are not.
 The page is a Jinja template: its choices of rules preset and language are filled from the tables
-that define them (`arbitru.engine.rules.PRESETS`, the languages of the message catalogue).
+that define them (the colours, `arbitru.engine.rules.PRESETS`, the languages of the message catalogue).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import flask
 import jinja2
 from flask import Response, send_from_directory
 
+from arbitru.engine.board import COLORS
 from arbitru.engine.rules import PRESETS
 from arbitru.http.blueprint import Blueprint
 from arbitru.messages import LANGUAGES, template
@@ -52,12 +53,18 @@ def index() -> Response:
 
 @cache
 def page() -> str:
-    """The page rendered once: each rules preset with its label, each language by its own name."""
+    """The page rendered once: the side on roll (from the ID or a colour), each rules preset with its
+    label, each language by its own name."""
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(STATIC), autoescape=True)
-    return environment.get_template("index.html").render(
-        presets=[(name, template(f"preset.{name}")) for name in PRESETS],
-        languages=[(lang, template("language.name", lang)) for lang in LANGUAGES],
-    )
+    turns = [("", "from the ID"), *((color, color) for color in COLORS)]
+    presets = [(name, template(f"preset.{name}")) for name in PRESETS]
+    languages = [(lang, template("language.name", lang)) for lang in LANGUAGES]
+    choices = [
+        ("turn", "turn", "On roll", turns),
+        ("preset", "rules", "Rules", presets),
+        ("lang", "language", "Language", languages),
+    ]
+    return environment.get_template("index.html").render(choices=choices)
 
 
 def asset(name: str) -> Response:
