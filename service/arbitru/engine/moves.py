@@ -391,20 +391,25 @@ def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
     return tuple(plays)
 
 
-def _opponent_after(
-    opponent: tuple[int, ...], mask: int, memo: dict[int, tuple[int, ...]]
-) -> tuple[int, ...]:
-    """The opponent's side once the blots on the mover's points in bit `mask` are sent to the bar
-    (memoised per call in `memo`: many plays of a roll hit the same blots)."""
-    side = list(opponent)
-    rest = mask
-    while rest:
-        low = rest & -rest  # the lowest point q left: bit q, so bit_length() = q + 1
-        side[26 - low.bit_length()] -= 1  # the opponent's point 25 - q
-        side[BAR] += 1
-        rest ^= low
-    memo[mask] = after = tuple(side)
-    return after
+class _HitSides(dict[int, tuple[int, ...]]):
+    """The opponent's side once the blots on the mover's points in a bit mask are sent to the bar,
+    by mask: `sides[mask]` (built on first use: many plays of a roll hit the same blots). Mask 0 is
+    the opponent's side as it is. A dict that fills itself: a lookup costs what a dict's does."""
+
+    def __init__(self, opponent: tuple[int, ...]) -> None:
+        super().__init__(((0, opponent),))
+        self.opponent = opponent
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        side = list(self.opponent)
+        rest = mask
+        while rest:
+            low = rest & -rest  # the lowest point q left: bit q, so bit_length() = q + 1
+            side[26 - low.bit_length()] -= 1  # the opponent's point 25 - q
+            side[BAR] += 1
+            rest ^= low
+        self[mask] = after = tuple(side)
+        return after
 
 
 def _new_play(
@@ -417,10 +422,10 @@ def _new_play(
 def _build(turn: Color, white: bool, opponent: tuple[int, ...], found: list[_Found]) -> list[Play]:
     """Plays from the general searches' findings."""
     plays = []
-    memo: dict[int, tuple[int, ...]] = {0: opponent}
+    memo = _HitSides(opponent)
     for moves, after, hits in found:
         mask = sum(1 << point for point in hits)
-        opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+        opp = memo[mask]
         plays.append(_new_play(turn, white, moves, after, opp))
     return plays
 
@@ -433,16 +438,11 @@ def _one_die(
     those of the lower. `by_die` lists, higher die first, each die's legal single moves as
     (source, destination, 1 if it hits a blot else 0)."""
     turn, white, mover, opponent, _ = pos
-    plays: list[Play] = []
-    memo = {0: opponent}
-    for moves in by_die:
-        for source, dest, hit in moves:
-            opp = memo.get(1 << dest if hit else 0) or _opponent_after(opponent, 1 << dest, memo)
-            after = _moved(mover, source, dest)
-            plays.append(_new_play(turn, white, (_MOVE[source][dest][hit],), after, opp))
-        if plays:
-            break
-    return plays
+    moves = next((moves for moves in by_die if moves), ())
+    found: list[_Found] = [
+        ((_MOVE[s][d][hit],), _moved(mover, s, d), (d,) if hit else ()) for s, d, hit in moves
+    ]
+    return _build(turn, white, opponent, found)
 
 
 # -- mixed rolls that cannot bear off -------------------------------------------------------------
@@ -478,7 +478,7 @@ def _mixed_free(
     ]
     plays: list[Play] = []
     append = plays.append
-    memo = {0: opponent}
+    memo = _HitSides(opponent)
     side = list(mover)
     # Two checkers, one per die.
     for s1 in highs:
@@ -487,7 +487,7 @@ def _mixed_free(
         m1 = move[s1][t1][hit1]
         if hit1:
             mask1 = 1 << t1
-            opp1 = memo.get(mask1) or _opponent_after(opponent, mask1, memo)
+            opp1 = memo[mask1]
         else:
             mask1, opp1 = 0, opponent
         side[s1] -= 1
@@ -502,7 +502,7 @@ def _mixed_free(
             after_t = tuple(after)
             if hit2 and t2 != t1:
                 mask = mask1 | 1 << t2
-                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+                opp = memo[mask]
                 moves = (m1, hitting)
             else:
                 opp = opp1
@@ -519,7 +519,7 @@ def _mixed_free(
 
 def _free_travels(
     pos: _Position,
-    memo: dict[int, tuple[int, ...]],
+    memo: _HitSides,
     pts: list[int],
     high: int,
     low: int,
@@ -554,7 +554,7 @@ def _free_travels(
 
 def _travels(
     pos: _Position,
-    memo: dict[int, tuple[int, ...]],
+    memo: _HitSides,
     source: int,
     end: int,
     hit_end: int,
@@ -562,14 +562,13 @@ def _travels(
 ) -> list[Play]:
     """The plays of one checker travelling both dice from `source` to `end` (hitting a blot there
     if `hit_end`), one per way in `ways`: (its two moves, the point of a blot hit on the way or 0)."""
-    turn, white, mover, opponent, _ = pos
+    turn, white, mover, _, _ = pos
     after = _moved(mover, source, end)
-    plays = []
-    for moves, stop in ways:
-        mask = (1 << stop if stop else 0) | (1 << end if hit_end else 0)
-        opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
-        plays.append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
-    return plays
+    end_bit = 1 << end if hit_end else 0
+    return [
+        _new_play(turn, white, moves, after, memo[end_bit | 1 << stop if stop else end_bit])
+        for moves, stop in ways
+    ]
 
 
 def _mixed_bar(
@@ -596,7 +595,7 @@ def _mixed_bar(
         return _bar_entries(pos, ((enter_high, hit_high), (enter_low, hit_low)))
     plays: list[Play] = []
     append = plays.append
-    memo = {0: opponent}
+    memo = _HitSides(opponent)
     pts = list(compress(_POINTS_DOWN, mover[24:0:-1]))  # the occupied points, from the back
     end = BAR - high - low
     hit_end = rev[end]
@@ -617,7 +616,7 @@ def _mixed_bar(
             side[entry] -= 1
             side[end] += 1
             mask = mask1 | 1 << end if hit_end else mask1
-            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            opp = memo[mask]
             append(_new_play(turn, white, (m1, move[entry][end][hit_end]), tuple(side), opp))
             side[entry] += 1
             side[end] -= 1
@@ -637,7 +636,7 @@ def _mixed_bar(
             else:
                 mask = mask1
                 m2 = move[s2][t2][0]
-            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            opp = memo[mask]
             after = tuple(after_list)
             append(_tnew(Play, (turn, (m1, m2), _tnew(Board, (after, opp) if white else (opp, after)))))
     if plays:
@@ -668,7 +667,7 @@ def _bar_entries(
                 mask |= 1 << entry
     if not moves:
         return []
-    opp = _opponent_after(opponent, mask, {}) if mask else opponent
+    opp = _HitSides(opponent)[mask]
     return [_new_play(turn, white, moves, tuple(side), opp)]
 
 
@@ -713,7 +712,7 @@ def _doubles(
         mask = 1 << dest if hit else 0
         left -= count
         if side[BAR] or not left:
-            opp = _opponent_after(opponent, mask, {}) if mask else opponent
+            opp = _HitSides(opponent)[mask]
             return [_new_play(turn, white, moves, tuple(side), opp)]
     bearing = outside < left and not mover[BAR]
     tails = _doubles_tails(side, rev, die, bearing)
@@ -721,10 +720,10 @@ def _doubles(
     if plays or not short:
         return plays
     longest = max(n for n, *_ in short)
-    memo = {0: opponent}
+    memo = _HitSides(opponent)
     for n, moves, mask, after in short:
         if n == longest:
-            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            opp = memo[mask]
             plays.append(_new_play(turn, white, moves, after, opp))
     return plays
 
@@ -764,74 +763,64 @@ def _doubles_search(
     """A double's plays using every move left, else (while none does) the shorter ones, from `start`."""
     plays: list[Play] = []
     short: list[_Short] = []  # plays not using every die
-    memo = {0: opponent}
+    memo = _HitSides(opponent)
     append, new, board_type, play_type = plays.append, _tnew, Board, Play
     mover_first, over = white, BearOff.OVER
 
     def visit(start: int, left: int, moves: tuple[Move, ...], mask: int, outside: int) -> None:
-        """Extend `moves` by `left` > 0 moves from candidate `start` on (`outside`: checkers outside home)."""
+        """Extend `moves` by `left` > 0 moves from candidate `start` on (`outside`: checkers outside home).
+
+        Each candidate for the next move recurses while more than two moves are left; the last two
+        are made in this loop (no call per node: most nodes are there). With one move left (three
+        checkers entered from the bar) the loop runs once, moving nothing, and makes the last."""
         extended, board = False, side
-        if left <= 2:  # the last one or two moves in one loop (no call per node: most nodes are here)
-            # With one move left (three checkers entered from the bar) the outer loop runs once,
-            # moving nothing; with two it takes each candidate for the next to last move.
-            for first in tails[start] if left == 2 else _NOTHING_FIRST:
-                if first is None:
-                    index, moves2, mask2, outside2 = start, moves, mask, outside
+        for first in tails[start] if left >= 2 else _NOTHING_FIRST:
+            if first is None:
+                index, moves2, mask2, outside2 = start, moves, mask, outside
+            else:
+                index, point, dest, bit, hitting, plain, home, bear = first
+                if not board[point] or (bear and (outside or (bear == over and any(board[point + 1 : 7])))):
+                    continue
+                extended = True
+                board[point] -= 1
+                board[dest] += 1
+                if bit and not mask & bit:
+                    moves2, mask2 = moves + hitting, mask | bit
                 else:
-                    index, point, dest, bit, hitting, plain, home, bear = first
-                    if not board[point] or (
-                        bear and (outside or (bear == over and any(board[point + 1 : 7])))
-                    ):
-                        continue
-                    extended = True
-                    board[point] -= 1
-                    board[dest] += 1
-                    if bit and not mask & bit:
-                        moves2, mask2 = moves + hitting, mask | bit
-                    else:
-                        moves2, mask2 = moves + plain, mask
-                    outside2 = outside - home
-                same = memo.get(mask2) or _opponent_after(opponent, mask2, memo)
-                last_found = False
-                for _, point2, dest2, bit2, hitting2, plain2, _, bear2 in tails[index]:
-                    if board[point2]:
-                        if bear2 and (outside2 or (bear2 == over and any(board[point2 + 1 : 7]))):
-                            continue
-                        last_found = True
-                        board[point2] -= 1
-                        board[dest2] += 1
-                        after = tuple(board)
-                        board[point2] += 1
-                        board[dest2] -= 1
-                        if bit2 and not mask2 & bit2:  # hits a blot not hit yet
-                            opp = memo.get(mask2 | bit2) or _opponent_after(opponent, mask2 | bit2, memo)
-                            last = moves2 + hitting2
-                        else:
-                            opp = same
-                            last = moves2 + plain2
-                        board_after = new(board_type, (after, opp) if mover_first else (opp, after))
-                        append(new(play_type, (turn, last, board_after)))
-                if first is None:
-                    extended = last_found
-                else:
-                    if not last_found and not plays:  # once a play uses every die, short ones never count
-                        short.append((len(moves2), moves2, mask2, tuple(board)))
+                    moves2, mask2 = moves + plain, mask
+                outside2 = outside - home
+                if left > 2:
+                    visit(index, left - 1, moves2, mask2, outside2)
                     board[point] += 1
                     board[dest] -= 1
-        else:
-            for index, point, dest, bit, hitting, plain, home, bear in tails[start]:
-                if board[point]:
-                    if bear and (outside or (bear == over and any(board[point + 1 : 7]))):
+                    continue
+            same = memo[mask2]
+            last_found = False
+            for _, point2, dest2, bit2, hitting2, plain2, _, bear2 in tails[index]:
+                if board[point2]:
+                    if bear2 and (outside2 or (bear2 == over and any(board[point2 + 1 : 7]))):
                         continue
-                    extended = True
-                    board[point] -= 1
-                    board[dest] += 1
-                    if bit and not mask & bit:
-                        visit(index, left - 1, moves + hitting, mask | bit, outside - home)
+                    last_found = True
+                    board[point2] -= 1
+                    board[dest2] += 1
+                    after = tuple(board)
+                    board[point2] += 1
+                    board[dest2] -= 1
+                    if bit2 and not mask2 & bit2:  # hits a blot not hit yet
+                        opp = memo[mask2 | bit2]
+                        last = moves2 + hitting2
                     else:
-                        visit(index, left - 1, moves + plain, mask, outside - home)
-                    board[point] += 1
-                    board[dest] -= 1
+                        opp = same
+                        last = moves2 + plain2
+                    board_after = new(board_type, (after, opp) if mover_first else (opp, after))
+                    append(new(play_type, (turn, last, board_after)))
+            if first is None:
+                extended = last_found
+            else:
+                if not last_found and not plays:  # once a play uses every die, short ones never count
+                    short.append((len(moves2), moves2, mask2, tuple(board)))
+                board[point] += 1
+                board[dest] -= 1
         if not extended and moves and not plays:
             short.append((len(moves), moves, mask, tuple(board)))
 
@@ -869,7 +858,7 @@ def _mixed_home(
     below = occupied[1] if len(occupied) > 1 else 0  # the highest point once `highest` is emptied
     alone = mover[highest] == 1  # one move from the highest point empties it
     plays: list[Play] = []
-    memo = {0: opponent}
+    memo = _HitSides(opponent)
 
     def top_after(source: int, dest: int) -> int:
         """The highest point once one checker moved from `source` to `dest` (0 = off)."""
@@ -912,7 +901,7 @@ def _mixed_home(
 
 def _home_pairs(
     pos: _Position,
-    memo: dict[int, tuple[int, ...]],
+    memo: _HitSides,
     occupied: list[int],
     high: int,
     low: int,
@@ -973,7 +962,7 @@ def _home_pairs(
             side[s2] += 1
             side[d2] -= 1
             mask = (1 << d1 if hit1 else 0) | (1 << d2 if hit2 else 0)
-            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+            opp = memo[mask]
             moves = (m1, m2) if high_first else (m2, m1)
             append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
     return plays

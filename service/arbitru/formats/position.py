@@ -12,7 +12,10 @@ Colour conventions (one mapping for every format, so converting never swaps the 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from typing import Any, Literal
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, closed_home
@@ -23,6 +26,7 @@ __all__ = [
     "GameState",
     "DecodedPosition",
     "FormatError",
+    "ColonFields",
     "GAME_STATES",
     "check_board",
 ]
@@ -78,6 +82,34 @@ class FormatError(ValueError):
             "expected": self.expected,
             "message": self.message,
         }
+
+
+_INTEGER = re.compile(r"-?[0-9]{1,6}")
+
+
+class ColonFields:
+    """A position string's colon-separated fields (`parts`), each with the index where it starts
+    in the text as given (`starts`), so that an error names the field and its first character.
+    `name(index)` is a field's part name in errors."""
+
+    def __init__(self, body: str, offset: int, field: str, name: Callable[[int], str]) -> None:
+        self.field = field
+        self.name = name
+        self.parts = body.split(":")
+        self.starts = list(accumulate((len(part) + 1 for part in self.parts[:-1]), initial=offset))
+
+    def bad(self, index: int, expected: str) -> FormatError:
+        """The error of field `index`, which should have been `expected`."""
+        return FormatError(
+            self.field, expected, part=self.name(index), position=self.starts[index], found=self.parts[index]
+        )
+
+    def integer(self, index: int, low: int, high: int, expected: str) -> int:
+        """Field `index` as a whole number from `low` to `high` (at most six digits are read)."""
+        raw = self.parts[index]
+        if not _INTEGER.fullmatch(raw) or not low <= int(raw) <= high:
+            raise self.bad(index, expected)
+        return int(raw)
 
 
 @dataclass(frozen=True, slots=True)
