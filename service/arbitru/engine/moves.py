@@ -15,8 +15,9 @@ independent, deliberately naive generator the tests check everything against
 `legal_plays` lists the same plays faster: each kind of roll has a path that lists every play once
 (nothing is deduplicated by building boards) and builds the Play objects directly. Each path's
 docstring gives its gain over `plain_plays`, measured side by side by `bench/engine_ab.py --paths`,
-and a property test (tests/engine/test_generation_paths.py) proves it lists the same boards with
-the same notations (each in its own deterministic order, which answers have always followed):
+and a property test (tests/engine/test_generation_paths.py) proves it lists the same plays (moves,
+boards and notations, as multisets: each path keeps its own deterministic order, and the API
+promises no other, docs/api.md):
 - doubles (`_doubles`): multisets of moves, sources taken from the back;
 - mixed rolls with a checker on the bar (`_mixed_bar`);
 - mixed rolls with two or more checkers outside home (`_mixed_free`);
