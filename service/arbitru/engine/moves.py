@@ -392,25 +392,23 @@ def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
     return tuple(plays)
 
 
-class _HitSides(dict[int, tuple[int, ...]]):
-    """The opponent's side once the blots on the mover's points in a bit mask are sent to the bar,
-    by mask: `sides[mask]` (built on first use: many plays of a roll hit the same blots). Mask 0 is
-    the opponent's side as it is. A dict that fills itself: a lookup costs what a dict's does."""
-
-    def __init__(self, opponent: tuple[int, ...]) -> None:
-        super().__init__(((0, opponent),))
-        self.opponent = opponent
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        side = list(self.opponent)
-        rest = mask
-        while rest:
-            low = rest & -rest  # the lowest point q left: bit q, so bit_length() = q + 1
-            side[26 - low.bit_length()] -= 1  # the opponent's point 25 - q
-            side[BAR] += 1
-            rest ^= low
-        self[mask] = after = tuple(side)
-        return after
+def _opponent_after(
+    opponent: tuple[int, ...], mask: int, memo: dict[int, tuple[int, ...]]
+) -> tuple[int, ...]:
+    """The opponent's side once the blots on the mover's points in bit `mask` are sent to the bar
+    (memoised per call in `memo`, which starts as {0: opponent}: many plays of a roll hit the same
+    blots). Callers look in `memo` first (`memo.get(mask) or _opponent_after(...)`): a dict that
+    fills itself through `__missing__` reads the same, but its lookups are not specialised by the
+    interpreter and cost +2.4 % instructions on `_mixed_free`, +1.3 % on `_doubles` (callgrind)."""
+    side = list(opponent)
+    rest = mask
+    while rest:
+        low = rest & -rest  # the lowest point q left: bit q, so bit_length() = q + 1
+        side[26 - low.bit_length()] -= 1  # the opponent's point 25 - q
+        side[BAR] += 1
+        rest ^= low
+    memo[mask] = after = tuple(side)
+    return after
 
 
 def _new_play(
@@ -423,10 +421,10 @@ def _new_play(
 def _build(turn: Color, white: bool, opponent: tuple[int, ...], found: list[_Found]) -> list[Play]:
     """Plays from the general searches' findings."""
     plays = []
-    memo = _HitSides(opponent)
+    memo: dict[int, tuple[int, ...]] = {0: opponent}
     for moves, after, hits in found:
         mask = sum(1 << point for point in hits)
-        opp = memo[mask]
+        opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
         plays.append(_new_play(turn, white, moves, after, opp))
     return plays
 
@@ -447,11 +445,7 @@ def _one_die(
 
 
 # -- mixed rolls that cannot bear off -------------------------------------------------------------
-def _mixed_free(
-    pos: _Position,
-    high: int,
-    low: int,
-) -> list[Play]:
+def _mixed_free(pos: _Position, high: int, low: int) -> list[Play]:
     """Plays of a non-double roll with no checker on the bar and at least two outside home.
 
     Nothing can bear off, so a single move s -> s - die is legal exactly when s holds a checker and
@@ -479,7 +473,7 @@ def _mixed_free(
     ]
     plays: list[Play] = []
     append = plays.append
-    memo = _HitSides(opponent)
+    memo: dict[int, tuple[int, ...]] = {0: opponent}
     side = list(mover)
     # Two checkers, one per die.
     for s1 in highs:
@@ -488,7 +482,7 @@ def _mixed_free(
         m1 = move[s1][t1][hit1]
         if hit1:
             mask1 = 1 << t1
-            opp1 = memo[mask1]
+            opp1 = memo.get(mask1) or _opponent_after(opponent, mask1, memo)
         else:
             mask1, opp1 = 0, opponent
         side[s1] -= 1
@@ -503,7 +497,7 @@ def _mixed_free(
             after_t = tuple(after)
             if hit2 and t2 != t1:
                 mask = mask1 | 1 << t2
-                opp = memo[mask]
+                opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
                 moves = (m1, hitting)
             else:
                 opp = opp1
@@ -520,7 +514,7 @@ def _mixed_free(
 
 def _free_travels(
     pos: _Position,
-    memo: _HitSides,
+    memo: dict[int, tuple[int, ...]],
     pts: list[int],
     high: int,
     low: int,
@@ -555,7 +549,7 @@ def _free_travels(
 
 def _travels(
     pos: _Position,
-    memo: _HitSides,
+    memo: dict[int, tuple[int, ...]],
     source: int,
     end: int,
     hit_end: int,
@@ -563,20 +557,18 @@ def _travels(
 ) -> list[Play]:
     """The plays of one checker travelling both dice from `source` to `end` (hitting a blot there
     if `hit_end`), one per way in `ways`: (its two moves, the point of a blot hit on the way or 0)."""
-    turn, white, mover, _, _ = pos
+    turn, white, mover, opponent, _ = pos
     after = _moved(mover, source, end)
     end_bit = 1 << end if hit_end else 0
-    return [
-        _new_play(turn, white, moves, after, memo[end_bit | 1 << stop if stop else end_bit])
-        for moves, stop in ways
-    ]
+    plays = []
+    for moves, stop in ways:
+        mask = end_bit | 1 << stop if stop else end_bit
+        opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
+        plays.append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
+    return plays
 
 
-def _mixed_bar(
-    pos: _Position,
-    high: int,
-    low: int,
-) -> list[Play]:
+def _mixed_bar(pos: _Position, high: int, low: int) -> list[Play]:
     """Plays of a non-double roll with checkers on the bar.
 
     An entered checker stands on 19..24 and can travel at most 6 more, so nothing can bear off:
@@ -596,7 +588,7 @@ def _mixed_bar(
         return _bar_entries(pos, ((enter_high, hit_high), (enter_low, hit_low)))
     plays: list[Play] = []
     append = plays.append
-    memo = _HitSides(opponent)
+    memo: dict[int, tuple[int, ...]] = {0: opponent}
     pts = list(compress(_POINTS_DOWN, mover[24:0:-1]))  # the occupied points, from the back
     end = BAR - high - low
     hit_end = rev[end]
@@ -617,7 +609,7 @@ def _mixed_bar(
             side[entry] -= 1
             side[end] += 1
             mask = mask1 | 1 << end if hit_end else mask1
-            opp = memo[mask]
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
             append(_new_play(turn, white, (m1, move[entry][end][hit_end]), tuple(side), opp))
             side[entry] += 1
             side[end] -= 1
@@ -637,7 +629,7 @@ def _mixed_bar(
             else:
                 mask = mask1
                 m2 = move[s2][t2][0]
-            opp = memo[mask]
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
             after = tuple(after_list)
             append(_tnew(Play, (turn, (m1, m2), _tnew(Board, (after, opp) if white else (opp, after)))))
     if plays:
@@ -668,15 +660,11 @@ def _bar_entries(
                 mask |= 1 << entry
     if not moves:
         return []
-    opp = _HitSides(opponent)[mask]
+    opp = _opponent_after(opponent, mask, {}) if mask else opponent
     return [_new_play(turn, white, moves, tuple(side), opp)]
 
 
-def _doubles(
-    pos: _Position,
-    outside: int,
-    die: int,
-) -> list[Play]:
+def _doubles(pos: _Position, outside: int, die: int) -> list[Play]:
     """Plays of a double.
 
     Checkers on the bar enter first, all at once (they share one entry point); if some stay on
@@ -713,7 +701,7 @@ def _doubles(
         mask = 1 << dest if hit else 0
         left -= count
         if side[BAR] or not left:
-            opp = _HitSides(opponent)[mask]
+            opp = _opponent_after(opponent, mask, {}) if mask else opponent
             return [_new_play(turn, white, moves, tuple(side), opp)]
     bearing = outside < left and not mover[BAR]
     tails = _doubles_tails(side, rev, die, bearing)
@@ -721,10 +709,10 @@ def _doubles(
     if plays or not short:
         return plays
     longest = max(n for n, *_ in short)
-    memo = _HitSides(opponent)
+    memo: dict[int, tuple[int, ...]] = {0: opponent}
     for n, moves, mask, after in short:
         if n == longest:
-            opp = memo[mask]
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
             plays.append(_new_play(turn, white, moves, after, opp))
     return plays
 
@@ -764,7 +752,7 @@ def _doubles_search(
     """A double's plays using every move left, else (while none does) the shorter ones, from `start`."""
     plays: list[Play] = []
     short: list[_Short] = []  # plays not using every die
-    memo = _HitSides(opponent)
+    memo: dict[int, tuple[int, ...]] = {0: opponent}
     append, new, board_type, play_type = plays.append, _tnew, Board, Play
     mover_first, over = white, BearOff.OVER
 
@@ -795,7 +783,7 @@ def _doubles_search(
                     board[point] += 1
                     board[dest] -= 1
                     continue
-            same = memo[mask2]
+            same = memo.get(mask2) or _opponent_after(opponent, mask2, memo)
             last_found = False
             for _, point2, dest2, bit2, hitting2, plain2, _, bear2 in tails[index]:
                 if board[point2]:
@@ -808,7 +796,7 @@ def _doubles_search(
                     board[point2] += 1
                     board[dest2] -= 1
                     if bit2 and not mask2 & bit2:  # hits a blot not hit yet
-                        opp = memo[mask2 | bit2]
+                        opp = memo.get(mask2 | bit2) or _opponent_after(opponent, mask2 | bit2, memo)
                         last = moves2 + hitting2
                     else:
                         opp = same
@@ -831,11 +819,7 @@ def _doubles_search(
 
 
 # -- mixed rolls with every checker home ----------------------------------------------------------
-def _mixed_home(
-    pos: _Position,
-    high: int,
-    low: int,
-) -> list[Play]:
+def _mixed_home(pos: _Position, high: int, low: int) -> list[Play]:
     """Plays of a non-double roll with every checker of the mover home (none outside, none on the bar).
 
     Every move stays home, so both moves may bear off. A move s -> s - die onto a point is legal
@@ -859,7 +843,7 @@ def _mixed_home(
     below = occupied[1] if len(occupied) > 1 else 0  # the highest point once `highest` is emptied
     alone = mover[highest] == 1  # one move from the highest point empties it
     plays: list[Play] = []
-    memo = _HitSides(opponent)
+    memo: dict[int, tuple[int, ...]] = {0: opponent}
 
     def top_after(source: int, dest: int) -> int:
         """The highest point once one checker moved from `source` to `dest` (0 = off)."""
@@ -902,7 +886,7 @@ def _mixed_home(
 
 def _home_pairs(
     pos: _Position,
-    memo: _HitSides,
+    memo: dict[int, tuple[int, ...]],
     occupied: list[int],
     high: int,
     low: int,
@@ -963,7 +947,7 @@ def _home_pairs(
             side[s2] += 1
             side[d2] -= 1
             mask = (1 << d1 if hit1 else 0) | (1 << d2 if hit2 else 0)
-            opp = memo[mask]
+            opp = memo.get(mask) or _opponent_after(opponent, mask, memo)
             moves = (m1, m2) if high_first else (m2, m1)
             append(_tnew(Play, (turn, moves, _tnew(Board, (after, opp) if white else (opp, after)))))
     return plays
@@ -987,11 +971,7 @@ def _single_moves(side: list[int], rev: tuple[int, ...], die: int, top: int) -> 
     return found
 
 
-def _mixed(
-    pos: _Position,
-    high: int,
-    low: int,
-) -> list[Play]:
+def _mixed(pos: _Position, high: int, low: int) -> list[Play]:
     """Plays of a non-double roll with no checker on the bar: both dice if possible, else the
     higher die if possible.
 

@@ -151,7 +151,7 @@ def _turn_record(action: Action) -> dict[str, Any]:
 
 # -- JSON -> Match ----------------------------------------------------------------------------------
 Problems = Iterator[tuple[str, str]]
-_UNKNOWN = message("record.unknown_field")
+_UNKNOWN = message("game_record.unknown_field")
 
 
 def record_problems(data: Any) -> list[tuple[str, str]]:
@@ -167,7 +167,7 @@ def _object_of(check: Callable[[Mapping[str, Any], str], Problems]) -> Callable[
     def problems(value: Any, path: str) -> Problems:
         if isinstance(value, Mapping):
             return check(value, path)
-        return iter([(path, message("record.object"))])
+        return iter([(path, message("game_record.object"))])
 
     return problems
 
@@ -187,8 +187,12 @@ class _ListSpec(NamedTuple):
     too_many: Message
 
 
-_GAMES = _ListSpec(1, MAX_GAMES, message("record.games"), message("record.games_limit", limit=MAX_GAMES))
-_TURNS = _ListSpec(0, MAX_TURNS, message("record.turns"), message("record.turns_limit", limit=MAX_TURNS))
+_GAMES = _ListSpec(
+    1, MAX_GAMES, message("game_record.games"), message("game_record.games_limit", limit=MAX_GAMES)
+)
+_TURNS = _ListSpec(
+    0, MAX_TURNS, message("game_record.turns"), message("game_record.turns_limit", limit=MAX_TURNS)
+)
 
 
 def _list_problems(items: Any, path: str, spec: _ListSpec, check: Callable[[Any, str], Problems]) -> Problems:
@@ -207,18 +211,18 @@ def _list_problems(items: Any, path: str, spec: _ListSpec, check: Callable[[Any,
 def _record_problems(data: Mapping[str, Any], path: str) -> Problems:
     yield from _unknown_fields(data, path, ("format", "players", "match_length", "rules", "games"), _UNKNOWN)
     if "format" in data and data["format"] != FORMAT:
-        yield (f"{path}.format", message("record.format", format=repr(FORMAT)))
+        yield (f"{path}.format", message("game_record.format", format=repr(FORMAT)))
     players = data.get("players")
     if not (
         isinstance(players, list)
         and len(players) == 2
         and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_CHARS for p in players)
     ):
-        yield (f"{path}.players", message("record.players", limit=MAX_NAME_CHARS))
+        yield (f"{path}.players", message("game_record.players", limit=MAX_NAME_CHARS))
     if not _is_int(data.get("match_length"), MAX_MATCH_LENGTH):
-        yield (f"{path}.match_length", message("record.match_length", limit=MAX_MATCH_LENGTH))
+        yield (f"{path}.match_length", message("game_record.match_length", limit=MAX_MATCH_LENGTH))
     if "rules" in data and not isinstance(data["rules"], Mapping):
-        yield (f"{path}.rules", message("record.object"))
+        yield (f"{path}.rules", message("game_record.object"))
     games = data.get("games")
     yield from _list_problems(games, f"{path}.games", _GAMES, _game_problems)
 
@@ -228,16 +232,16 @@ def _game_problems(game: Mapping[str, Any], path: str) -> Problems:
     known = ("game", "start_score", "start_position", "set_position", "turns", "result")
     yield from _unknown_fields(game, path, known, _UNKNOWN)
     if "game" in game and not _is_int(game["game"], MAX_GAME_NUMBER, 1):
-        yield (f"{path}.game", message("record.game_number", limit=MAX_GAME_NUMBER))
+        yield (f"{path}.game", message("game_record.game_number", limit=MAX_GAME_NUMBER))
     score = game.get("start_score", [0, 0])
     if not (isinstance(score, list) and len(score) == 2 and all(_is_int(s, MAX_SCORE) for s in score)):
-        yield (f"{path}.start_score", message("record.start_score", limit=MAX_SCORE))
+        yield (f"{path}.start_score", message("game_record.start_score", limit=MAX_SCORE))
     if game.get("start_position") is not None and not isinstance(game["start_position"], Mapping):
-        yield (f"{path}.start_position", message("record.start_position"))
+        yield (f"{path}.start_position", message("game_record.start_position"))
     if game.get("set_position") is not None and not (
         isinstance(game["set_position"], str) and len(game["set_position"]) <= MAX_NAME_CHARS
     ):
-        yield (f"{path}.set_position", message("record.set_position"))
+        yield (f"{path}.set_position", message("game_record.set_position"))
     turns = game.get("turns")
     yield from _list_problems(turns, f"{path}.turns", _TURNS, _turn_problems)
     result = game.get("result")
@@ -249,40 +253,40 @@ def _game_problems(game: Mapping[str, Any], path: str) -> Problems:
 def _result_problems(result: Mapping[str, Any], path: str) -> Problems:
     yield from _unknown_fields(result, path, ("winner", "points", "and_the_match"), _UNKNOWN)
     if not _is_int(result.get("winner"), 1):
-        yield (f"{path}.winner", message("record.player"))
+        yield (f"{path}.winner", message("game_record.player"))
     if result.get("points") is not None and not _is_int(result["points"], MAX_POINTS):
-        yield (f"{path}.points", message("record.points", limit=MAX_POINTS))
+        yield (f"{path}.points", message("game_record.points", limit=MAX_POINTS))
     if not isinstance(result.get("and_the_match", False), bool):
-        yield (f"{path}.and_the_match", message("record.boolean"))
+        yield (f"{path}.and_the_match", message("game_record.boolean"))
 
 
 @_object_of
 def _turn_problems(turn: Mapping[str, Any], path: str) -> Problems:
     if not _is_int(turn.get("player"), 1):
-        yield (f"{path}.player", message("record.player"))
+        yield (f"{path}.player", message("game_record.player"))
     action = turn.get("action", "roll" if "dice" in turn else None)
     if action not in TURN_ACTIONS:
-        yield (f"{path}.action", message("record.action", choices=", ".join(TURN_ACTIONS)))
+        yield (f"{path}.action", message("game_record.action", choices=", ".join(TURN_ACTIONS)))
         return
     allowed = {"player", "action"}
     if action == "roll":
         allowed |= {"dice", "play"}
         dice = turn.get("dice")
         if not (isinstance(dice, list) and len(dice) == 2 and all(_is_int(d, 6, 1) for d in dice)):
-            yield (f"{path}.dice", message("record.dice"))
+            yield (f"{path}.dice", message("game_record.dice"))
         play = turn.get("play")
         if play is not None and not (isinstance(play, str) and len(play) <= MAX_PLAY_CHARS):
-            yield (f"{path}.play", message("record.play", limit=MAX_PLAY_CHARS))
+            yield (f"{path}.play", message("game_record.play", limit=MAX_PLAY_CHARS))
     elif action in ("double", "beaver", "raccoon"):
         allowed.add("cube")
         cube = turn.get("cube")
         if cube is not None and not _is_int(cube, 2 * MAX_CUBE_LIMIT, 2):
-            yield (f"{path}.cube", message("record.cube"))
+            yield (f"{path}.cube", message("game_record.cube"))
     elif action == "resign":
         allowed.add("level")
         if turn.get("level") is not None and turn["level"] not in LEVELS:
-            yield (f"{path}.level", message("record.level", levels=RESULTS))
-    yield from _unknown_fields(turn, path, allowed, message("record.not_a_turn_field", action=action))
+            yield (f"{path}.level", message("game_record.level", levels=RESULTS))
+    yield from _unknown_fields(turn, path, allowed, message("game_record.not_a_turn_field", action=action))
 
 
 def record_to_match(data: Mapping[str, Any]) -> Match:
@@ -351,5 +355,5 @@ def read_match_file(data: bytes | str) -> Match:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(message("record.not_json", error=str(exc))) from None
+        raise ValueError(message("game_record.not_json", error=str(exc))) from None
     return record_to_match(record)

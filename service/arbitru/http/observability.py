@@ -25,6 +25,7 @@ from marshmallow import Schema, fields
 
 from arbitru.http.errors import Problem, problem_response
 from arbitru.http.json import json_response
+from arbitru.messages import message
 
 _MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 if _MULTIPROC_DIR:  # prometheus_client writes its per-process files there from the first metric on
@@ -133,7 +134,7 @@ def readyz() -> Response:
     """Readiness: the engine imports and answers a known position correctly."""
     if _engine_self_check():
         return json_response({"status": "ready"})
-    return problem_response(Problem(503, "The rules engine failed its self-check; not ready for traffic."))
+    return problem_response(Problem(503, message("problem.not_ready")))
 
 
 def _start() -> None:

@@ -24,6 +24,7 @@ from arbitru.http.position_sources import (
 )
 from arbitru.http.schemas.convert import PositionConvertRequestSchema, PositionConvertResponseSchema
 from arbitru.http.schemas.examples import OPENING_BOARD
+from arbitru.messages import message
 
 blp = Blueprint(
     "convert",
@@ -81,8 +82,8 @@ def convert_body(body: Mapping[str, Any]) -> dict[str, Any]:
             )
     if pos.turn is None:
         raise ValidationProblem(
-            {"turn": ["give the side on roll: every ID names the player on roll"]},
-            detail="the position has nobody on roll",
+            {"turn": [message("problem.give_turn")]},
+            detail=message("problem.nobody_on_roll"),
         )
     return _answer(pos, body)
 

@@ -48,7 +48,8 @@ def index() -> Response:
     response = Response(page(), mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()
-    return response.make_conditional(flask.request)
+    response.make_conditional(flask.request)  # 304 when the client holds this page
+    return response
 
 
 @cache
