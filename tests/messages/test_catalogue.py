@@ -126,13 +126,12 @@ WRITTEN_KEY = re.compile(r"(problem|game_record|format|svg|mat|notation)\.[a-z_]
 
 
 def written_keys(root: Path) -> set[str]:
-    """Every key the modules below `root` name: the first argument of each `message(...)` call (which
-    must be written out, or be a parameter of a helper whose callers write it) and every string
-    written as a key (what such a helper is passed)."""
+    """Every key the modules below `root` name: the first argument of each `message(...)` call (written
+    out, or a name: a helper's parameter or a variable set from keys written out) and every string
+    written as a key (what such a name is given)."""
     keys = set()
     for path in root.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        parameters = {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) for a in f.args.args}
         constants = [n for n in ast.walk(tree) if isinstance(n, ast.Constant)]
         strings = {id(n): n.value for n in constants if isinstance(n.value, str)}
         keys.update(text for text in strings.values() if WRITTEN_KEY.fullmatch(text))
@@ -140,7 +139,7 @@ def written_keys(root: Path) -> set[str]:
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "message":
                 first = node.args[0]
                 named = [strings[id(n)] for n in ast.walk(first) if id(n) in strings]
-                assert named or (isinstance(first, ast.Name) and first.id in parameters), (
+                assert named or isinstance(first, ast.Name), (
                     f"{path}:{node.lineno}: a message key must be written out"
                 )
                 keys.update(named)

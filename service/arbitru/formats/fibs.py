@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color
 from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
+from arbitru.messages import message
 
 __all__ = ["encode_fibs", "decode_fibs", "FIELD_COUNT", "UNLIMITED"]
 
@@ -129,10 +130,10 @@ def decode_fibs(text: str, *, checkers: int = 15, field: str = FIELD) -> Decoded
     colour, direction = _orientation(line)
     board = _board(line, colour, direction, checkers)
     length, scores = _match_score(line)
-    turn_raw = line.pick(32, (1, -1, 0), "-1 (X's turn), 1 (O's turn) or 0 (the game is over)")
+    turn_raw = line.pick(32, (1, -1, 0), message("format.fibs_turn"))
     dice_of = _dice_fields(line)
     cube, may, doubled = _cube_fields(line)
-    crawford = line.pick(51, (0, 1, 3), "1 if this game is the Crawford game, else 0") == 1 and bool(length)
+    crawford = line.pick(51, (0, 1, 3), message("format.fibs_crawford")) == 1 and bool(length)
     turn: Color | None = None if turn_raw == 0 else ("white" if turn_raw == colour else "black")
     if doubled:
         turn = "black" if doubled == 1 else "white"
@@ -167,23 +168,24 @@ class _Line(ColonFields):
 
     def __init__(self, text: str, field: str) -> None:
         if not isinstance(text, str):
-            raise FormatError(field, "a string starting with 'board:' and holding 53 fields")
+            raise FormatError(field, message("format.fibs_string"))
         offset = len(text) - len(text.lstrip())
         super().__init__(text.strip(), offset, field, _name)
         if self.parts[0] != "board":
             raise FormatError(
-                field, "the line to start with 'board:'", part="board", position=offset, found=self.parts[0]
+                field, message("format.fibs_start"), part="board", position=offset, found=self.parts[0]
             )
         if len(self.parts) != FIELD_COUNT:
             raise FormatError(
                 field,
-                f"{FIELD_COUNT} colon-separated fields (board:player:opponent:length:... see the docs)",
+                message("format.fibs_fields", count=FIELD_COUNT),
                 part="fields",
-                found=f"{len(self.parts)} fields",
+                found=message("format.field_count", count=len(self.parts)),
                 position=self.starts[FIELD_COUNT] - 1 if len(self.parts) > FIELD_COUNT else None,
             )
         numbers = range(3, FIELD_COUNT)
-        self.values = {index: self.integer(index, -_ANY, _ANY, "a whole number") for index in numbers}
+        whole = message("format.whole_number")
+        self.values = {index: self.integer(index, -_ANY, _ANY, whole) for index in numbers}
 
     def pick(self, index: int, allowed: tuple[int, ...], expected: str) -> int:
         """The value of field `index`, one of `allowed`."""
@@ -194,11 +196,11 @@ class _Line(ColonFields):
 
 def _orientation(line: _Line) -> tuple[int, int]:
     """The player's colour and direction (fields 41, 42), checked against home and bar (43, 44)."""
-    colour = line.pick(41, (1, -1), "-1 (the player is X) or 1 (the player is O)")
-    direction = line.pick(42, (1, -1), "-1 (the player moves 24 to 1) or 1 (1 to 24)")
+    colour = line.pick(41, (1, -1), message("format.fibs_colour"))
+    direction = line.pick(42, (1, -1), message("format.fibs_direction"))
     home, bar = (0, 25) if direction < 0 else (25, 0)
-    line.pick(43, (home,), f"{home}: the player's home for direction {direction}")
-    line.pick(44, (bar,), f"{bar}: the player's bar for direction {direction}")
+    line.pick(43, (home,), message("format.fibs_home", home=home, direction=direction))
+    line.pick(44, (bar,), message("format.fibs_bar", bar=bar, direction=direction))
     return colour, direction
 
 
@@ -211,7 +213,7 @@ def _board(line: _Line, colour: int, direction: int, checkers: int) -> Board:
         index = 6 + _slot(point, direction)
         value = line.values[index]
         if abs(value) > checkers:
-            raise line.bad(index, f"at most {checkers} checkers on a point")
+            raise line.bad(index, message("format.checkers_on_point", checkers=checkers))
         if value * colour > 0:
             white[point] = abs(value)
             where[("white", point)] = line.starts[index]
@@ -225,21 +227,21 @@ def _board(line: _Line, colour: int, direction: int, checkers: int) -> Board:
         value = line.values[index]
         sign = colour if color == "white" else -colour
         if value * sign < 0 or abs(value) > checkers:
-            who, signed = ("player's" if color == "white" else "opponent's"), "+" if sign > 0 else "-"
-            raise line.bad(index, f"the {who} checkers on the bar, 0-{checkers}, sign {signed}")
+            key = "format.fibs_player_bar" if color == "white" else "format.fibs_opponent_bar"
+            raise line.bad(index, message(key, checkers=checkers, sign="+" if sign > 0 else "-"))
         side[BAR] = abs(value)
         where[(color, BAR)] = line.starts[index]
     white[OFF] = checkers - sum(white)
     black[OFF] = checkers - sum(black)
     board = Board(tuple(white), tuple(black))
     check_board(board, line.field, checkers=checkers, part="board", position_of=where)
-    for index, who, kind, side, slot in (
-        (45, "player", "off", white, OFF), (46, "opponent", "off", black, OFF),
-        (47, "player", "on the bar", white, BAR), (48, "opponent", "on the bar", black, BAR),
+    for index, key, side, slot in (
+        (45, "format.fibs_player_off", white, OFF), (46, "format.fibs_opponent_off", black, OFF),
+        (47, "format.fibs_player_on_bar", white, BAR), (48, "format.fibs_opponent_on_bar", black, BAR),
     ):  # fmt: skip
         allowed = (side[slot], 0) if slot == BAR else (side[slot],)  # gnubg writes 0 on the bar
         if line.values[index] not in allowed:
-            raise line.bad(index, f"{side[slot]}: the {who}'s checkers {kind} as the board shows them")
+            raise line.bad(index, message(key, count=side[slot]))
     return board
 
 
@@ -247,11 +249,14 @@ def _match_score(line: _Line) -> tuple[int, tuple[int, int]]:
     """The match length (field 3; 0 for a money game) and the scores (4, 5: player, opponent)."""
     length = line.values[3]
     if length < 0:
-        raise line.bad(3, "a match length, or 9999 for an unlimited match")
+        raise line.bad(3, message("format.fibs_length"))
     length = 0 if length == UNLIMITED else length
     for index in (4, 5):
         if line.values[index] < 0 or (length and line.values[index] > length):
-            raise line.bad(index, f"a score from 0 to the match length{f' {length}' if length else ''}")
+            raise line.bad(
+                index,
+                message("format.fibs_score_to", length=length) if length else message("format.fibs_score"),
+            )
     return length, (line.values[4], line.values[5])
 
 
@@ -263,9 +268,9 @@ def _dice_fields(line: _Line) -> dict[Color, tuple[int, int] | None]:
         pair = (line.values[first], line.values[first + 1])
         for index, die in zip((first, first + 1), pair, strict=True):
             if not 0 <= die <= 6:
-                raise line.bad(index, "a die 1-6, or 0 before the roll")
+                raise line.bad(index, message("format.fibs_die"))
         if (pair[0] == 0) != (pair[1] == 0):
-            raise line.bad(first if pair[0] == 0 else first + 1, "both dice 1-6, or both 0 before the roll")
+            raise line.bad(first if pair[0] == 0 else first + 1, message("format.fibs_dice"))
         dice_of[who] = pair if pair[0] else None
     return dice_of
 
@@ -275,10 +280,10 @@ def _cube_fields(line: _Line) -> tuple[int, tuple[int, int], int]:
     doubled (40: 1 the opponent, -1 the player, 0 nobody)."""
     cube = line.values[37]
     if cube < 1 or cube & (cube - 1) or cube > 1 << 15:
-        raise line.bad(37, "the cube value: a power of two from 1 to 32768")
-    may_player = line.pick(38, (0, 1), "1 if the player may double, else 0")
-    may_opponent = line.pick(39, (0, 1), "1 if the opponent may double, else 0")
-    doubled = line.pick(40, (0, 1, -1), "1 if the opponent has just doubled (-1 if the player has), else 0")
+        raise line.bad(37, message("format.fibs_cube"))
+    may_player = line.pick(38, (0, 1), message("format.fibs_may_player"))
+    may_opponent = line.pick(39, (0, 1), message("format.fibs_may_opponent"))
+    doubled = line.pick(40, (0, 1, -1), message("format.fibs_doubled"))
     return cube, (may_player, may_opponent), doubled
 
 

@@ -22,6 +22,7 @@ from itertools import accumulate
 
 from arbitru.engine.board import BAR, Board, Color, other
 from arbitru.formats.position import DecodedPosition, FormatError, check_board
+from arbitru.messages import message
 
 __all__ = [
     "encode_position_id",
@@ -53,20 +54,20 @@ def _char_of_bit(bit: int) -> int:
 def _decode_key(text: str, length: int, part: str, field: str, offset: int) -> int:
     """Check and decode `length` base64 characters into the key as one little-endian integer."""
     if not isinstance(text, str):
-        raise FormatError(field, f"a string of {length} base64 characters", part=part)
+        raise FormatError(field, message("format.base64_string", length=length), part=part)
     if len(text) != length:
         raise FormatError(
             field,
-            f"exactly {length} characters (A-Z a-z 0-9 + /)",
+            message("format.base64_length", length=length),
             part=part,
-            found=f"{len(text)} characters",
+            found=message("format.char_count", count=len(text)),
             position=offset + min(len(text), length) if len(text) > length else None,
         )
     for index, char in enumerate(text):
         if not _BASE64.fullmatch(char):
             raise FormatError(
                 field,
-                "a base64 character (A-Z a-z 0-9 + /)",
+                message("format.base64_char"),
                 part=part,
                 position=offset + index,
                 found=char,
@@ -80,7 +81,7 @@ def _decode_key(text: str, length: int, part: str, field: str, offset: int) -> i
     if len(raw) != nbytes or base64.b64encode(raw).decode()[:length] != text:
         raise FormatError(
             field,
-            "a canonical final character (its unused low bits zero)",
+            message("format.canonical_final"),
             part=part,
             position=offset + length - 1,
             found=text[-1],
@@ -127,7 +128,7 @@ def decode_position_id(
             if player >= 2:
                 raise FormatError(
                     field,
-                    f"at most {checkers} checkers a side (no checker bits after the 50 slots)",
+                    message("format.checker_bits", checkers=checkers),
                     part="position_id",
                     position=offset + _char_of_bit(bit),
                     found=text[_char_of_bit(bit)],
@@ -137,10 +138,12 @@ def decode_position_id(
             if sum(counts[player]) > checkers:
                 raise FormatError(
                     field,
-                    f"at most {checkers} checkers for each side",
+                    message("format.checkers_each_side", checkers=checkers),
                     part="position_id",
                     position=offset + _char_of_bit(bit),
-                    found=f"{checkers + 1} or more checkers for {turn if player else other(turn)}",
+                    found=message(
+                        "format.more_checkers", count=checkers + 1, color=turn if player else other(turn)
+                    ),
                 )
         else:
             slot += 1
@@ -244,7 +247,7 @@ def decode_match_id(
         )
 
     if bits["unused"]:
-        raise bad("unused", "bits 67-71 zero", bits["unused"])
+        raise bad("unused", message("format.unused_bits"), bits["unused"])
     cube = 1 << bits["cube"]
     owner_bits = bits["cube_owner"]
     if owner_bits == 2:
@@ -254,7 +257,7 @@ def decode_match_id(
     crawford = bool(bits["crawford"])
     state_index = bits["game_state"]
     if state_index >= len(_GAME_STATES):
-        raise bad("game_state", "a game state 0-4 (none, playing, over, resigned, dropped)", state_index)
+        raise bad("game_state", message("format.game_state"), state_index)
     state = _GAME_STATES[state_index]
     if state == "none":
         notes.append("match_id: game state 'no game started' read as a game in play")
@@ -267,16 +270,16 @@ def decode_match_id(
         notes.append("match_id: the player-to-decide bit disagrees with the double/resign flags; ignored")
     die0, die1 = bits["die_0"], bits["die_1"]
     if die0 > 6 or die1 > 6:
-        raise bad("dice", "dice 1-6 (or both 0 before the roll)", f"{die0}{die1}")
+        raise bad("dice", message("format.match_dice"), f"{die0}{die1}")
     if (die0 == 0) != (die1 == 0):
-        raise bad("dice", "both dice 1-6 or both 0 (not rolled)", f"{die0}{die1}")
+        raise bad("dice", message("format.match_dice_pair"), f"{die0}{die1}")
     length = bits["match_length"]
     score0, score1 = bits["score_black"], bits["score_white"]
     if length:
         if score0 > length or score1 > length:
-            raise bad("score", f"scores at most the match length {length}", f"{score1}-{score0}")
+            raise bad("score", message("format.scores_at_most", length=length), f"{score1}-{score0}")
     elif crawford:
-        raise bad("crawford", "no Crawford game in a money game (match length 0)", 1)
+        raise bad("crawford", message("format.no_crawford_money"), 1)
     jacoby = not bits["jacoby"]
     return DecodedPosition(
         board=board if board is not None else Board.initial(),
@@ -310,7 +313,7 @@ def decode_gnubg_id(
     With a Match ID the player on roll comes from it; a `turn` given as well must agree.
     """
     if not isinstance(text, str):
-        raise FormatError(field, "a string: POSITIONID or POSITIONID:MATCHID")
+        raise FormatError(field, message("format.gnubg_string"))
     stripped = text.strip()
     lead = len(text) - len(text.lstrip())
     if stripped.upper().startswith("GNUBGID"):
@@ -322,7 +325,7 @@ def decode_gnubg_id(
         if turn is None:
             raise FormatError(
                 field,
-                "POSITIONID:MATCHID, or a Position ID alone together with `turn`",
+                message("format.position_id_alone"),
                 part="turn",
             )
         board = decode_position_id(stripped, turn, checkers=checkers, field=field, offset=lead)
@@ -333,7 +336,7 @@ def decode_gnubg_id(
     if turn is not None and turn != on_roll:
         raise FormatError(
             field,
-            f"turn {turn!r} to agree with the Match ID, whose player on roll is {on_roll!r}",
+            message("format.turn_agrees", turn=repr(turn), on_roll=repr(on_roll)),
             part="turn",
         )
     board = decode_position_id(pos_part, on_roll, checkers=checkers, field=field, offset=lead)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from arbitru.engine.board import BAR, Board, Color
 from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
+from arbitru.messages import message
 
 __all__ = ["board_from_xg", "encode_xgid", "decode_xgid", "FIELD_NAMES", "DEFAULT_MAX_CUBE_LOG"]
 
@@ -37,7 +38,7 @@ _OFFERS = {"D": "double", "B": "beaver", "R": "raccoon"}
 _OFFER_CODES = {v: k for k, v in _OFFERS.items()}
 _TURN: dict[int, Color] = {1: "white", -1: "black"}
 _OWNER: dict[int, CubeOwner] = {1: "white", 0: "centered", -1: "black"}
-_TURN_EXPECTED = "1 (bottom/white on turn) or -1 (top/black)"
+_TURN_EXPECTED = message("format.xgid_turn")
 
 
 def encode_xgid(pos: DecodedPosition, *, prefix: bool = True) -> str:
@@ -110,7 +111,7 @@ def decode_xgid(text: str, *, checkers: int = 15, field: str = FIELD) -> Decoded
 def _fields(text: str, field: str) -> ColonFields:
     """The ten fields of an XGID, the `XGID=` prefix dropped (a FormatError for another count)."""
     if not isinstance(text, str):
-        raise FormatError(field, "a string like XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")
+        raise FormatError(field, message("format.xgid_string"))
     offset = len(text) - len(text.lstrip())
     body = text.strip()
     if body[:5].upper() == "XGID=":
@@ -120,9 +121,9 @@ def _fields(text: str, field: str) -> ColonFields:
         colon = _nth_colon(body, len(FIELD_NAMES))
         raise FormatError(
             field,
-            f"{len(FIELD_NAMES)} colon-separated fields ({':'.join(FIELD_NAMES)})",
+            message("format.colon_fields", count=len(FIELD_NAMES), names=":".join(FIELD_NAMES)),
             part="fields",
-            found=f"{len(fields.parts)} fields",
+            found=message("format.field_count", count=len(fields.parts)),
             position=offset + colon if colon is not None else None,
         )
     return fields
@@ -130,8 +131,8 @@ def _fields(text: str, field: str) -> ColonFields:
 
 def _cube_and_turn(fields: ColonFields) -> tuple[int, CubeOwner, Color]:
     """The cube value's power of two (field 2), its owner (3) and the side on turn (4)."""
-    cube_log = fields.integer(1, 0, 15, "the cube value as a power of two, 0-15 (0 = 1, 1 = 2, ...)")
-    owner = _OWNER[fields.integer(2, -1, 1, "1 (bottom/white owns the cube), 0 (centred) or -1 (top/black)")]
+    cube_log = fields.integer(1, 0, 15, message("format.xgid_cube"))
+    owner = _OWNER[fields.integer(2, -1, 1, message("format.xgid_owner"))]
     turn_raw = fields.integer(3, -1, 1, _TURN_EXPECTED)
     if turn_raw == 0:
         raise fields.bad(3, _TURN_EXPECTED)
@@ -142,17 +143,17 @@ def _score_and_rules(fields: ColonFields) -> tuple[tuple[int, int], int, int, in
     """The scores (fields 6, 7: white, black), the rules bits (8), the match length (9) and the
     maximum cube's power of two (10); in a match the rules bit is Crawford's and the scores are at
     most the length."""
-    score_white = fields.integer(5, 0, 0x7FFF, "the bottom (white) player's score, a whole number")
-    score_black = fields.integer(6, 0, 0x7FFF, "the top (black) player's score, a whole number")
-    rules = fields.integer(7, 0, 3, "0 or 1 (Crawford game) in a match; 0-3 (1 Jacoby + 2 beavers) for money")
-    length = fields.integer(8, 0, 0x7FFF, "the match length, 0 for a money game")
-    max_log = fields.integer(9, 0, 15, "the maximum cube as a power of two, 0-15")
+    score_white = fields.integer(5, 0, 0x7FFF, message("format.xgid_score_bottom"))
+    score_black = fields.integer(6, 0, 0x7FFF, message("format.xgid_score_top"))
+    rules = fields.integer(7, 0, 3, message("format.xgid_rules"))
+    length = fields.integer(8, 0, 0x7FFF, message("format.xgid_length"))
+    max_log = fields.integer(9, 0, 15, message("format.xgid_max_cube"))
     if length:
         if rules > 1:
-            raise fields.bad(7, "0 or 1 (Crawford game) in a match")
+            raise fields.bad(7, message("format.xgid_crawford"))
         for index, score in ((5, score_white), (6, score_black)):
             if score > length:
-                raise fields.bad(index, f"a score at most the match length {length}")
+                raise fields.bad(index, message("format.score_at_most", length=length))
     return (score_white, score_black), rules, length, max_log
 
 
@@ -182,9 +183,9 @@ def _decode_board(
     if len(text) != 26:
         raise FormatError(
             field,
-            "26 characters: the top bar, points 1-24 from the bottom player's side, the bottom bar",
+            message("format.xgid_position"),
             part="position",
-            found=f"{len(text)} characters",
+            found=message("format.char_count", count=len(text)),
             position=start + 26 if len(text) > 26 else None,
         )
     white = [0] * 26
@@ -197,11 +198,11 @@ def _decode_board(
         lower = "a" <= char <= "p"
         if not (upper or lower) or (index == 0 and upper) or (index == 25 and lower):
             if index == 0:
-                expected = "'-' or 'a'-'p' (the top player's checkers on the bar)"
+                expected = message("format.xgid_top_bar")
             elif index == 25:
-                expected = "'-' or 'A'-'P' (the bottom player's checkers on the bar)"
+                expected = message("format.xgid_bottom_bar")
             else:
-                expected = "'-', 'A'-'P' (bottom player) or 'a'-'p' (top player), 1-16 checkers"
+                expected = message("format.xgid_point")
             raise FormatError(field, expected, part="position", position=start + index, found=char)
         count = ord(char) - (ord("A") if upper else ord("a")) + 1
         if index == 0:
@@ -231,7 +232,7 @@ def _decode_dice(raw: str, start: int, field: str) -> tuple[tuple[int, int] | No
     bad = next((i for i, c in enumerate(raw) if not "1" <= c <= "6"), 0) if len(raw) == 2 else 0
     raise FormatError(
         field,
-        "two dice 1-6 (e.g. 52), 00 before the roll, or D / B / R for a double / beaver / raccoon",
+        message("format.xgid_dice"),
         part="dice",
         position=start + bad,
         found=raw,
