@@ -19,7 +19,7 @@ from arbitru.engine.board import Color
 from arbitru.engine.cube import CENTERED
 from arbitru.formats.svg import render_board
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
-from arbitru.http.errors import ValidationProblem, flatten_messages
+from arbitru.http.errors import ValidationProblem, flatten_messages, said
 from arbitru.http.position import Position, resolve_position
 from arbitru.http.position_sources import SOURCES
 from arbitru.http.schemas.board_svg import BoardSvgQuerySchema, BoardSvgRequestSchema
@@ -137,7 +137,7 @@ class BoardSvg(MethodView):
             try:
                 moves: tuple[tuple[int, int], ...] = tuple(parse_play(payload["play"]))
             except ValueError as exc:
-                raise ValidationProblem({"play": [getattr(exc, "message", str(exc))]}) from None
+                raise ValidationProblem({"play": [getattr(exc, "message", said(exc))]}) from None
         else:
             moves = tuple((hop["from_"], hop["to"]) for hop in payload.get("moves", ()))
         field = "moves" if "moves" in payload else "play"
@@ -168,4 +168,4 @@ def _picture(
             play=play,
         )
     except ValueError as exc:
-        raise ValidationProblem({field: [str(exc)]}) from None
+        raise ValidationProblem({field: [said(exc)]}) from None

@@ -25,7 +25,7 @@ from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.sgf import write_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
-from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages
+from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages, said
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
@@ -97,11 +97,6 @@ class MatchFileParser(JsonBodyParser):
         return super().load_json(req, schema)
 
 
-def _at_line(error: MatFormatError) -> str:
-    """A transcript's error with the line it is on."""
-    return message("problem.line", line=error.line, error=error.message)
-
-
 def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
     """The JSON body equivalent of an uploaded file and its options."""
     if len(data) > 4 * MAX_MAT_CHARS:  # a UTF-8 character is at most 4 bytes: surely over the limit
@@ -109,7 +104,7 @@ def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
     try:
         text = decode(data)
     except MatFormatError as exc:
-        raise ValidationProblem({"file": [_at_line(exc)]}) from None
+        raise ValidationProblem({"file": [said(exc)]}) from None
     body: dict[str, Any] = {}
     if is_json_record(text):
         try:
@@ -167,7 +162,7 @@ def _read_mat(text: str) -> Any:
         return read_mat(text)
     except MatFormatError as exc:
         raise ValidationProblem(
-            {"mat": [_at_line(exc)]},
+            {"mat": [said(exc)]},
             detail=message("problem.unreadable_mat", line=exc.line, error=exc.message),
         ) from None
 
