@@ -762,7 +762,7 @@ def _doubles_search(
         Each candidate for the next move recurses while more than two moves are left; the last two
         are made in this loop (no call per node: most nodes are there). With one move left (three
         checkers entered from the bar) the loop runs once, moving nothing, and makes the last."""
-        extended, board, deeper = False, side, left > 2
+        extended, board = False, side
         for first in tails[start] if left >= 2 else _NOTHING_FIRST:
             if first is None:
                 index, moves2, mask2, outside2 = start, moves, mask, outside
@@ -778,7 +778,7 @@ def _doubles_search(
                 else:
                     moves2, mask2 = moves + plain, mask
                 outside2 = outside - home
-                if deeper:
+                if left > 2:
                     visit(index, left - 1, moves2, mask2, outside2)
                     board[point] += 1
                     board[dest] -= 1
