@@ -89,6 +89,7 @@ FREE_TEXT_PROBLEMS = {
     "play and moves": ("/v1/play", {**roll_body([3, 1]), "play": "8/5 6/5", "moves": []}),
     "offer of a double": ("/v1/cube", {**roll_body([3, 1]), "action": "double", "offer": "double"}),
     "transcript": ("/v1/matches/verify", {"mat": " 3 point match\n\n Game 1\n nonsense"}),
+    "play notation": ("/v1/play", {**roll_body([3, 1]), "play": "8/5 6/5x"}),
     "too many ids": ("/v1/moves", heaviest(include=["gnubg_id", "xgid", "fibs"])),
 }
 

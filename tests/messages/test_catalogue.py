@@ -17,6 +17,7 @@ from arbitru.engine.board import Board
 from arbitru.engine.cube import REASONS, Cube
 from arbitru.engine.judge import REASON_CODES
 from arbitru.engine.match import Match, context_problems
+from arbitru.engine.notation import NotationError, parse_play
 from arbitru.engine.opening import OpeningResult, opening_problems
 from arbitru.engine.rules import OPENINGS, STANDARD, Rules, build_rules
 from arbitru.messages import LANGUAGES, Message, has_text, localise, render, say
@@ -108,6 +109,15 @@ def engine_problems() -> list:
     closed = [0, 2, 2, 2, 2, 2, 2] + [0] * 18 + [3]
     found += Board(tuple(closed), tuple(closed)).problems()
     return found
+
+
+@pytest.mark.parametrize("play", ["8/5x", "8/5(0)", "off/3", "6/bar", "30/24", "24/23 " * 17])
+def test_every_notation_error_renders_in_both_languages_from_its_own_parameters(play):
+    with pytest.raises(NotationError) as caught:
+        parse_play(play)
+    key, params = caught.value.message_key, caught.value.params
+    assert has_text(key) and placeholders(CATALOGUE[key]["en"]) <= set(params)
+    assert render(key, params, "ro") != render(key, params, "en")
 
 
 def test_every_engine_problem_renders_in_both_languages_from_its_own_parameters():

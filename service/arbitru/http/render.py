@@ -24,7 +24,7 @@ from arbitru.http.i18n import request_language
 from arbitru.http.position import Position
 from arbitru.http.position_sources import ID_INCLUDES, position_ids
 from arbitru.http.schemas import PLAY_FIELDS
-from arbitru.messages import message, render, result_label, say
+from arbitru.messages import Message, message, render, result_label, say
 
 NOT_OVER: dict[str, Any] = {
     "game_over": False,
@@ -219,9 +219,10 @@ def _proposal(body: Mapping[str, Any]) -> tuple[tuple[tuple[int, int], ...], lis
         try:
             hops, marks = parse_play_marked(body["play"])
         except NotationError as exc:
+            unreadable = Message(exc.message_key, exc.params)
             raise ValidationProblem(
-                {"play": [message("problem.column", column=exc.column, error=exc.message)]},
-                detail=message("problem.play_unparsed", column=exc.column, error=exc.message),
+                {"play": [message("problem.column", column=exc.column, error=unreadable)]},
+                detail=message("problem.play_unparsed", column=exc.column, error=unreadable),
             ) from None
         return hops, list(marks)
     proposed = body["moves"]

@@ -304,7 +304,8 @@ class Referee:
         try:
             hops, marks = parse_play_marked(written_play(action.play_text or ""))
         except NotationError as exc:
-            self._fail(game, action, "BAD_NOTATION", "", {"player": name, "reason": exc.message})
+            reason = render(exc.message_key, exc.params, self.lang)
+            self._fail(game, action, "BAD_NOTATION", "", {"player": name, "reason": reason})
         return hops, list(marks)
 
     def _illegal_play(
