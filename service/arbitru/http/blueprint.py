@@ -1,7 +1,9 @@
 """The Blueprint every route module uses: flask-smorest's, with a strict JSON body parser.
 
 The parser answers 415 for a body that is not JSON, 413 over the size limit (chunked bodies too),
-400 for malformed JSON, and 422 (problem+json, field paths) for invalid content.
+400 for malformed JSON, and 422 (problem+json, field paths) for invalid content. A valid body is
+checked by a validator compiled from the schema's JSON Schema, an invalid one by marshmallow
+(`arbitru.http.validation`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from arbitru.http.errors import Problem, ValidationProblem, flatten_messages
+from arbitru.http.validation import fast_schema
 from arbitru.messages import message
 
 # Error responses every JSON-body operation documents (status -> description).
@@ -34,6 +37,13 @@ class JsonBodyParser(FlaskParser):
     """webargs parser reading JSON bodies with orjson and answering in problem+json."""
 
     DEFAULT_VALIDATION_STATUS = 422
+
+    def use_args(self, argmap: Any, req: Any = None, *, location: str | None = None, **kwargs: Any) -> Any:
+        """webargs' decorator, loading a JSON body with the schema's compiled fast path
+        (`arbitru.http.validation`; the spec keeps documenting the schema given)."""
+        if isinstance(argmap, ma.Schema) and (location or self.location) == "json":
+            argmap = fast_schema(argmap)
+        return super().use_args(argmap, req, location=location, **kwargs)
 
     def load_json(self, req: Request, schema: ma.Schema) -> Any:
         """The parsed JSON body; 415 when it is not declared as JSON, 400 when it is not JSON."""
