@@ -6,18 +6,25 @@ switches it to multiprocess mode, and the gunicorn master serves the sum over ev
 set: the method from `METHODS` (anything else is `other`), the route from the app's URL rules
 (`<unmatched>` otherwise), the status from what the app answers.
 Every request gets an `X-Request-ID` (the client's, when it is sane, or a new one), echoed in the
-response and written in the one JSON log line per request.
+response and written in the one JSON access line per request (`AccessLog`: fast successes may be
+sampled, 4xx, 5xx and slow requests never are).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
+import random
 import re
 import sys
 import time
 import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
+
+import orjson
 
 from flask import Flask, Response, g, has_request_context, request
 from flask_smorest import Blueprint
@@ -32,7 +39,7 @@ if _MULTIPROC_DIR:  # prometheus_client writes its per-process files there from 
 
 from prometheus_client import Counter, Histogram  # noqa: E402  (must follow the directory check above)
 
-__all__ = ["init_app", "observe_plays", "REQUEST_ID_HEADER", "ACCESS_LOGGER"]
+__all__ = ["init_app", "observe_plays", "AccessLog", "REQUEST_ID_HEADER", "ACCESS_LOGGER"]
 
 REQUEST_ID_HEADER = "X-Request-ID"
 ACCESS_LOGGER = "arbitru.access"
@@ -140,72 +147,124 @@ def _start() -> None:
     """before_request: note the start time and settle the request id."""
     g.obs_start = time.perf_counter()
     incoming = request.headers.get(REQUEST_ID_HEADER, "")
-    g.request_id = incoming if _REQUEST_ID_RE.fullmatch(incoming) else uuid.uuid4().hex
+    g.request_id = incoming if _REQUEST_ID_RE.fullmatch(incoming) else os.urandom(16).hex()
 
 
-def _finish(response: Response) -> Response:
-    """after_request: echo the request id, count and time the request, write the access log line."""
-    start = g.get("obs_start")
-    duration = time.perf_counter() - start if start is not None else 0.0
-    request_id = g.get("request_id") or uuid.uuid4().hex
-    response.headers[REQUEST_ID_HEADER] = request_id
-    route = _route()
-    status = str(response.status_code)
-    method = request.method if request.method in METHODS else _OTHER_METHOD
-    key = (method, route, status)
+def _request_metrics(key: tuple[str, str, str]) -> tuple[Any, Any]:
+    """The counter and histogram children of (method, route, status), made once: `labels()`
+    validates and locks on every call. Bounded: methods, routes and statuses are closed sets."""
     children = _REQUEST_METRICS.get(key)
     if children is None:
         children = _REQUEST_METRICS[key] = (REQUESTS.labels(*key), LATENCY.labels(*key))
-    children[0].inc()
-    children[1].observe(duration)
-    logger = logging.getLogger(ACCESS_LOGGER)
-    if logger.isEnabledFor(logging.INFO):
-        logger.info(
-            "request",
-            extra={
-                "method": request.method,
-                "route": route,
-                "path": request.path,
-                "status": response.status_code,
-                "duration_ms": round(duration * 1000.0, 3),
-                "request_id": request_id,
-                "pid": os.getpid(),
-            },
-        )
-    return response
+    return children
 
 
-def _json_formatter() -> logging.Formatter:
-    """python-json-logger formatter: one JSON object a line, with a timestamp."""
+def _stdout_sink() -> Callable[[bytes], Any]:
+    """Write a line to the process's standard output: one `os.write` of the whole line (a line
+    under the pipe's atomic size is never interleaved with another worker's), or, when stdout is
+    not a file (a test capturing it), through its `write` and `flush`."""
+    stream = sys.stdout
     try:
-        from pythonjsonlogger.orjson import OrjsonFormatter as Formatter
-    except ImportError:  # pragma: no cover - older python-json-logger
-        from pythonjsonlogger.jsonlogger import JsonFormatter as Formatter  # type: ignore[assignment]
-    return Formatter("%(levelname)s %(name)s %(message)s", timestamp=True)
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return lambda line: (stream.write(line.decode()), stream.flush())
+    stream.flush()
+    return functools.partial(os.write, fd)
 
 
-def _configure_access_logger(level: str) -> None:
-    """One stdout handler on the access logger, added once however many apps are built."""
-    logger = logging.getLogger(ACCESS_LOGGER)
-    if not any(getattr(h, "_arbitru_access", False) for h in logger.handlers):
-        handler = logging.StreamHandler(sys.stdout)
-        handler.setFormatter(_json_formatter())
-        handler._arbitru_access = True  # type: ignore[attr-defined]
-        logger.addHandler(handler)
-    level = level.upper()
-    logger.setLevel(level if level in logging.getLevelNamesMapping() else "INFO")
-    logger.propagate = False
+class AccessLog:
+    """One JSON line per request, built by one `orjson.dumps` and written straight to a sink.
+
+    The fields are those python-json-logger wrote through the logging machinery (`timestamp`,
+    `levelname`, `name`, `message`, then the request's), which cost ~20 µs a request
+    (bench/overhead.py); this costs a few. A fast 2xx/3xx is `INFO` and kept with probability
+    `sample`; a 4xx or a request taking `slow_ms` or more is `WARNING`, a 5xx `ERROR`, and those are
+    always written when their level is enabled (`level`).
+    """
+
+    def __init__(
+        self,
+        level: str = "INFO",
+        sample: float = 1.0,
+        slow_ms: int = 100,
+        sink: Callable[[bytes], Any] | None = None,
+    ) -> None:
+        number = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
+        self.info, self.warning, self.error = (number <= lvl for lvl in (logging.INFO, logging.WARNING, logging.ERROR))
+        self.sample = sample
+        self.slow = slow_ms / 1000.0
+        self.sink = sink if sink is not None else _stdout_sink()
+        self.pid = os.getpid()
+
+    def wanted(self, status: int, duration: float) -> str | None:
+        """The line's level name, or None when this request writes no line."""
+        if status >= 500:
+            return "ERROR" if self.error else None
+        if status >= 400 or duration >= self.slow:
+            return "WARNING" if self.warning else None
+        if self.info and (self.sample >= 1.0 or random.random() < self.sample):
+            return "INFO"
+        return None
+
+    def write(self, level: str, method: str, route: str, path: str, status: int, duration: float, request_id: str) -> None:
+        """Write one request's line."""
+        self.sink(
+            orjson.dumps(
+                {
+                    "timestamp": datetime.now(UTC),
+                    "levelname": level,
+                    "name": ACCESS_LOGGER,
+                    "message": "request",
+                    "method": method,
+                    "route": route,
+                    "path": path,
+                    "status": status,
+                    "duration_ms": round(duration * 1000.0, 3),
+                    "request_id": request_id,
+                    "pid": self.pid,
+                },
+                option=orjson.OPT_APPEND_NEWLINE,
+            )
+        )
 
 
-def init_app(app: Flask, api: Any = None, access_log_level: str = "INFO") -> None:
+def _finisher(access_log: AccessLog) -> Callable[[Response], Response]:
+    """The after_request hook: echo the request id, count and time the request (one counter, one
+    histogram), and write the access line when `access_log` wants it."""
+
+    def finish(response: Response) -> Response:
+        start = g.get("obs_start")
+        duration = time.perf_counter() - start if start is not None else 0.0
+        request_id = g.get("request_id") or os.urandom(16).hex()
+        response.headers[REQUEST_ID_HEADER] = request_id
+        rule = request.url_rule
+        route = rule.rule if rule is not None else _UNMATCHED_ROUTE
+        status = response.status_code
+        method = request.method
+        counter, histogram = _request_metrics(
+            (method if method in METHODS else _OTHER_METHOD, route, str(status))
+        )
+        counter.inc()
+        histogram.observe(duration)
+        level = access_log.wanted(status, duration)
+        if level is not None:
+            access_log.write(level, method, route, request.path, status, duration, request_id)
+        return response
+
+    return finish
+
+
+def init_app(app: Flask, api: Any = None, access_log: AccessLog | None = None) -> None:
     """Wire telemetry into `app` and register the operational endpoints.
 
     Call it after the flask-smorest `Api` is initialised so the endpoints land in the spec; the
     Api is found in `app.extensions` when not given. Without an Api they are plain Flask routes.
+    The access log (default: every line at INFO and above, to stdout) is `app.extensions[ACCESS_LOGGER]`.
     """
+    access_log = AccessLog() if access_log is None else access_log
+    app.extensions[ACCESS_LOGGER] = access_log
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
-    app.after_request(_finish)
-    _configure_access_logger(access_log_level)
+    app.after_request(_finisher(access_log))
     if api is None:
         apis = app.extensions.get("flask-smorest", {}).get("apis", {})
         api = next((entry["ext_obj"] for entry in apis.values()), None)
