@@ -8,6 +8,7 @@ checked by a validator compiled from the schema's JSON Schema, an invalid one by
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from typing import Any, NoReturn
@@ -33,17 +34,14 @@ BODY_ERRORS: dict[int, str] = {
 }
 
 
+# The options of `json_body` that webargs' `parse` takes (the others only document).
+_PARSE_OPTIONS = ("unknown", "validate", "error_status_code", "error_headers")
+
+
 class JsonBodyParser(FlaskParser):
     """webargs parser reading JSON bodies with orjson and answering in problem+json."""
 
     DEFAULT_VALIDATION_STATUS = 422
-
-    def use_args(self, argmap: Any, req: Any = None, *, location: str | None = None, **kwargs: Any) -> Any:
-        """webargs' decorator, loading a JSON body with the schema's compiled fast path
-        (`arbitru.http.validation`; the spec keeps documenting the schema given)."""
-        if isinstance(argmap, ma.Schema) and (location or self.location) == "json":
-            argmap = fast_schema(argmap)
-        return super().use_args(argmap, req, location=location, **kwargs)
 
     def load_json(self, req: Request, schema: ma.Schema) -> Any:
         """The parsed JSON body; 415 when it is not declared as JSON, 400 when it is not JSON."""
@@ -98,20 +96,32 @@ class Blueprint(flask_smorest.Blueprint):
         """Document and parse a required JSON request body, with its problem+json error responses.
 
         The schema is instantiated once here: given a class, webargs would build a new instance
-        (and deep-copy every nested field) on every request, which cost more than the rules.
+        (and deep-copy every nested field) on every request, which cost more than the rules. The
+        body is loaded by the schema's compiled fast path (`arbitru.http.validation`). flask-smorest's
+        `arguments` and `alt_response` each wrap the view in a layer of their own (webargs'
+        wrapper, `ensure_sync`); only what they document (`_apidoc`) is kept, and the view runs
+        under one wrapper calling webargs' `parse`, the same errors as before.
         """
         if isinstance(schema, type):
             schema = schema()
         decorator = self.arguments(
             schema, location="json", required=True, example=example, examples=examples, **kwargs
         )
+        parser, loading = self.ARGUMENTS_PARSER, fast_schema(schema)
+        options = {key: kwargs[key] for key in _PARSE_OPTIONS if key in kwargs}  # webargs' own
 
         def wrap(func: Any) -> Any:
-            func = decorator(func)
+            documented = decorator(func)
             for status in BODY_ERRORS:
                 if status != 422:  # `arguments` already documents its 422
-                    func = self.alt_response(status, response=HTTPStatus(status).name)(func)
-            return func
+                    documented = self.alt_response(status, response=HTTPStatus(status).name)(documented)
+
+            @functools.wraps(func)
+            def view(*args: Any, **kw: Any) -> Any:
+                return func(parser.parse(loading, location="json", **options), *args, **kw)
+
+            view._apidoc = documented._apidoc  # type: ignore[attr-defined]
+            return view
 
         return wrap
 

@@ -19,7 +19,6 @@ import random
 import re
 import sys
 import time
-import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -97,7 +96,7 @@ _REQUEST_METRICS: dict[tuple[str, str, str], tuple[Any, Any]] = {}
 
 def observe_plays(n: int) -> None:
     """Record how many plays one answer listed (the routes call this; cheap, never raises)."""
-    route = _route() if has_request_context() else ""
+    route = (g.get("obs_route") or _route()) if has_request_context() else ""
     child = _PLAYS_BY_ROUTE.get(route)
     if child is None:
         child = _PLAYS_BY_ROUTE[route] = PLAYS.labels(route=route)
@@ -146,6 +145,7 @@ def readyz() -> Response:
 def _start() -> None:
     """before_request: note the start time and settle the request id."""
     g.obs_start = time.perf_counter()
+    g.obs_route = _route()  # routing happened before the hooks: read once, used by every metric
     incoming = request.headers.get(REQUEST_ID_HEADER, "")
     g.request_id = incoming if _REQUEST_ID_RE.fullmatch(incoming) else os.urandom(16).hex()
 
@@ -237,8 +237,7 @@ def _finisher(access_log: AccessLog) -> Callable[[Response], Response]:
         duration = time.perf_counter() - start if start is not None else 0.0
         request_id = g.get("request_id") or os.urandom(16).hex()
         response.headers[REQUEST_ID_HEADER] = request_id
-        rule = request.url_rule
-        route = rule.rule if rule is not None else _UNMATCHED_ROUTE
+        route = g.get("obs_route") or _route()
         status = response.status_code
         method = request.method
         counter, histogram = _request_metrics(
