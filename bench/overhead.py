@@ -45,9 +45,9 @@ sys.path.insert(0, str(REPO))
 # ARBITRU_OVERHEAD_SOURCE=<a checkout's service/ directory>: measure that code (a before/after).
 sys.path.insert(0, os.environ.get("ARBITRU_OVERHEAD_SOURCE") or str(REPO / "service"))
 
-from arbitru.http.app import create_app  # noqa: E402
 from arbitru.engine import moves as engine_moves  # noqa: E402
 from arbitru.http import schemas  # noqa: E402
+from arbitru.http.app import create_app  # noqa: E402
 from arbitru.http.blueprint import Blueprint  # noqa: E402
 from arbitru.http.position import resolve_position  # noqa: E402
 from arbitru.http.render import plays_answer  # noqa: E402
@@ -60,7 +60,9 @@ def mix_bodies(data: Path) -> list[bytes]:
     """The bench mix as http_vs_flask.py sends it: board, turn and dice of each bench position."""
     rows = [json.loads(x) for x in (data / "bench_positions.jsonl").read_text().splitlines() if x.strip()]
     return [
-        json.dumps({"board": r["board"], "turn": r["turn"], "dice": r["dice"]}, separators=(",", ":")).encode()
+        json.dumps(
+            {"board": r["board"], "turn": r["turn"], "dice": r["dice"]}, separators=(",", ":")
+        ).encode()
         for r in rows
     ]
 
@@ -171,7 +173,9 @@ def validation_time(app: Any, bodies: list[bytes], repeat: int) -> float:
     for _ in range(repeat):
         spent = 0.0
         for body in bodies:
-            with app.test_request_context("/v1/moves", method="POST", data=body, content_type="application/json"):
+            with app.test_request_context(
+                "/v1/moves", method="POST", data=body, content_type="application/json"
+            ):
                 start = time.perf_counter()
                 parsed()
                 spent += time.perf_counter() - start
@@ -184,7 +188,9 @@ def core_stages(app: Any, bodies: list[bytes], repeat: int) -> dict[str, float]:
     import orjson
 
     loaded = [schemas.MovesRequestSchema().load(orjson.loads(b)) for b in bodies]
-    stages: dict[str, list[float]] = {k: [] for k in ("resolve", "engine cold", "engine cached", "render", "dumps")}
+    stages: dict[str, list[float]] = {
+        k: [] for k in ("resolve", "engine cold", "engine cached", "render", "dumps")
+    }
     with app.test_request_context("/v1/moves", method="POST"):
         for _ in range(repeat):
             spent = dict.fromkeys(stages, 0.0)

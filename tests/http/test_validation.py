@@ -25,7 +25,26 @@ from arbitru.http.validation import compiled_validator, fast_schema, json_schema
 
 HOT = [schemas.MovesRequestSchema, schemas.PlayRequestSchema, schemas.OutcomeRequestSchema]
 DATA = Path(__file__).resolve().parents[2] / "data"
-TRICKY: list[Any] = [3.0, 1.0, True, False, "3", "", None, -1, 0, 16, 26, 4097, 10**20, [], {}, [1], {"x": 1}, "x" * 1001]
+TRICKY: list[Any] = [
+    3.0,
+    1.0,
+    True,
+    False,
+    "3",
+    "",
+    None,
+    -1,
+    0,
+    16,
+    26,
+    4097,
+    10**20,
+    [],
+    {},
+    [1],
+    {"x": 1},
+    "x" * 1001,
+]
 
 
 def _resolve(node: dict[str, Any], document: dict[str, Any]) -> dict[str, Any]:
@@ -102,7 +121,9 @@ def bodies(draw: st.DrawFn, schema_class: type[ma.Schema]) -> Any:
         elif action == "drop":
             del parent[last]
         elif isinstance(parent[last], dict):
-            parent[last][draw(st.sampled_from(["spare", "7", "0", "value", "from"]))] = draw(st.sampled_from(TRICKY))
+            parent[last][draw(st.sampled_from(["spare", "7", "0", "value", "from"]))] = draw(
+                st.sampled_from(TRICKY)
+            )
     if isinstance(body, dict) and draw(st.integers(0, 4)) == 0:
         source = draw(st.sampled_from(SOURCES))
         body[source] = EXAMPLES[source]

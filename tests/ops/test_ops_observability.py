@@ -136,10 +136,14 @@ def sampled_app(**settings: object) -> tuple[Flask, io.StringIO]:
 
 def logged(stream: io.StringIO) -> list[tuple[str, int, str]]:
     """(route, status, levelname) of every access line written."""
-    return [(r["route"], r["status"], r["levelname"]) for r in map(json.loads, stream.getvalue().splitlines())]
+    return [
+        (r["route"], r["status"], r["levelname"]) for r in map(json.loads, stream.getvalue().splitlines())
+    ]
 
 
-def test_with_sample_zero_no_success_is_logged_but_every_4xx_and_5xx_is(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_with_sample_zero_no_success_is_logged_but_every_4xx_and_5xx_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     app, stream = sampled_app(access_log_sample=0.0)
     client = app.test_client()
     for _ in range(20):

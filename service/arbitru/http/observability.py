@@ -24,7 +24,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-
 from flask import Flask, Response, g, has_request_context, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
@@ -190,7 +189,9 @@ class AccessLog:
         sink: Callable[[bytes], Any] | None = None,
     ) -> None:
         number = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
-        self.info, self.warning, self.error = (number <= lvl for lvl in (logging.INFO, logging.WARNING, logging.ERROR))
+        self.info, self.warning, self.error = (
+            number <= lvl for lvl in (logging.INFO, logging.WARNING, logging.ERROR)
+        )
         self.sample = sample
         self.slow = slow_ms / 1000.0
         self.sink = sink if sink is not None else _stdout_sink()
@@ -206,7 +207,9 @@ class AccessLog:
             return "INFO"
         return None
 
-    def write(self, level: str, method: str, route: str, path: str, status: int, duration: float, request_id: str) -> None:
+    def write(
+        self, level: str, method: str, route: str, path: str, status: int, duration: float, request_id: str
+    ) -> None:
         """Write one request's line."""
         self.sink(
             orjson.dumps(

@@ -59,8 +59,22 @@ _REFS = "#/components/schemas/"
 # does, or one that only documents; any other makes the schema not qualify (`_check_keywords`).
 DRAFT = "http://json-schema.org/draft-04/schema#"
 ENFORCED = frozenset(
-    {"type", "properties", "additionalProperties", "required", "enum", "minimum", "maximum",
-     "minLength", "maxLength", "minItems", "maxItems", "items", "$ref", "definitions"}
+    {
+        "type",
+        "properties",
+        "additionalProperties",
+        "required",
+        "enum",
+        "minimum",
+        "maximum",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "items",
+        "$ref",
+        "definitions",
+    }
 )
 DOCUMENTING = frozenset({"description", "example", "examples", "default", "title", "readOnly", "writeOnly"})
 
@@ -184,21 +198,26 @@ def _fast_class(schema_class: type[ma.Schema]) -> type[ma.Schema] | None:
             and accepts(data)
         ):
             return load(data)
-        return super(fast, self)._deserialize(data, **kwargs)  # type: ignore[misc]
+        return schema_class._deserialize(self, data, **kwargs)
 
-    fast = type(
+    return type(
         schema_class.__name__,
         (schema_class,),
         {"_deserialize": _deserialize, "__doc__": schema_class.__doc__, "__module__": __name__},
     )
-    return fast
 
 
 def fast_schema(schema: ma.Schema) -> ma.Schema:
     """An instance of `schema`'s class with the compiled fast path (the same schema when it does
     not qualify, or when it was built with options of its own: only, exclude, unknown...)."""
     schema_class = type(schema)
-    if schema.only or schema.exclude or schema.many or schema.partial or schema.unknown != schema_class.opts.unknown:
+    if (
+        schema.only
+        or schema.exclude
+        or schema.many
+        or schema.partial
+        or schema.unknown != schema_class.opts.unknown
+    ):
         return schema
     fast = _fast_class(schema_class)
     return schema if fast is None else fast()
