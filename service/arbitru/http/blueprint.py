@@ -118,7 +118,8 @@ class Blueprint(flask_smorest.Blueprint):
 
             @functools.wraps(func)
             def view(*args: Any, **kw: Any) -> Any:
-                return func(parser.parse(loading, location="json", **options), *args, **kw)
+                body = parser.parse(loading, location="json", **options)
+                return func(*args, body, **kw)  # after `self` in a MethodView, as webargs passes it
 
             view._apidoc = documented._apidoc  # type: ignore[attr-defined]
             return view

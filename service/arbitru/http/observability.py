@@ -195,7 +195,6 @@ class AccessLog:
         self.sample = sample
         self.slow = slow_ms / 1000.0
         self.sink = sink if sink is not None else _stdout_sink()
-        self.pid = os.getpid()
 
     def wanted(self, status: int, duration: float) -> str | None:
         """The line's level name, or None when this request writes no line."""
@@ -224,7 +223,7 @@ class AccessLog:
                     "status": status,
                     "duration_ms": round(duration * 1000.0, 3),
                     "request_id": request_id,
-                    "pid": self.pid,
+                    "pid": os.getpid(),  # the worker's (an app built before a fork serves in children)
                 },
                 option=orjson.OPT_APPEND_NEWLINE,
             )

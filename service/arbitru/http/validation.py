@@ -34,7 +34,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import fields, validate
 from marshmallow.utils import missing
 
-from arbitru.http.schemas.core import BoardField, PointsField, StrictBoolean, StrictInteger
+from arbitru.http.schemas.core import BoardField, BoundedList, PointsField, StrictBoolean, StrictInteger
 
 __all__ = ["fast_schema", "json_schema", "compiled_validator"]
 
@@ -47,6 +47,8 @@ QUALIFYING_FIELDS: tuple[type[fields.Field], ...] = (
     StrictBoolean,
     PointsField,
 )
+# Lists (BoundedList checks the length first, then loads the items as fields.List does).
+LIST_FIELDS: tuple[type[fields.Field], ...] = (fields.List, BoundedList)
 # Validators apispec's converter writes into the JSON Schema (enum, minimum/maximum, lengths).
 TRANSLATED_VALIDATORS: tuple[type[validate.Validator], ...] = (
     validate.OneOf,
@@ -137,22 +139,24 @@ def compiled_validator(schema_class: type[ma.Schema]) -> Callable[[Any], bool]:
 
 def _field_loader(field: fields.Field) -> Loader | None:
     """How to build `field`'s loaded value from a JSON value the JSON Schema accepted (identity:
-    None), or raise TypeError when the field does not qualify."""
+    None), or raise TypeError when the field does not qualify. Field classes are matched exactly: a
+    subclass may load something else than the JSON value."""
     if not all(isinstance(v, TRANSLATED_VALIDATORS) for v in field.validators):
         raise TypeError(f"{field!r}: validator the JSON Schema does not carry")
-    if isinstance(field, BoardField):
+    kind = type(field)
+    if kind is BoardField:
         return None  # it returns a valid board as it is (its own one-pass check)
-    if isinstance(field, fields.Nested):
-        nested = field.schema
+    if kind is fields.Nested:
+        nested = field.schema  # type: ignore[attr-defined]
         if any(nested._hooks.values()) or nested.many or nested.unknown == ma.INCLUDE:
             raise TypeError(f"{field!r}: nested schema with hooks, many or unknown=INCLUDE")
         return _schema_loader(nested)
-    if isinstance(field, fields.List):
-        inner = _field_loader(field.inner)
+    if kind in LIST_FIELDS:
+        inner = _field_loader(field.inner)  # type: ignore[attr-defined]
         if inner is None:
             return list
         return lambda items: [inner(item) for item in items]
-    if isinstance(field, QUALIFYING_FIELDS):
+    if kind in QUALIFYING_FIELDS:
         return None
     raise TypeError(f"{field!r}: field kind not covered by the fast path")
 
