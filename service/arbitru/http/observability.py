@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 from flask import Flask, Response, g, has_request_context, request
@@ -41,6 +41,7 @@ __all__ = ["init_app", "observe_plays", "AccessLog", "REQUEST_ID_HEADER", "ACCES
 
 REQUEST_ID_HEADER = "X-Request-ID"
 ACCESS_LOGGER = "arbitru.access"
+_REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"  # REQUEST_ID_HEADER as WSGI names it
 _REQUEST_ID_RE = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
 _UNMATCHED_ROUTE = "<unmatched>"
 # The methods counted by name; any other (10,000 invented ones grew the metric files to 44 MB) is
@@ -95,7 +96,11 @@ _REQUEST_METRICS: dict[tuple[str, str, str], tuple[Any, Any]] = {}
 
 def observe_plays(n: int) -> None:
     """Record how many plays one answer listed (the routes call this; cheap, never raises)."""
-    route = (g.get("obs_route") or _route()) if has_request_context() else ""
+    if has_request_context():
+        seen = g.get("obs")
+        route = seen.route if seen is not None else _route()
+    else:
+        route = ""
     child = _PLAYS_BY_ROUTE.get(route)
     if child is None:
         child = _PLAYS_BY_ROUTE[route] = PLAYS.labels(route=route)
@@ -141,12 +146,28 @@ def readyz() -> Response:
     return problem_response(Problem(503, "The rules engine failed its self-check; not ready for traffic."))
 
 
+class _Seen(NamedTuple):
+    """What a request's telemetry reads of it, once: each access through Flask's `g` or `request`
+    proxies costs ~1 µs (a context lookup), and the hooks used to make ten of them."""
+
+    start: float
+    route: str
+    request_id: str
+
+
+def _seen() -> _Seen:
+    """The start time, route template and request id, read from the request now."""
+    start = time.perf_counter()
+    req = request._get_current_object()  # type: ignore[attr-defined]
+    rule = req.url_rule  # routing happened before the hooks
+    incoming = req.environ.get(_REQUEST_ID_ENVIRON, "")
+    request_id = incoming if _REQUEST_ID_RE.fullmatch(incoming) else os.urandom(16).hex()
+    return _Seen(start, rule.rule if rule is not None else _UNMATCHED_ROUTE, request_id)
+
+
 def _start() -> None:
-    """before_request: note the start time and settle the request id."""
-    g.obs_start = time.perf_counter()
-    g.obs_route = _route()  # routing happened before the hooks: read once, used by every metric
-    incoming = request.headers.get(REQUEST_ID_HEADER, "")
-    g.request_id = incoming if _REQUEST_ID_RE.fullmatch(incoming) else os.urandom(16).hex()
+    """before_request: note the start time, the route and the request id."""
+    g.obs = _seen()
 
 
 def _request_metrics(key: tuple[str, str, str]) -> tuple[Any, Any]:
@@ -235,13 +256,15 @@ def _finisher(access_log: AccessLog) -> Callable[[Response], Response]:
     histogram), and write the access line when `access_log` wants it."""
 
     def finish(response: Response) -> Response:
-        start = g.get("obs_start")
-        duration = time.perf_counter() - start if start is not None else 0.0
-        request_id = g.get("request_id") or os.urandom(16).hex()
+        seen = g.get("obs")
+        if seen is None:  # an earlier before_request hook failed: time it from here
+            seen = _seen()
+        start, route, request_id = seen
+        duration = time.perf_counter() - start
         response.headers[REQUEST_ID_HEADER] = request_id
-        route = g.get("obs_route") or _route()
         status = response.status_code
-        method = request.method
+        req = request._get_current_object()  # type: ignore[attr-defined]
+        method = req.method
         counter, histogram = _request_metrics(
             (method if method in METHODS else _OTHER_METHOD, route, str(status))
         )
@@ -249,7 +272,7 @@ def _finisher(access_log: AccessLog) -> Callable[[Response], Response]:
         histogram.observe(duration)
         level = access_log.wanted(status, duration)
         if level is not None:
-            access_log.write(level, method, route, request.path, status, duration, request_id)
+            access_log.write(level, method, route, req.path, status, duration, request_id)
         return response
 
     return finish
