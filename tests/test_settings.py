@@ -42,3 +42,13 @@ def test_values_are_read_as_the_settings_types():
 def test_a_bad_number_names_the_variable(value):
     with pytest.raises(ValueError, match="ARBITRU_PLAYS_CACHE_SIZE"):
         Settings.from_env({"ARBITRU_PLAYS_CACHE_SIZE": value})
+
+
+@pytest.mark.parametrize("value", ["half", "-0.1", "1.5", "nan"])
+def test_a_sample_outside_0_to_1_names_the_variable(value):
+    with pytest.raises(ValueError, match="ACCESS_LOG_SAMPLE"):
+        Settings.from_env({"ACCESS_LOG_SAMPLE": value})
+
+
+def test_the_access_log_sample_is_read_as_a_fraction():
+    assert Settings.from_env({"ACCESS_LOG_SAMPLE": "0.25"}).access_log_sample == 0.25

@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from flask import Flask
 
+    from arbitru.settings import Settings
+
 __all__ = ["create_app"]
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the WSGI application (the target of `gunicorn 'arbitru:create_app()'`)."""
+def create_app(config: dict[str, Any] | None = None, settings: Settings | None = None) -> Flask:
+    """Build the WSGI application (the target of `gunicorn 'arbitru:create_app()'`); the settings
+    are read from the environment unless given."""
     from arbitru.http.app import create_app as _create_app
 
-    return _create_app(config)
+    return _create_app(config, settings)

@@ -43,7 +43,18 @@ class Settings:
     )
     log_level: str = _setting("LOG_LEVEL", "info", "gunicorn's log level")
     access_log_level: str = _setting(
-        "ACCESS_LOG_LEVEL", "INFO", "`WARNING` silences the per-request JSON line"
+        "ACCESS_LOG_LEVEL",
+        "INFO",
+        "level of the per-request JSON line: fast 2xx/3xx are `INFO`, 4xx and slow ones `WARNING`, "
+        "5xx `ERROR`; `WARNING` keeps only those",
+    )
+    access_log_sample: float = _setting(
+        "ACCESS_LOG_SAMPLE",
+        1.0,
+        "fraction (0 to 1) of the fast 2xx/3xx lines written; 4xx, 5xx and slow requests are always written",
+    )
+    access_log_slow_ms: int = _setting(
+        "ACCESS_LOG_SLOW_MS", 100, "a request taking this many milliseconds or more is slow (always logged)"
     )
     plays_cache_size: int = _setting(
         "ARBITRU_PLAYS_CACHE_SIZE", DEFAULT_CACHE_PLAYS, "plays the engine keeps per worker (0: no cache)"
@@ -71,6 +82,14 @@ class Settings:
 def _parse(env: str, text: str, default: Any) -> Any:
     if isinstance(default, tuple):
         return tuple(item.strip() for item in text.split(",") if item.strip())
+    if isinstance(default, float):
+        try:
+            fraction = float(text)
+        except ValueError:
+            raise ValueError(f"{env} must be a number from 0 to 1, not {text!r}") from None
+        if not 0.0 <= fraction <= 1.0:
+            raise ValueError(f"{env} must be a number from 0 to 1, not {text!r}")
+        return fraction
     if isinstance(default, int):
         try:
             value = int(text)

@@ -1,9 +1,24 @@
 """The fast paths of play generation and notation agree with their plain counterparts: each path of
-`legal_plays` lists the boards, with the notations, that `plain_plays` (the rules stated plainly) lists."""
+`legal_plays` lists the plays that `plain_plays` (the rules stated plainly) lists: the same moves
+reaching the same boards, with the same notations.
+
+Order: the API promises only that the order is deterministic (docs/api.md, POST /v1/moves: the same
+request always gives the same answer), neither which order the plays come in nor the order of a
+play's moves. So the plays are compared as multisets of (the play's moves as a multiset, its
+resulting board, its notation): each path lists the plays in the order it finds them (about one roll
+in four comes out in another order than `plain_plays`'), and `_mixed_home` may write a play's two
+moves the other way round (`6/5 5/3` for `5/3 6/5`: the same play). Determinism is a property of its
+own: the same call, the cache cleared, and another process with another hash seed give the same list."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -62,11 +77,18 @@ def both_ways(
     return fast, generation.plain_plays(board, "white", dice)
 
 
+def played(plays: list[Play]) -> Counter[tuple[tuple[Move, ...], Board, str]]:
+    """The plays as a multiset of (moves in a canonical order, resulting board, notation): what the
+    paths must agree on, whatever the order of the plays or of a play's moves."""
+    return Counter((tuple(sorted(play.moves)), play.board, play.notation) for play in plays)
+
+
 def assert_same_plays(fast: list[Play], plain: list[Play]) -> None:
-    """The same boards, each reached once, with the same notations (the plain path lists the
-    passing play when nothing moves; the fast paths leave that to `legal_plays`)."""
+    """The same plays, moves and resulting boards, each board reached once, with the same notations,
+    in any order (the plain path lists the passing play when nothing moves; the fast paths leave
+    that to `legal_plays`)."""
     plain = [play for play in plain if play.moves]
-    assert sorted((p.board, p.notation) for p in fast) == sorted((p.board, p.notation) for p in plain)
+    assert played(fast) == played(plain)
     assert len({p.board for p in fast}) == len(fast)
 
 
@@ -159,7 +181,35 @@ def test_legal_plays_lists_what_the_rules_list_for_either_colour(
     generation.clear_cache()
     listed = generation.legal_plays(board, turn, (a, b))
     plain = generation.plain_plays(board, turn, (a, b))
-    assert sorted((p.board, p.notation) for p in listed) == sorted((p.board, p.notation) for p in plain)
+    assert played(listed) == played(plain)
+    generation.clear_cache()
+    assert generation.legal_plays(board, turn, (a, b)) == listed  # the same order, computed again
+
+
+SERVICE = Path(generation.__file__).parents[2]  # the folder holding the arbitru package
+
+
+def test_the_order_of_the_plays_is_the_same_in_another_process_with_another_hash_seed():
+    """The order the API promises to keep (deterministic) does not hang on string or set hashing."""
+    code = (
+        "import json, sys\n"
+        "from arbitru.engine import Board, legal_plays\n"
+        "rows = [json.loads(line) for line in open(sys.argv[1]).read().splitlines()[:300]]\n"
+        "print(json.dumps([[p.notation for p in legal_plays(Board.from_dict(r['board']), r['turn'],"
+        " tuple(r['dice']))] for r in rows]))\n"
+    )
+    data = str(Path(__file__).resolve().parents[2] / "data" / "bench_positions.jsonl")
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code, data],
+            check=True,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(SERVICE)},
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1] and len(json.loads(runs[0])) == 300
 
 
 def reference_notation(moves: tuple[Move, ...]) -> str:

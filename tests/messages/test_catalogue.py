@@ -4,6 +4,7 @@ Romanian text naming the same parameters, and the engine itself holds no sentenc
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from arbitru.engine.board import Board
 from arbitru.engine.cube import REASONS, Cube
 from arbitru.engine.judge import REASON_CODES
 from arbitru.engine.match import Match, context_problems
+from arbitru.engine.notation import NotationError, parse_play
 from arbitru.engine.opening import OpeningResult, opening_problems
 from arbitru.engine.rules import OPENINGS, STANDARD, Rules, build_rules
 from arbitru.messages import LANGUAGES, Message, has_text, localise, render, say
@@ -24,6 +26,7 @@ from arbitru.messages.marshmallow import _TEMPLATES
 
 ENGINE = Path(arbitru.engine.__file__).parent
 HTTP = ENGINE.parent / "http"
+FORMATS = ENGINE.parent / "formats"
 
 
 def placeholders(text: str) -> set[str]:
@@ -108,6 +111,15 @@ def engine_problems() -> list:
     return found
 
 
+@pytest.mark.parametrize("play", ["8/5x", "8/5(0)", "off/3", "6/bar", "30/24", "24/23 " * 17])
+def test_every_notation_error_renders_in_both_languages_from_its_own_parameters(play):
+    with pytest.raises(NotationError) as caught:
+        parse_play(play)
+    key, params = caught.value.message_key, caught.value.params
+    assert has_text(key) and placeholders(CATALOGUE[key]["en"]) <= set(params)
+    assert render(key, params, "ro") != render(key, params, "en")
+
+
 def test_every_engine_problem_renders_in_both_languages_from_its_own_parameters():
     problems = engine_problems()
     keys = {p.message_key for p in problems}
@@ -119,20 +131,36 @@ def test_every_engine_problem_renders_in_both_languages_from_its_own_parameters(
             assert "{" not in say(found, lang)
 
 
-def test_every_problem_detail_the_http_layer_writes_has_a_text():
+# How a catalogue key of the HTTP layer and the formats is written: `problem.empty_body`, `record.dice`...
+WRITTEN_KEY = re.compile(r"(problem|game_record|format|svg|mat|notation)\.[a-z_]+")
+
+
+def written_keys(root: Path) -> set[str]:
+    """Every key the modules below `root` name: the first argument of each `message(...)` call (written
+    out, or a name: a helper's parameter or a variable set from keys written out) and every string
+    written as a key (what such a name is given)."""
     keys = set()
-    for path in HTTP.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path in root.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = [n for n in ast.walk(tree) if isinstance(n, ast.Constant)]
+        strings = {id(n): n.value for n in constants if isinstance(n.value, str)}
+        keys.update(text for text in strings.values() if WRITTEN_KEY.fullmatch(text))
+        for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "message":
-                named = [
-                    n.value
-                    for n in ast.walk(node.args[0])
-                    if isinstance(n, ast.Constant) and isinstance(n.value, str)
-                ]
-                assert named, f"{path}: a message key must be written out"
+                first = node.args[0]
+                named = [strings[id(n)] for n in ast.walk(first) if id(n) in strings]
+                assert named or isinstance(first, ast.Name), (
+                    f"{path}:{node.lineno}: a message key must be written out"
+                )
                 keys.update(named)
+    return keys
+
+
+def test_every_problem_detail_the_http_layer_and_the_formats_write_has_a_text():
+    keys = written_keys(HTTP) | written_keys(FORMATS)
     assert {"problem.not_found", "problem.invalid_fields", "problem.game_over_on_roll"} <= keys
-    assert keys <= set(CATALOGUE)
+    assert {"problem.source_turn", "problem.too_much_work", "problem.one_of_got", "game_record.dice"} <= keys
+    assert keys - set(CATALOGUE) == set()
 
 
 @pytest.mark.parametrize("status", [400, 404, 405, 413, 415, 422, 500])

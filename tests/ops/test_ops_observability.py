@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 import re
 from collections.abc import Iterator
 
@@ -15,6 +14,7 @@ from prometheus_client import REGISTRY, generate_latest
 
 from arbitru import create_app
 from arbitru.http import observability
+from arbitru.settings import Settings
 
 
 @pytest.fixture(scope="module")
@@ -30,15 +30,13 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
-def access_log() -> Iterator[io.StringIO]:
-    """What the access logger writes, formatted as in production."""
+def access_log(app: Flask) -> Iterator[io.StringIO]:
+    """What the access log writes, formatted as in production."""
     stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(observability._json_formatter())
-    logger = logging.getLogger(observability.ACCESS_LOGGER)
-    logger.addHandler(handler)
+    log = app.extensions[observability.ACCESS_LOGGER]
+    saved, log.sink = log.sink, lambda line: stream.write(line.decode())
     yield stream
-    logger.removeHandler(handler)
+    log.sink = saved
 
 
 def spec(client: FlaskClient) -> dict:
@@ -126,3 +124,68 @@ def test_invented_methods_are_counted_under_one_label(client: FlaskClient) -> No
 
 def test_the_app_does_not_serve_metrics_on_the_service_port(client: FlaskClient) -> None:
     assert client.get("/metrics").status_code == 404
+
+
+def sampled_app(**settings: object) -> tuple[Flask, io.StringIO]:
+    """An app built with these access-log settings, and what its access log writes."""
+    stream = io.StringIO()
+    app = create_app({"TESTING": True}, settings=Settings(**settings))  # type: ignore[arg-type]
+    app.extensions[observability.ACCESS_LOGGER].sink = lambda line: stream.write(line.decode())
+    return app, stream
+
+
+def logged(stream: io.StringIO) -> list[tuple[str, int, str]]:
+    """(route, status, levelname) of every access line written."""
+    return [
+        (r["route"], r["status"], r["levelname"]) for r in map(json.loads, stream.getvalue().splitlines())
+    ]
+
+
+def test_with_sample_zero_no_success_is_logged_but_every_4xx_and_5xx_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app, stream = sampled_app(access_log_sample=0.0)
+    client = app.test_client()
+    for _ in range(20):
+        assert client.get("/healthz").status_code == 200
+    assert client.get("/no/such/route").status_code == 404
+    assert client.post("/v1/moves", json={"board": {}}).status_code == 422
+    monkeypatch.setattr(observability, "_engine_self_check", lambda: False)
+    assert client.get("/readyz").status_code == 503
+    assert logged(stream) == [
+        ("<unmatched>", 404, "WARNING"),
+        ("/v1/moves", 422, "WARNING"),
+        ("/readyz", 503, "ERROR"),
+    ]
+
+
+def test_a_slow_success_is_always_logged() -> None:
+    app, stream = sampled_app(access_log_sample=0.0, access_log_slow_ms=0)
+    app.test_client().get("/healthz")
+    assert logged(stream) == [("/healthz", 200, "WARNING")]
+
+
+def test_with_sample_one_every_success_is_logged_at_info() -> None:
+    app, stream = sampled_app()
+    client = app.test_client()
+    for _ in range(5):
+        client.get("/healthz")
+    assert logged(stream) == [("/healthz", 200, "INFO")] * 5
+
+
+def test_a_sample_keeps_about_that_fraction_of_successes(monkeypatch: pytest.MonkeyPatch) -> None:
+    draws = iter([0.1, 0.9] * 10)
+    monkeypatch.setattr(observability.random, "random", lambda: next(draws))
+    app, stream = sampled_app(access_log_sample=0.5)
+    client = app.test_client()
+    for _ in range(20):
+        client.get("/healthz")
+    assert len(logged(stream)) == 10
+
+
+def test_access_log_level_warning_keeps_only_failures_and_slow_requests() -> None:
+    app, stream = sampled_app(access_log_level="WARNING")
+    client = app.test_client()
+    client.get("/healthz")
+    client.get("/no/such/route")
+    assert logged(stream) == [("<unmatched>", 404, "WARNING")]

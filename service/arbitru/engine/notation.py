@@ -18,12 +18,19 @@ _TOKEN = re.compile(rf"({_POINT}(?:/{_POINT}\*?)+)(?:\(([0-9])\))?$", re.IGNOREC
 
 
 class NotationError(ValueError):
-    """A play that cannot be read; `column` is the 1-based column where reading failed."""
+    """A play that cannot be read: why (`code`, with `params`; its text is the catalogue's
+    `notation.<code>`, rendered by the caller) and the 1-based `column` where reading failed."""
 
-    def __init__(self, message: str, column: int) -> None:
-        super().__init__(f"{message} (column {column})")
-        self.message = message
+    def __init__(self, code: str, column: int, **params: object) -> None:
+        super().__init__(code, column, params)
+        self.code = code
         self.column = column
+        self.params: dict[str, object] = params
+
+    @property
+    def message_key(self) -> str:
+        """The catalogue key of the reason."""
+        return f"notation.{self.code}"
 
 
 def parse_play(text: str) -> tuple[Hop, ...]:
@@ -40,24 +47,22 @@ def parse_play_marked(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
         token, column = match.group(), match.start() + 1
         parsed = _TOKEN.match(token)
         if not parsed:
-            raise NotationError(
-                f"cannot read '{token}': expected moves like 24/18, bar/22, 6/off, 13/7*, 8/5(2)", column
-            )
+            raise NotationError("unreadable", column, token=token)
         chain, repeat = parsed.group(1), int(parsed.group(2) or 1)
         if repeat < 1:
-            raise NotationError(f"repeat count in '{token}' must be at least 1", column)
+            raise NotationError("repeat", column, token=token)
         names = chain.split("/")
         points = [_point(name.rstrip("*"), token, column) for name in names]
         marked.extend(point for name, point in zip(names, points, strict=True) if name.endswith("*"))
         for a, b in zip(points, points[1:], strict=False):
             if a == OFF:
-                raise NotationError(f"'{token}' moves a checker that is already off", column)
+                raise NotationError("from_off", column, token=token)
             if b == BAR:
-                raise NotationError(f"'{token}' moves a checker onto the bar", column)
+                raise NotationError("onto_bar", column, token=token)
         for _ in range(repeat):
             hops.extend(zip(points, points[1:], strict=False))
     if len(hops) > 16:
-        raise NotationError("far too many moves for one play (a play has at most four)", 1)
+        raise NotationError("too_many", 1)
     return tuple(hops), tuple(marked)
 
 
@@ -69,5 +74,5 @@ def _point(name: str, token: str, column: int) -> int:
         return OFF
     value = int(name)
     if value > 25:
-        raise NotationError(f"'{token}' names point {value}; points run 0 (off) to 25 (bar)", column)
+        raise NotationError("point_range", column, token=token, value=value)
     return value

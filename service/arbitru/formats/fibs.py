@@ -17,17 +17,16 @@ numbering runs the other way. The player is white, the opponent black.
 
 from __future__ import annotations
 
-import re
-
 from arbitru.engine.board import BAR, OFF, Board, Color
-from arbitru.formats.position import DecodedPosition, FormatError, check_board
+from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
+from arbitru.messages import message
 
 __all__ = ["encode_fibs", "decode_fibs", "FIELD_COUNT", "UNLIMITED"]
 
 FIELD = "fibs"
 FIELD_COUNT = 53
 UNLIMITED = 9999
-_INT = re.compile(r"-?[0-9]{1,6}")
+_ANY = 999_999  # a field is read as a whole number of at most six digits
 _NAMES = {
     3: "match_length", 4: "player_score", 5: "opponent_score", 32: "turn",
     33: "player_die_1", 34: "player_die_2", 35: "opponent_die_1", 36: "opponent_die_2",
@@ -123,141 +122,179 @@ def _clean(name: str) -> str:
 
 
 def decode_fibs(text: str, *, checkers: int = 15, field: str = FIELD) -> DecodedPosition:
-    """Decode a FIBS `board:` line; the player (first name) is white, the opponent black."""
-    if not isinstance(text, str):
-        raise FormatError(field, "a string starting with 'board:' and holding 53 fields")
-    offset = len(text) - len(text.lstrip())
-    body = text.strip()
-    parts = body.split(":")
-    starts = []
-    at = offset
-    for part in parts:
-        starts.append(at)
-        at += len(part) + 1
-    if parts[0] != "board":
-        raise FormatError(
-            field, "the line to start with 'board:'", part="board", position=offset, found=parts[0]
-        )
-    if len(parts) != FIELD_COUNT:
-        raise FormatError(
-            field,
-            f"{FIELD_COUNT} colon-separated fields (board:player:opponent:length:... see the docs)",
-            part="fields",
-            found=f"{len(parts)} fields",
-            position=starts[FIELD_COUNT] - 1 if len(parts) > FIELD_COUNT else None,
-        )
+    """Decode a FIBS `board:` line; the player (first name) is white, the opponent black.
 
-    def bad(index: int, expected: str) -> FormatError:
-        return FormatError(field, expected, part=_name(index), position=starts[index], found=parts[index])
+    The fields are checked in the line's own groups, each by its function: orientation (41-44),
+    board (6-31, 45-48), match and score (3-5), turn (32), dice (33-36), cube (37-40, 51)."""
+    line = _Line(text, field)
+    colour, direction = _orientation(line)
+    board = _board(line, colour, direction, checkers)
+    length, scores = _match_score(line)
+    turn_raw = line.pick(32, (1, -1, 0), message("format.fibs_turn"))
+    dice_of = _dice_fields(line)
+    cube, may, doubled = _cube_fields(line)
+    crawford = line.pick(51, (0, 1, 3), message("format.fibs_crawford")) == 1 and bool(length)
+    turn: Color | None = None if turn_raw == 0 else ("white" if turn_raw == colour else "black")
+    if doubled:
+        turn = "black" if doubled == 1 else "white"
+    dice, notes = _on_roll_dice(turn, dice_of)
+    if may == (0, 0) and not crawford and not doubled:
+        notes.append("fibs: neither side may double; the cube is read as centred")
+    return DecodedPosition(
+        board=board,
+        turn=turn,
+        dice=None if doubled else dice,
+        cube_value=cube,
+        cube_owner=_OWNER_OF_MAY[may],
+        match_length=length,
+        score=scores,
+        crawford=crawford,
+        cube_offer="double" if doubled else None,
+        game_state="playing" if turn_raw else "over",
+        names=(line.parts[1], line.parts[2]),
+        notes=tuple(notes),
+    )
 
-    values: dict[int, int] = {}
-    for index in range(3, FIELD_COUNT):
-        if not _INT.fullmatch(parts[index]):
-            raise bad(index, "a whole number")
-        values[index] = int(parts[index])
 
-    def pick(index: int, allowed: tuple[int, ...], expected: str) -> int:
-        if values[index] not in allowed:
-            raise bad(index, expected)
-        return values[index]
+# Who owns the cube, by (the player may double, the opponent may double); neither reads as centred.
+_OWNER_OF_MAY: dict[tuple[int, int], CubeOwner] = {
+    (1, 1): "centered", (1, 0): "white", (0, 1): "black", (0, 0): "centered",
+}  # fmt: skip
 
-    colour = pick(41, (1, -1), "-1 (the player is X) or 1 (the player is O)")
-    direction = pick(42, (1, -1), "-1 (the player moves 24 to 1) or 1 (1 to 24)")
+
+class _Line(ColonFields):
+    """A FIBS board line split into its fields; fields 3 on read as whole numbers (`values`). A line
+    of another shape is a FormatError."""
+
+    def __init__(self, text: str, field: str) -> None:
+        if not isinstance(text, str):
+            raise FormatError(field, message("format.fibs_string"))
+        offset = len(text) - len(text.lstrip())
+        super().__init__(text.strip(), offset, field, _name)
+        if self.parts[0] != "board":
+            raise FormatError(
+                field, message("format.fibs_start"), part="board", position=offset, found=self.parts[0]
+            )
+        if len(self.parts) != FIELD_COUNT:
+            raise FormatError(
+                field,
+                message("format.fibs_fields", count=FIELD_COUNT),
+                part="fields",
+                found=message("format.field_count", count=len(self.parts)),
+                position=self.starts[FIELD_COUNT] - 1 if len(self.parts) > FIELD_COUNT else None,
+            )
+        numbers = range(3, FIELD_COUNT)
+        whole = message("format.whole_number")
+        self.values = {index: self.integer(index, -_ANY, _ANY, whole) for index in numbers}
+
+    def pick(self, index: int, allowed: tuple[int, ...], expected: str) -> int:
+        """The value of field `index`, one of `allowed`."""
+        if self.values[index] not in allowed:
+            raise self.bad(index, expected)
+        return self.values[index]
+
+
+def _orientation(line: _Line) -> tuple[int, int]:
+    """The player's colour and direction (fields 41, 42), checked against home and bar (43, 44)."""
+    colour = line.pick(41, (1, -1), message("format.fibs_colour"))
+    direction = line.pick(42, (1, -1), message("format.fibs_direction"))
     home, bar = (0, 25) if direction < 0 else (25, 0)
-    pick(43, (home,), f"{home}: the player's home for direction {direction}")
-    pick(44, (bar,), f"{bar}: the player's bar for direction {direction}")
+    line.pick(43, (home,), message("format.fibs_home", home=home, direction=direction))
+    line.pick(44, (bar,), message("format.fibs_bar", bar=bar, direction=direction))
+    return colour, direction
 
+
+def _board(line: _Line, colour: int, direction: int, checkers: int) -> Board:
+    """The board of the slots (fields 6-31), agreeing with the counts off and on the bar (45-48)."""
     white = [0] * 26
     black = [0] * 26
     where: dict[tuple[Color, int], int] = {}
     for point in range(1, 25):
         index = 6 + _slot(point, direction)
-        value = values[index]
+        value = line.values[index]
         if abs(value) > checkers:
-            raise bad(index, f"at most {checkers} checkers on a point")
+            raise line.bad(index, message("format.checkers_on_point", checkers=checkers))
         if value * colour > 0:
             white[point] = abs(value)
-            where[("white", point)] = starts[index]
+            where[("white", point)] = line.starts[index]
         elif value:
             black[25 - point] = abs(value)
-            where[("black", 25 - point)] = starts[index]
+            where[("black", 25 - point)] = line.starts[index]
+    home, bar = (0, 25) if direction < 0 else (25, 0)
     bars: tuple[tuple[int, Color, list[int]], ...] = ((bar, "white", white), (home, "black", black))
     for slot, color, side in bars:
         index = 6 + slot
-        value = values[index]
+        value = line.values[index]
         sign = colour if color == "white" else -colour
         if value * sign < 0 or abs(value) > checkers:
-            who = "player's" if color == "white" else "opponent's"
-            raise bad(index, f"the {who} checkers on the bar, 0-{checkers}, sign {'+' if sign > 0 else '-'}")
+            key = "format.fibs_player_bar" if color == "white" else "format.fibs_opponent_bar"
+            raise line.bad(index, message(key, checkers=checkers, sign="+" if sign > 0 else "-"))
         side[BAR] = abs(value)
-        where[(color, BAR)] = starts[index]
+        where[(color, BAR)] = line.starts[index]
     white[OFF] = checkers - sum(white)
     black[OFF] = checkers - sum(black)
     board = Board(tuple(white), tuple(black))
-    check_board(board, field, checkers=checkers, part="board", position_of=where)
-    for index, who, kind, side, slot in (
-        (45, "player", "off", white, OFF), (46, "opponent", "off", black, OFF),
-        (47, "player", "on the bar", white, BAR), (48, "opponent", "on the bar", black, BAR),
+    check_board(board, line.field, checkers=checkers, part="board", position_of=where)
+    for index, key, side, slot in (
+        (45, "format.fibs_player_off", white, OFF), (46, "format.fibs_opponent_off", black, OFF),
+        (47, "format.fibs_player_on_bar", white, BAR), (48, "format.fibs_opponent_on_bar", black, BAR),
     ):  # fmt: skip
         allowed = (side[slot], 0) if slot == BAR else (side[slot],)  # gnubg writes 0 on the bar
-        if values[index] not in allowed:
-            raise bad(index, f"{side[slot]}: the {who}'s checkers {kind} as the board shows them")
+        if line.values[index] not in allowed:
+            raise line.bad(index, message(key, count=side[slot]))
+    return board
 
-    length = values[3]
+
+def _match_score(line: _Line) -> tuple[int, tuple[int, int]]:
+    """The match length (field 3; 0 for a money game) and the scores (4, 5: player, opponent)."""
+    length = line.values[3]
     if length < 0:
-        raise bad(3, "a match length, or 9999 for an unlimited match")
+        raise line.bad(3, message("format.fibs_length"))
     length = 0 if length == UNLIMITED else length
-    scores = []
     for index in (4, 5):
-        if values[index] < 0 or (length and values[index] > length):
-            raise bad(index, f"a score from 0 to the match length{f' {length}' if length else ''}")
-        scores.append(values[index])
-    turn_raw = pick(32, (1, -1, 0), "-1 (X's turn), 1 (O's turn) or 0 (the game is over)")
-    turn: Color | None = None if turn_raw == 0 else ("white" if turn_raw == colour else "black")
+        if line.values[index] < 0 or (length and line.values[index] > length):
+            raise line.bad(
+                index,
+                message("format.fibs_score_to", length=length) if length else message("format.fibs_score"),
+            )
+    return length, (line.values[4], line.values[5])
 
-    dice_of = {}
-    for who, first in (("white", 33), ("black", 35)):
-        pair = (values[first], values[first + 1])
+
+def _dice_fields(line: _Line) -> dict[Color, tuple[int, int] | None]:
+    """Each side's dice (fields 33-34 the player's, 35-36 the opponent's), None before the roll."""
+    dice_of: dict[Color, tuple[int, int] | None] = {}
+    fields: tuple[tuple[Color, int], ...] = (("white", 33), ("black", 35))
+    for who, first in fields:
+        pair = (line.values[first], line.values[first + 1])
         for index, die in zip((first, first + 1), pair, strict=True):
             if not 0 <= die <= 6:
-                raise bad(index, "a die 1-6, or 0 before the roll")
+                raise line.bad(index, message("format.fibs_die"))
         if (pair[0] == 0) != (pair[1] == 0):
-            raise bad(first if pair[0] == 0 else first + 1, "both dice 1-6, or both 0 before the roll")
+            raise line.bad(first if pair[0] == 0 else first + 1, message("format.fibs_dice"))
         dice_of[who] = pair if pair[0] else None
-    cube = values[37]
+    return dice_of
+
+
+def _cube_fields(line: _Line) -> tuple[int, tuple[int, int], int]:
+    """The cube value (field 37), who may double (38, 39: player, opponent) and who has just
+    doubled (40: 1 the opponent, -1 the player, 0 nobody)."""
+    cube = line.values[37]
     if cube < 1 or cube & (cube - 1) or cube > 1 << 15:
-        raise bad(37, "the cube value: a power of two from 1 to 32768")
-    may_player = pick(38, (0, 1), "1 if the player may double, else 0")
-    may_opponent = pick(39, (0, 1), "1 if the opponent may double, else 0")
-    doubled = pick(40, (0, 1, -1), "1 if the opponent has just doubled (-1 if the player has), else 0")
-    notes: list[str] = []
-    if doubled:
-        turn = "black" if doubled == 1 else "white"
-    dice = dice_of[turn] if turn else None
-    if turn and dice is None and dice_of["white" if turn == "black" else "black"]:
-        dice = dice_of["white" if turn == "black" else "black"]
-        notes.append("fibs: the dice were given in the other player's fields")
-    if doubled:
-        dice = None
-    owner = {(1, 1): "centered", (1, 0): "white", (0, 1): "black", (0, 0): "centered"}[
-        (may_player, may_opponent)
-    ]
-    crawford_flag = pick(51, (0, 1, 3), "1 if this game is the Crawford game, else 0")
-    crawford = bool(length) and crawford_flag == 1
-    if (may_player, may_opponent) == (0, 0) and not crawford and not doubled:
-        notes.append("fibs: neither side may double; the cube is read as centred")
-    names = (parts[1], parts[2])
-    return DecodedPosition(
-        board=board,
-        turn=turn,
-        dice=dice,
-        cube_value=cube,
-        cube_owner=owner,  # type: ignore[arg-type]
-        match_length=length,
-        score=(scores[0], scores[1]),
-        crawford=crawford,
-        cube_offer="double" if doubled else None,
-        game_state="playing" if turn_raw else "over",
-        names=names,
-        notes=tuple(notes),
-    )
+        raise line.bad(37, message("format.fibs_cube"))
+    may_player = line.pick(38, (0, 1), message("format.fibs_may_player"))
+    may_opponent = line.pick(39, (0, 1), message("format.fibs_may_opponent"))
+    doubled = line.pick(40, (0, 1, -1), message("format.fibs_doubled"))
+    return cube, (may_player, may_opponent), doubled
+
+
+def _on_roll_dice(
+    turn: Color | None, dice_of: dict[Color, tuple[int, int] | None]
+) -> tuple[tuple[int, int] | None, list[str]]:
+    """The dice of the side on roll (taken from the other side's fields when only those hold dice,
+    with a note saying so)."""
+    if turn is None:
+        return None, []
+    other: Color = "white" if turn == "black" else "black"
+    if dice_of[turn] is None and dice_of[other]:
+        return dice_of[other], ["fibs: the dice were given in the other player's fields"]
+    return dice_of[turn], []

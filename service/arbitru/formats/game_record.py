@@ -34,9 +34,9 @@ shape error with its field path. No web framework is imported here.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from itertools import islice
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbitru.engine.outcome import COUNTED_AS, RESULT_MULTIPLIERS, RESULTS
 from arbitru.formats.limits import (
@@ -67,6 +67,7 @@ from arbitru.formats.mat import (
     read_mat,
     stated_rules,
 )
+from arbitru.messages import Message, message
 
 FORMAT = "arbitru.match/1"
 TURN_ACTIONS: tuple[str, ...] = ("roll", "double", "take", "drop", "beaver", "raccoon", "resign")
@@ -150,128 +151,142 @@ def _turn_record(action: Action) -> dict[str, Any]:
 
 # -- JSON -> Match ----------------------------------------------------------------------------------
 Problems = Iterator[tuple[str, str]]
+_UNKNOWN = message("game_record.unknown_field")
 
 
 def record_problems(data: Any) -> list[tuple[str, str]]:
     """The first shape errors of a game record (at most `MAX_REPORTED_ERRORS`), as (field path,
     message); empty when it is well formed. Every list's length is checked before its items, and
     the search stops at the last error reported."""
-    return list(islice(_record_problems(data), MAX_REPORTED_ERRORS))
+    return list(islice(_record_problems(data, "record"), MAX_REPORTED_ERRORS))
 
 
-def _record_problems(data: Any) -> Problems:
-    if not isinstance(data, Mapping):
-        yield ("record", "must be an object")
-        return
-    known = {"format", "players", "match_length", "rules", "games"}
-    for key in data:
-        if key not in known:
-            yield (f"record.{key}", "unknown field")
+def _object_of(check: Callable[[Mapping[str, Any], str], Problems]) -> Callable[[Any, str], Problems]:
+    """`check` for a value at `path` that must be a JSON object: anything else is that one problem."""
+
+    def problems(value: Any, path: str) -> Problems:
+        if isinstance(value, Mapping):
+            return check(value, path)
+        return iter([(path, message("game_record.object"))])
+
+    return problems
+
+
+def _unknown_fields(value: Mapping[str, Any], path: str, known: Collection[str], text: Message) -> Problems:
+    """A problem `text` at each field of `value` that is not one of `known`."""
+    return ((f"{path}.{key}", text) for key in value if key not in known)
+
+
+class _ListSpec(NamedTuple):
+    """What a list of the record holds: at least `least` and at most `limit` items; the problems of
+    anything else (`shape`) and of too many items (`too_many`)."""
+
+    least: int
+    limit: int
+    shape: Message
+    too_many: Message
+
+
+_GAMES = _ListSpec(
+    1, MAX_GAMES, message("game_record.games"), message("game_record.games_limit", limit=MAX_GAMES)
+)
+_TURNS = _ListSpec(
+    0, MAX_TURNS, message("game_record.turns"), message("game_record.turns_limit", limit=MAX_TURNS)
+)
+
+
+def _list_problems(items: Any, path: str, spec: _ListSpec, check: Callable[[Any, str], Problems]) -> Problems:
+    """The problems of a list at `path` as `spec` says, else each item's by `check` (the length is
+    checked before any item)."""
+    if not isinstance(items, list) or len(items) < spec.least:
+        yield (path, spec.shape)
+    elif len(items) > spec.limit:
+        yield (path, spec.too_many)
+    else:
+        for index, item in enumerate(items):
+            yield from check(item, f"{path}[{index}]")
+
+
+@_object_of
+def _record_problems(data: Mapping[str, Any], path: str) -> Problems:
+    yield from _unknown_fields(data, path, ("format", "players", "match_length", "rules", "games"), _UNKNOWN)
     if "format" in data and data["format"] != FORMAT:
-        yield ("record.format", f"must be {FORMAT!r}")
+        yield (f"{path}.format", message("game_record.format", format=repr(FORMAT)))
     players = data.get("players")
     if not (
         isinstance(players, list)
         and len(players) == 2
         and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_CHARS for p in players)
     ):
-        yield ("record.players", f"must be two non-empty names of at most {MAX_NAME_CHARS} characters")
+        yield (f"{path}.players", message("game_record.players", limit=MAX_NAME_CHARS))
     if not _is_int(data.get("match_length"), MAX_MATCH_LENGTH):
-        yield ("record.match_length", f"must be an integer from 0 (money) to {MAX_MATCH_LENGTH}")
+        yield (f"{path}.match_length", message("game_record.match_length", limit=MAX_MATCH_LENGTH))
     if "rules" in data and not isinstance(data["rules"], Mapping):
-        yield ("record.rules", "must be an object")
+        yield (f"{path}.rules", message("game_record.object"))
     games = data.get("games")
-    if not isinstance(games, list) or not games:
-        yield ("record.games", "must be a non-empty list of games")
-    elif len(games) > MAX_GAMES:
-        yield ("record.games", f"at most {MAX_GAMES} games")
-    else:
-        for i, game in enumerate(games):
-            yield from _game_problems(game, f"record.games[{i}]")
+    yield from _list_problems(games, f"{path}.games", _GAMES, _game_problems)
 
 
-def _game_problems(game: Any, path: str) -> Problems:
-    if not isinstance(game, Mapping):
-        yield (path, "must be an object")
-        return
-    known = {"game", "start_score", "start_position", "set_position", "turns", "result"}
-    for key in game:
-        if key not in known:
-            yield (f"{path}.{key}", "unknown field")
+@_object_of
+def _game_problems(game: Mapping[str, Any], path: str) -> Problems:
+    known = ("game", "start_score", "start_position", "set_position", "turns", "result")
+    yield from _unknown_fields(game, path, known, _UNKNOWN)
     if "game" in game and not _is_int(game["game"], MAX_GAME_NUMBER, 1):
-        yield (f"{path}.game", f"must be an integer from 1 to {MAX_GAME_NUMBER}")
+        yield (f"{path}.game", message("game_record.game_number", limit=MAX_GAME_NUMBER))
     score = game.get("start_score", [0, 0])
     if not (isinstance(score, list) and len(score) == 2 and all(_is_int(s, MAX_SCORE) for s in score)):
-        yield (f"{path}.start_score", f"must be two scores from 0 to {MAX_SCORE}")
+        yield (f"{path}.start_score", message("game_record.start_score", limit=MAX_SCORE))
     if game.get("start_position") is not None and not isinstance(game["start_position"], Mapping):
-        yield (f"{path}.start_position", "must be a board object")
+        yield (f"{path}.start_position", message("game_record.start_position"))
     if game.get("set_position") is not None and not (
         isinstance(game["set_position"], str) and len(game["set_position"]) <= MAX_NAME_CHARS
     ):
-        yield (f"{path}.set_position", "must be an XG position string")
+        yield (f"{path}.set_position", message("game_record.set_position"))
     turns = game.get("turns")
-    if not isinstance(turns, list):
-        yield (f"{path}.turns", "must be a list")
-    elif len(turns) > MAX_TURNS:
-        yield (f"{path}.turns", f"at most {MAX_TURNS} turns")
-    else:
-        for j, turn in enumerate(turns):
-            yield from _turn_problems(turn, f"{path}.turns[{j}]")
+    yield from _list_problems(turns, f"{path}.turns", _TURNS, _turn_problems)
     result = game.get("result")
     if result is not None:
         yield from _result_problems(result, f"{path}.result")
 
 
-def _result_problems(result: Any, path: str) -> Problems:
-    if not isinstance(result, Mapping):
-        yield (path, "must be an object")
-        return
+@_object_of
+def _result_problems(result: Mapping[str, Any], path: str) -> Problems:
+    yield from _unknown_fields(result, path, ("winner", "points", "and_the_match"), _UNKNOWN)
     if not _is_int(result.get("winner"), 1):
-        yield (f"{path}.winner", "must be 0 or 1")
+        yield (f"{path}.winner", message("game_record.player"))
     if result.get("points") is not None and not _is_int(result["points"], MAX_POINTS):
-        yield (f"{path}.points", f"must be an integer from 0 to {MAX_POINTS}")
+        yield (f"{path}.points", message("game_record.points", limit=MAX_POINTS))
     if not isinstance(result.get("and_the_match", False), bool):
-        yield (f"{path}.and_the_match", "must be a boolean")
-    for key in result:
-        if key not in ("winner", "points", "and_the_match"):
-            yield (f"{path}.{key}", "unknown field")
+        yield (f"{path}.and_the_match", message("game_record.boolean"))
 
 
-def _turn_problems(turn: Any, path: str) -> Problems:
-    if not isinstance(turn, Mapping):
-        yield (path, "must be an object")
-        return
+@_object_of
+def _turn_problems(turn: Mapping[str, Any], path: str) -> Problems:
     if not _is_int(turn.get("player"), 1):
-        yield (f"{path}.player", "must be 0 or 1")
+        yield (f"{path}.player", message("game_record.player"))
     action = turn.get("action", "roll" if "dice" in turn else None)
     if action not in TURN_ACTIONS:
-        yield (f"{path}.action", f"must be one of {', '.join(TURN_ACTIONS)}")
+        yield (f"{path}.action", message("game_record.action", choices=", ".join(TURN_ACTIONS)))
         return
     allowed = {"player", "action"}
     if action == "roll":
         allowed |= {"dice", "play"}
         dice = turn.get("dice")
         if not (isinstance(dice, list) and len(dice) == 2 and all(_is_int(d, 6, 1) for d in dice)):
-            yield (f"{path}.dice", "must be two dice from 1 to 6")
+            yield (f"{path}.dice", message("game_record.dice"))
         play = turn.get("play")
         if play is not None and not (isinstance(play, str) and len(play) <= MAX_PLAY_CHARS):
-            yield (
-                f"{path}.play",
-                f"must be a string in standard notation (at most {MAX_PLAY_CHARS} characters), "
-                "or null when not recorded",
-            )
+            yield (f"{path}.play", message("game_record.play", limit=MAX_PLAY_CHARS))
     elif action in ("double", "beaver", "raccoon"):
         allowed.add("cube")
         cube = turn.get("cube")
         if cube is not None and not _is_int(cube, 2 * MAX_CUBE_LIMIT, 2):
-            yield (f"{path}.cube", "must be the cube value after the action (2, 4, ...)")
+            yield (f"{path}.cube", message("game_record.cube"))
     elif action == "resign":
         allowed.add("level")
         if turn.get("level") is not None and turn["level"] not in LEVELS:
-            yield (f"{path}.level", f"must be {', '.join(RESULTS[:-1])} or {RESULTS[-1]}")
-    for key in turn:
-        if key not in allowed:
-            yield (f"{path}.{key}", f"not a field of a {action} turn")
+            yield (f"{path}.level", message("game_record.level", levels=RESULTS))
+    yield from _unknown_fields(turn, path, allowed, message("game_record.not_a_turn_field", action=action))
 
 
 def record_to_match(data: Mapping[str, Any]) -> Match:
@@ -340,5 +355,5 @@ def read_match_file(data: bytes | str) -> Match:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not a JSON game record: {exc}") from None
+        raise ValueError(message("game_record.not_json", error=str(exc))) from None
     return record_to_match(record)

@@ -17,9 +17,12 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Mapping
+from itertools import accumulate
 
 from arbitru.engine.board import BAR, Board, Color, other
 from arbitru.formats.position import DecodedPosition, FormatError, check_board
+from arbitru.messages import message
 
 __all__ = [
     "encode_position_id",
@@ -39,7 +42,6 @@ _BASE64 = re.compile(r"[A-Za-z0-9+/]")
 _PLAYER: tuple[Color, Color] = ("black", "white")  # gnubg player index -> colour
 _GAME_STATES = ("none", "playing", "over", "resigned", "dropped")
 _OWNER_BITS = {"black": 0, "white": 1, "centered": 3}
-MAX_BITS_VALUE = 0x7FFF  # 15-bit match length and scores
 
 
 # -- shared helpers --------------------------------------------------------------------------------
@@ -52,20 +54,20 @@ def _char_of_bit(bit: int) -> int:
 def _decode_key(text: str, length: int, part: str, field: str, offset: int) -> int:
     """Check and decode `length` base64 characters into the key as one little-endian integer."""
     if not isinstance(text, str):
-        raise FormatError(field, f"a string of {length} base64 characters", part=part)
+        raise FormatError(field, message("format.base64_string", length=length), part=part)
     if len(text) != length:
         raise FormatError(
             field,
-            f"exactly {length} characters (A-Z a-z 0-9 + /)",
+            message("format.base64_length", length=length),
             part=part,
-            found=f"{len(text)} characters",
+            found=message("format.char_count", count=len(text)),
             position=offset + min(len(text), length) if len(text) > length else None,
         )
     for index, char in enumerate(text):
         if not _BASE64.fullmatch(char):
             raise FormatError(
                 field,
-                "a base64 character (A-Z a-z 0-9 + /)",
+                message("format.base64_char"),
                 part=part,
                 position=offset + index,
                 found=char,
@@ -79,7 +81,7 @@ def _decode_key(text: str, length: int, part: str, field: str, offset: int) -> i
     if len(raw) != nbytes or base64.b64encode(raw).decode()[:length] != text:
         raise FormatError(
             field,
-            "a canonical final character (its unused low bits zero)",
+            message("format.canonical_final"),
             part=part,
             position=offset + length - 1,
             found=text[-1],
@@ -126,7 +128,7 @@ def decode_position_id(
             if player >= 2:
                 raise FormatError(
                     field,
-                    f"at most {checkers} checkers a side (no checker bits after the 50 slots)",
+                    message("format.checker_bits", checkers=checkers),
                     part="position_id",
                     position=offset + _char_of_bit(bit),
                     found=text[_char_of_bit(bit)],
@@ -136,10 +138,12 @@ def decode_position_id(
             if sum(counts[player]) > checkers:
                 raise FormatError(
                     field,
-                    f"at most {checkers} checkers for each side",
+                    message("format.checkers_each_side", checkers=checkers),
                     part="position_id",
                     position=offset + _char_of_bit(bit),
-                    found=f"{checkers + 1} or more checkers for {turn if player else other(turn)}",
+                    found=message(
+                        "format.more_checkers", count=checkers + 1, color=turn if player else other(turn)
+                    ),
                 )
         else:
             slot += 1
@@ -159,8 +163,32 @@ def decode_position_id(
 
 
 # -- Match ID --------------------------------------------------------------------------------------
-def _bits(key: int, start: int, count: int) -> int:
-    return key >> start & ((1 << count) - 1)
+# The Match ID's bit fields in gnubg's order (MatchID), from bit 0: each one's name and width in bits.
+_MATCH_LAYOUT: tuple[tuple[str, int], ...] = (
+    ("cube", 4), ("cube_owner", 2), ("turn", 1), ("crawford", 1), ("game_state", 3), ("decision", 1),
+    ("doubled", 1), ("resigned", 2), ("die_0", 3), ("die_1", 3), ("match_length", 15),
+    ("score_black", 15), ("score_white", 15), ("jacoby", 1), ("unused", 5),
+)  # fmt: skip
+# name -> (first bit, width), from the layout.
+_MATCH_FIELDS: dict[str, tuple[int, int]] = {
+    name: (end - width, width)
+    for (name, width), end in zip(_MATCH_LAYOUT, accumulate(w for _, w in _MATCH_LAYOUT), strict=True)
+}
+# A problem's part of the Match ID -> the field where it starts.
+_PART_START = {"dice": "die_0", "score": "score_black"}
+
+
+def _pack(values: Mapping[str, int]) -> int:
+    """The Match ID key holding each field's value (cut to its width)."""
+    key = 0
+    for name, (start, width) in _MATCH_FIELDS.items():
+        key |= (values.get(name, 0) & ((1 << width) - 1)) << start
+    return key
+
+
+def _unpack(key: int) -> dict[str, int]:
+    """Each field's value in a Match ID key."""
+    return {name: key >> start & ((1 << width) - 1) for name, (start, width) in _MATCH_FIELDS.items()}
 
 
 def encode_match_id(pos: DecodedPosition) -> str:
@@ -176,38 +204,25 @@ def encode_match_id(pos: DecodedPosition) -> str:
         raise ValueError(f"cube value {pos.cube_value} is not a power of two up to 32768")
     state = "playing" if pos.game_state == "none" else pos.game_state
     dice = sorted(pos.dice or (0, 0), reverse=True)
-    key = log
-    key |= _OWNER_BITS[pos.cube_owner] << 4
-    key |= move << 6
-    key |= int(pos.crawford) << 7
-    key |= _GAME_STATES.index(state) << 8
-    key |= deciding << 11
-    key |= int(pos.cube_offer is not None) << 12
-    key |= (pos.resigned & 3) << 13
-    key |= (dice[0] & 7) << 15
-    key |= (dice[1] & 7) << 18
-    key |= (pos.match_length & MAX_BITS_VALUE) << 21
-    key |= (pos.score[1] & MAX_BITS_VALUE) << 36  # player 0 = black
-    key |= (pos.score[0] & MAX_BITS_VALUE) << 51  # player 1 = white
-    key |= int(not pos.jacoby) << 66
+    key = _pack(
+        {
+            "cube": log,
+            "cube_owner": _OWNER_BITS[pos.cube_owner],
+            "turn": move,
+            "crawford": int(pos.crawford),
+            "game_state": _GAME_STATES.index(state),
+            "decision": deciding,
+            "doubled": int(pos.cube_offer is not None),
+            "resigned": pos.resigned,
+            "die_0": dice[0],
+            "die_1": dice[1],
+            "match_length": pos.match_length,
+            "score_black": pos.score[1],  # gnubg's player 0
+            "score_white": pos.score[0],  # gnubg's player 1
+            "jacoby": int(not pos.jacoby),
+        }
+    )
     return _encode_key(key, 9, MATCH_ID_LENGTH)
-
-
-_MATCH_FIELDS = {  # name: (first bit, bit count)
-    "cube": (0, 4),
-    "cube_owner": (4, 2),
-    "turn": (6, 1),
-    "crawford": (7, 1),
-    "game_state": (8, 3),
-    "decision": (11, 1),
-    "doubled": (12, 1),
-    "resigned": (13, 2),
-    "dice": (15, 6),
-    "match_length": (21, 15),
-    "score": (36, 30),
-    "jacoby": (66, 1),
-    "unused": (67, 5),
-}
 
 
 def decode_match_id(
@@ -218,11 +233,11 @@ def decode_match_id(
     Lenient where gnubg is: game state "no game started" (e.g. the widely copied `8IhuACAACAAE`)
     is read as a game in play, cube-owner bits 10 as centred; each such fix is listed in `notes`.
     """
-    key = _decode_key(text, MATCH_ID_LENGTH, "match_id", field, offset)
+    bits = _unpack(_decode_key(text, MATCH_ID_LENGTH, "match_id", field, offset))
     notes: list[str] = []
 
     def bad(name: str, expected: str, found: object) -> FormatError:
-        start = _MATCH_FIELDS[name][0]
+        start = _MATCH_FIELDS[_PART_START.get(name, name)][0]
         return FormatError(
             field,
             expected,
@@ -231,41 +246,41 @@ def decode_match_id(
             found=str(found),
         )
 
-    if _bits(key, 67, 5):
-        raise bad("unused", "bits 67-71 zero", _bits(key, 67, 5))
-    cube = 1 << _bits(key, 0, 4)
-    owner_bits = _bits(key, 4, 2)
+    if bits["unused"]:
+        raise bad("unused", message("format.unused_bits"), bits["unused"])
+    cube = 1 << bits["cube"]
+    owner_bits = bits["cube_owner"]
     if owner_bits == 2:
         notes.append("match_id: cube owner bits 10 read as a centred cube")
     owner = {0: "black", 1: "white"}.get(owner_bits, "centered")
-    move = _bits(key, 6, 1)
-    crawford = bool(_bits(key, 7, 1))
-    state_index = _bits(key, 8, 3)
+    move = bits["turn"]
+    crawford = bool(bits["crawford"])
+    state_index = bits["game_state"]
     if state_index >= len(_GAME_STATES):
-        raise bad("game_state", "a game state 0-4 (none, playing, over, resigned, dropped)", state_index)
+        raise bad("game_state", message("format.game_state"), state_index)
     state = _GAME_STATES[state_index]
     if state == "none":
         notes.append("match_id: game state 'no game started' read as a game in play")
         state = "playing"
-    deciding = _bits(key, 11, 1)
-    doubled = bool(_bits(key, 12, 1))
-    resigned = _bits(key, 13, 2)
+    deciding = bits["decision"]
+    doubled = bool(bits["doubled"])
+    resigned = bits["resigned"]
     expected_deciding = 1 - move if (doubled or resigned) else move
     if deciding != expected_deciding:
         notes.append("match_id: the player-to-decide bit disagrees with the double/resign flags; ignored")
-    die0, die1 = _bits(key, 15, 3), _bits(key, 18, 3)
+    die0, die1 = bits["die_0"], bits["die_1"]
     if die0 > 6 or die1 > 6:
-        raise bad("dice", "dice 1-6 (or both 0 before the roll)", f"{die0}{die1}")
+        raise bad("dice", message("format.match_dice"), f"{die0}{die1}")
     if (die0 == 0) != (die1 == 0):
-        raise bad("dice", "both dice 1-6 or both 0 (not rolled)", f"{die0}{die1}")
-    length = _bits(key, 21, 15)
-    score0, score1 = _bits(key, 36, 15), _bits(key, 51, 15)
+        raise bad("dice", message("format.match_dice_pair"), f"{die0}{die1}")
+    length = bits["match_length"]
+    score0, score1 = bits["score_black"], bits["score_white"]
     if length:
         if score0 > length or score1 > length:
-            raise bad("score", f"scores at most the match length {length}", f"{score1}-{score0}")
+            raise bad("score", message("format.scores_at_most", length=length), f"{score1}-{score0}")
     elif crawford:
-        raise bad("crawford", "no Crawford game in a money game (match length 0)", 1)
-    jacoby = not _bits(key, 66, 1)
+        raise bad("crawford", message("format.no_crawford_money"), 1)
+    jacoby = not bits["jacoby"]
     return DecodedPosition(
         board=board if board is not None else Board.initial(),
         turn=_PLAYER[move],
@@ -298,7 +313,7 @@ def decode_gnubg_id(
     With a Match ID the player on roll comes from it; a `turn` given as well must agree.
     """
     if not isinstance(text, str):
-        raise FormatError(field, "a string: POSITIONID or POSITIONID:MATCHID")
+        raise FormatError(field, message("format.gnubg_string"))
     stripped = text.strip()
     lead = len(text) - len(text.lstrip())
     if stripped.upper().startswith("GNUBGID"):
@@ -310,7 +325,7 @@ def decode_gnubg_id(
         if turn is None:
             raise FormatError(
                 field,
-                "POSITIONID:MATCHID, or a Position ID alone together with `turn`",
+                message("format.position_id_alone"),
                 part="turn",
             )
         board = decode_position_id(stripped, turn, checkers=checkers, field=field, offset=lead)
@@ -321,7 +336,7 @@ def decode_gnubg_id(
     if turn is not None and turn != on_roll:
         raise FormatError(
             field,
-            f"turn {turn!r} to agree with the Match ID, whose player on roll is {on_roll!r}",
+            message("format.turn_agrees", turn=repr(turn), on_roll=repr(on_roll)),
             part="turn",
         )
     board = decode_position_id(pos_part, on_roll, checkers=checkers, field=field, offset=lead)

@@ -21,6 +21,7 @@ from typing import Any, Final, Literal
 
 from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
 from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
+from arbitru.messages import message
 
 # What a cell of a turn line says.
 ActionKind = Literal["roll", "double", "take", "drop", "beaver", "raccoon", "resign"]
@@ -45,10 +46,10 @@ ILLEGAL_MARKER: Final = "illegal_marker"  # Snowie-style `Illegal play (...)` wr
 class MatFormatError(ValueError):
     """The text is not a readable match transcript; `line` is the 1-based line where reading failed."""
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
+    def __init__(self, line: int, text: str) -> None:
+        super().__init__(message("problem.line", line=line, error=text))
         self.line = line
-        self.message = message
+        self.message = text
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +255,7 @@ def decode(data: str | bytes) -> str:
         if b"\x00" in data:
             raise MatFormatError(
                 data[: data.index(b"\x00")].count(b"\n") + 1,
-                "binary data (a NUL byte), not a text transcript",
+                message("mat.binary"),
             )
         try:
             text = data.decode("utf-8-sig")
@@ -264,7 +265,7 @@ def decode(data: str | bytes) -> str:
         text = data[1:] if data.startswith("\ufeff") else data
     if "\x00" in text:
         raise MatFormatError(
-            text[: text.index("\x00")].count("\n") + 1, "binary data (a NUL byte), not a text transcript"
+            text[: text.index("\x00")].count("\n") + 1, message("mat.binary")
         )
     return text
 
@@ -280,10 +281,10 @@ def read_mat(data: str | bytes) -> Match:
     if len(lines) > 1 and lines[-1] == "":
         lines.pop()  # the final newline ends the last line; it does not start another
     if len(lines) > MAX_LINES:
-        raise MatFormatError(MAX_LINES + 1, f"too long for a match transcript (more than {MAX_LINES} lines)")
+        raise MatFormatError(MAX_LINES + 1, message("mat.too_many_lines", limit=MAX_LINES))
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE_CHARS:
-            raise MatFormatError(number, f"a line of {len(line)} characters (the limit is {MAX_LINE_CHARS})")
+            raise MatFormatError(number, message("mat.line_too_long", count=len(line), limit=MAX_LINE_CHARS))
     return _Reader(lines).read()
 
 
@@ -308,12 +309,12 @@ class _Reader:
         last = len(self.lines)
         if self.length is None:
             raise MatFormatError(
-                self._first_content_line() or 1, "no ' N point match' line: not a .mat match transcript"
+                self._first_content_line() or 1, message("mat.no_match_line")
             )
         if self.awaiting_score:
-            raise MatFormatError(last, "the file ends before the score line of its last game")
+            raise MatFormatError(last, message("mat.ends_before_score"))
         if not self.games or self.players is None:
-            raise MatFormatError(last, "the transcript holds no game")
+            raise MatFormatError(last, message("mat.no_game"))
         return Match(self.players, self.length, self.games, self.headers, self.comments, self.length_line)
 
     def _first_content_line(self) -> int | None:
@@ -335,16 +336,17 @@ class _Reader:
             if not found:
                 raise MatFormatError(
                     number,
-                    f"expected ' N point match' first, found {_quote(stripped)}: not a .mat transcript",
+                    message("mat.match_line_first", found=_quote(stripped)),
                 )
             self.length, self.length_line = int(found.group(1)), number
             if self.length > MAX_MATCH_LENGTH:
-                raise MatFormatError(number, f"a {self.length} point match: the limit is {MAX_MATCH_LENGTH}")
+                too_long = message("mat.match_too_long", length=self.length, limit=MAX_MATCH_LENGTH)
+                raise MatFormatError(number, too_long)
             return
         game_header = _GAME.fullmatch(stripped)
         if game_header:
             if self.awaiting_score:
-                raise MatFormatError(number, "a new game starts before the score line of the previous one")
+                raise MatFormatError(number, message("mat.game_before_score"))
             self.game = Game(int(game_header.group(1)), (0, 0), line=number)
             self.games.append(self.game)
             self.awaiting_score = True
@@ -352,8 +354,8 @@ class _Reader:
             return
         if self.game is None:
             if _LENGTH.fullmatch(stripped):
-                raise MatFormatError(number, "a second ' N point match' line")
-            raise MatFormatError(number, f"expected ' Game 1', found {_quote(stripped)}")
+                raise MatFormatError(number, message("mat.second_match_line"))
+            raise MatFormatError(number, message("mat.game_one", found=_quote(stripped)))
         if self.awaiting_score:
             self._score(number, text)
             return
@@ -363,7 +365,7 @@ class _Reader:
         pos = _SET_POS.fullmatch(stripped)
         if pos:
             if self.game is None or self.game.actions:
-                raise MatFormatError(number, "'; Set Pos=' must come at the start of a game")
+                raise MatFormatError(number, message("mat.set_pos_first"))
             self.game.set_position, self.game.set_position_line = pos.group(1), number
             return
         header = _header(stripped)
@@ -371,9 +373,8 @@ class _Reader:
             name = header[0].lower()
             limit = NUMERIC_HEADERS.get(name)
             if limit is not None and ascii_number(header[1], limit) is None:
-                raise MatFormatError(
-                    number, f"the {header[0]} header {_quote(header[1])} is not a number from 0 to {limit}"
-                )
+                bad = message("mat.header_number", header=header[0], value=_quote(header[1]), limit=limit)
+                raise MatFormatError(number, bad)
             self.headers[name] = header[1]
             return
         self.comments.append(stripped)
@@ -382,7 +383,7 @@ class _Reader:
         found = _score_line(text)
         if not found:
             raise MatFormatError(
-                number, f"expected the score line 'name : n   name : n', found {_quote(text.strip())}"
+                number, message("mat.score_line", found=_quote(text.strip()))
             )
         assert self.game is not None
         names = (found[0], found[2])
@@ -391,8 +392,14 @@ class _Reader:
         elif names != self.players:
             raise MatFormatError(
                 number,
-                f"game {self.game.number} names the players {names[0]!r} and {names[1]!r}, "
-                f"the match {self.players[0]!r} and {self.players[1]!r}",
+                message(
+                    "mat.players_differ",
+                    game=self.game.number,
+                    first=repr(names[0]),
+                    second=repr(names[1]),
+                    match_first=repr(self.players[0]),
+                    match_second=repr(self.players[1]),
+                ),
             )
         self.game.start_score = (found[1], found[3])
         self.game.score_line = number
@@ -410,7 +417,7 @@ class _Reader:
             if numbered and not text[body_start:].strip():
                 return  # an empty numbered line (`33)`)
             raise MatFormatError(
-                number, f"cannot read {_quote(text.strip())} as a turn of game {self.game.number}"
+                number, message("mat.unreadable_turn", found=_quote(text.strip()), game=self.game.number)
             )
         if len(cells) > 2:
             # e.g. `Drops  Wins 1 point` on one line: keep them, columns come from the positions.
@@ -453,7 +460,7 @@ class _Reader:
             found = _WINS.match(cell)
             points = int(found.group("points")) if found and found.group("points") else None
             if game.result is not None:
-                raise MatFormatError(number, f"game {game.number} has two results")
+                raise MatFormatError(number, message("mat.two_results", game=game.number))
             game.result = Result(
                 player,
                 points,

@@ -12,10 +12,14 @@ Colour conventions (one mapping for every format, so converting never swaps the 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from typing import Any, Literal
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, closed_home
+from arbitru.messages import Message, message
 
 __all__ = [
     "CubeOwner",
@@ -23,6 +27,7 @@ __all__ = [
     "GameState",
     "DecodedPosition",
     "FormatError",
+    "ColonFields",
     "GAME_STATES",
     "check_board",
 ]
@@ -59,14 +64,19 @@ class FormatError(ValueError):
 
     @property
     def message(self) -> str:
-        """One readable sentence: where it went wrong, what was found and what was expected."""
-        where = self.field
+        """One readable sentence: where it went wrong, what was found and what was expected (a
+        catalogue `Message`: rendered again in the client's language)."""
+        where: str = self.field
         if self.position is not None:
-            where += f" character {self.position}"
+            where = message("format.at_character", field=where, position=self.position)
         if self.part and self.part != self.field:
-            where += f" ({self.part})"
-        found = f" found {self.found!r};" if self.found is not None else ""
-        return f"{where}:{found} expected {self.expected}"
+            where = message("format.in_part", where=where, part=self.part)
+        if self.found is None:
+            return message("format.expected", where=where, expected=self.expected)
+        found = repr(self.found)
+        if isinstance(self.found, Message):  # words in the client's language, quoted as repr quotes
+            found = message("format.quoted", text=self.found)
+        return message("format.found_expected", where=where, found=found, expected=self.expected)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form for a problem+json `errors` entry or an extension member."""
@@ -78,6 +88,34 @@ class FormatError(ValueError):
             "expected": self.expected,
             "message": self.message,
         }
+
+
+_INTEGER = re.compile(r"-?[0-9]{1,6}")
+
+
+class ColonFields:
+    """A position string's colon-separated fields (`parts`), each with the index where it starts
+    in the text as given (`starts`), so that an error names the field and its first character.
+    `name(index)` is a field's part name in errors."""
+
+    def __init__(self, body: str, offset: int, field: str, name: Callable[[int], str]) -> None:
+        self.field = field
+        self.name = name
+        self.parts = body.split(":")
+        self.starts = list(accumulate((len(part) + 1 for part in self.parts[:-1]), initial=offset))
+
+    def bad(self, index: int, expected: str) -> FormatError:
+        """The error of field `index`, which should have been `expected`."""
+        return FormatError(
+            self.field, expected, part=self.name(index), position=self.starts[index], found=self.parts[index]
+        )
+
+    def integer(self, index: int, low: int, high: int, expected: str) -> int:
+        """Field `index` as a whole number from `low` to `high` (at most six digits are read)."""
+        raw = self.parts[index]
+        if not _INTEGER.fullmatch(raw) or not low <= int(raw) <= high:
+            raise self.bad(index, expected)
+        return int(raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,26 +193,26 @@ def check_board(
             last = max((s for s in range(1, 26) if side[s]), key=lambda s: where.get((color, s), -1))
             raise FormatError(
                 fmt,
-                f"at most {checkers} checkers for {color}",
+                message("format.checkers_for", checkers=checkers, color=color),
                 position=where.get((color, last)),
                 part=part,
-                found=f"{on_board} checkers",
+                found=message("format.checker_count", count=on_board),
             )
         if side[OFF] < 0:
-            raise FormatError(fmt, f"at most {checkers} checkers for {color}", part=part)
+            raise FormatError(fmt, message("format.checkers_for", checkers=checkers, color=color), part=part)
     for point in range(1, 25):
         if board.white[point] and board.black[25 - point]:
             pos = max(where.get(("white", point), -1), where.get(("black", 25 - point), -1))
             raise FormatError(
                 fmt,
-                "a point held by one side only",
+                message("format.one_side_point"),
                 position=pos if pos >= 0 else None,
                 part=part,
-                found=f"white's point {point} (black's {25 - point}) held by both sides",
+                found=message("format.point_held_by_both", white=point, black=25 - point),
             )
     if board.white[BAR] and board.black[BAR] and closed_home(board.white) and closed_home(board.black):
         raise FormatError(
             fmt,
-            "a position a game can reach (not both sides on the bar against closed boards)",
+            message("format.reachable"),
             part=part,
         )

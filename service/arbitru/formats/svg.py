@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other
+from arbitru.messages import message
 
 __all__ = ["SvgOptions", "render_board", "MAX_DRAWN"]
 
@@ -104,26 +105,26 @@ def _checked_options(
 ) -> SvgOptions:
     for name, value in (("perspective", perspective), ("turn", turn)):
         if value is not None and value not in ("white", "black"):
-            raise ValueError(f"{name} must be 'white' or 'black'")
+            raise ValueError(message("svg.side", name=name))
     checked_dice: tuple[int, int] | None = None
     if dice is not None:
         if len(dice) != 2 or any(not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
-            raise ValueError("dice must be two numbers from 1 to 6")
+            raise ValueError(message("svg.dice"))
         checked_dice = (dice[0], dice[1])
     if cube_value is not None and (not isinstance(cube_value, int) or cube_value < 1):
-        raise ValueError("cube value must be a positive whole number")
+        raise ValueError(message("svg.cube_value"))
     if cube_owner not in ("centered", "white", "black"):
-        raise ValueError("cube owner must be 'centered', 'white' or 'black'")
+        raise ValueError(message("svg.cube_owner"))
     moves = []
     for move in play:
         if len(move) != 2 or not all(isinstance(p, int) for p in move):
-            raise ValueError("each move is a (from, to) pair of point numbers")
+            raise ValueError(message("svg.move_pair"))
         start, end = move
         if not 1 <= start <= 25 or not 0 <= end <= 24:
-            raise ValueError("a move goes from 1-25 (25 = bar) to 0-24 (0 = off)")
+            raise ValueError(message("svg.move_range"))
         moves.append((start, end))
     if moves and turn is None:
-        raise ValueError("a play needs the side that makes it (turn)")
+        raise ValueError(message("svg.play_needs_turn"))
     return SvgOptions(
         perspective=perspective or turn or "white",
         turn=turn,

@@ -14,10 +14,9 @@ This is the layout gnubg's `set xgid` reads (gnubg.c SetXGID, positionid.c Posit
 
 from __future__ import annotations
 
-import re
-
 from arbitru.engine.board import BAR, Board, Color
-from arbitru.formats.position import DecodedPosition, FormatError, check_board
+from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
+from arbitru.messages import message
 
 __all__ = ["board_from_xg", "encode_xgid", "decode_xgid", "FIELD_NAMES", "DEFAULT_MAX_CUBE_LOG"]
 
@@ -35,11 +34,11 @@ FIELD_NAMES = (
     "max_cube",
 )
 DEFAULT_MAX_CUBE_LOG = 10  # what XG writes: a 1024 cube limit
-_INT = re.compile(r"-?[0-9]{1,6}")
 _OFFERS = {"D": "double", "B": "beaver", "R": "raccoon"}
 _OFFER_CODES = {v: k for k, v in _OFFERS.items()}
 _TURN: dict[int, Color] = {1: "white", -1: "black"}
-_OWNER = {1: "white", 0: "centered", -1: "black"}
+_OWNER: dict[int, CubeOwner] = {1: "white", 0: "centered", -1: "black"}
+_TURN_EXPECTED = message("format.xgid_turn")
 
 
 def encode_xgid(pos: DecodedPosition, *, prefix: bool = True) -> str:
@@ -85,77 +84,20 @@ def encode_xgid(pos: DecodedPosition, *, prefix: bool = True) -> str:
 def decode_xgid(text: str, *, checkers: int = 15, field: str = FIELD) -> DecodedPosition:
     """Decode an XGID (with or without `XGID=`) into a DecodedPosition.
 
-    Raises FormatError naming the part and the index of the bad character in `text`.
-    """
-    if not isinstance(text, str):
-        raise FormatError(field, "a string like XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")
-    offset = len(text) - len(text.lstrip())
-    body = text.strip()
-    if body[:5].upper() == "XGID=":
-        body, offset = body[5:], offset + 5
-    parts = body.split(":")
-    if len(parts) != len(FIELD_NAMES):
-        colon = _nth_colon(body, len(FIELD_NAMES))
-        raise FormatError(
-            field,
-            f"{len(FIELD_NAMES)} colon-separated fields ({':'.join(FIELD_NAMES)})",
-            part="fields",
-            found=f"{len(parts)} fields",
-            position=offset + colon if colon is not None else None,
-        )
-    starts = []
-    at = offset
-    for part in parts:
-        starts.append(at)
-        at += len(part) + 1
-
-    board, where = _decode_board(parts[0], starts[0], field, checkers)
+    Raises FormatError naming the part and the index of the bad character in `text`. The fields are
+    checked in order: position, cube and turn (2-4), dice (5), scores and rules (6-10)."""
+    fields = _fields(text, field)
+    board, where = _decode_board(fields.parts[0], fields.starts[0], field, checkers)
     check_board(board, field, checkers=checkers, part="position", position_of=where)
-
-    def integer(index: int, low: int, high: int, expected: str) -> int:
-        raw = parts[index]
-        if not _INT.fullmatch(raw) or not low <= int(raw) <= high:
-            raise FormatError(field, expected, part=FIELD_NAMES[index], position=starts[index], found=raw)
-        return int(raw)
-
-    cube_log = integer(1, 0, 15, "the cube value as a power of two, 0-15 (0 = 1, 1 = 2, ...)")
-    owner = _OWNER[integer(2, -1, 1, "1 (bottom/white owns the cube), 0 (centred) or -1 (top/black)")]
-    turn_raw = integer(3, -1, 1, "1 (bottom/white on turn) or -1 (top/black)")
-    if turn_raw == 0:
-        raise FormatError(
-            field, "1 (bottom/white on turn) or -1 (top/black)", part="turn", position=starts[3], found="0"
-        )
-    turn = _TURN[turn_raw]
-    dice, offer = _decode_dice(parts[4], starts[4], field)
-    score_white = integer(5, 0, 0x7FFF, "the bottom (white) player's score, a whole number")
-    score_black = integer(6, 0, 0x7FFF, "the top (black) player's score, a whole number")
-    rules = integer(7, 0, 3, "0 or 1 (Crawford game) in a match; 0-3 (1 Jacoby + 2 beavers) for money")
-    length = integer(8, 0, 0x7FFF, "the match length, 0 for a money game")
-    max_log = integer(9, 0, 15, "the maximum cube as a power of two, 0-15")
-    if length:
-        if rules > 1:
-            raise FormatError(
-                field,
-                "0 or 1 (Crawford game) in a match",
-                part=FIELD_NAMES[7],
-                position=starts[7],
-                found=parts[7],
-            )
-        for index, score in ((5, score_white), (6, score_black)):
-            if score > length:
-                raise FormatError(
-                    field,
-                    f"a score at most the match length {length}",
-                    part=FIELD_NAMES[index],
-                    position=starts[index],
-                    found=parts[index],
-                )
+    cube_log, owner, turn = _cube_and_turn(fields)
+    dice, offer = _decode_dice(fields.parts[4], fields.starts[4], field)
+    (score_white, score_black), rules, length, max_log = _score_and_rules(fields)
     return DecodedPosition(
         board=board,
         turn=turn,
         dice=dice,
         cube_value=1 << cube_log,
-        cube_owner=owner,  # type: ignore[arg-type]
+        cube_owner=owner,
         match_length=length,
         score=(score_white, score_black),
         crawford=bool(rules) if length else False,
@@ -164,6 +106,55 @@ def decode_xgid(text: str, *, checkers: int = 15, field: str = FIELD) -> Decoded
         cube_offer=offer,  # type: ignore[arg-type]
         max_cube=1 << max_log,
     )
+
+
+def _fields(text: str, field: str) -> ColonFields:
+    """The ten fields of an XGID, the `XGID=` prefix dropped (a FormatError for another count)."""
+    if not isinstance(text, str):
+        raise FormatError(field, message("format.xgid_string"))
+    offset = len(text) - len(text.lstrip())
+    body = text.strip()
+    if body[:5].upper() == "XGID=":
+        body, offset = body[5:], offset + 5
+    fields = ColonFields(body, offset, field, FIELD_NAMES.__getitem__)
+    if len(fields.parts) != len(FIELD_NAMES):
+        colon = _nth_colon(body, len(FIELD_NAMES))
+        raise FormatError(
+            field,
+            message("format.colon_fields", count=len(FIELD_NAMES), names=":".join(FIELD_NAMES)),
+            part="fields",
+            found=message("format.field_count", count=len(fields.parts)),
+            position=offset + colon if colon is not None else None,
+        )
+    return fields
+
+
+def _cube_and_turn(fields: ColonFields) -> tuple[int, CubeOwner, Color]:
+    """The cube value's power of two (field 2), its owner (3) and the side on turn (4)."""
+    cube_log = fields.integer(1, 0, 15, message("format.xgid_cube"))
+    owner = _OWNER[fields.integer(2, -1, 1, message("format.xgid_owner"))]
+    turn_raw = fields.integer(3, -1, 1, _TURN_EXPECTED)
+    if turn_raw == 0:
+        raise fields.bad(3, _TURN_EXPECTED)
+    return cube_log, owner, _TURN[turn_raw]
+
+
+def _score_and_rules(fields: ColonFields) -> tuple[tuple[int, int], int, int, int]:
+    """The scores (fields 6, 7: white, black), the rules bits (8), the match length (9) and the
+    maximum cube's power of two (10); in a match the rules bit is Crawford's and the scores are at
+    most the length."""
+    score_white = fields.integer(5, 0, 0x7FFF, message("format.xgid_score_bottom"))
+    score_black = fields.integer(6, 0, 0x7FFF, message("format.xgid_score_top"))
+    rules = fields.integer(7, 0, 3, message("format.xgid_rules"))
+    length = fields.integer(8, 0, 0x7FFF, message("format.xgid_length"))
+    max_log = fields.integer(9, 0, 15, message("format.xgid_max_cube"))
+    if length:
+        if rules > 1:
+            raise fields.bad(7, message("format.xgid_crawford"))
+        for index, score in ((5, score_white), (6, score_black)):
+            if score > length:
+                raise fields.bad(index, message("format.score_at_most", length=length))
+    return (score_white, score_black), rules, length, max_log
 
 
 def board_from_xg(position: str, checkers: int = 15) -> Board:
@@ -192,9 +183,9 @@ def _decode_board(
     if len(text) != 26:
         raise FormatError(
             field,
-            "26 characters: the top bar, points 1-24 from the bottom player's side, the bottom bar",
+            message("format.xgid_position"),
             part="position",
-            found=f"{len(text)} characters",
+            found=message("format.char_count", count=len(text)),
             position=start + 26 if len(text) > 26 else None,
         )
     white = [0] * 26
@@ -207,11 +198,11 @@ def _decode_board(
         lower = "a" <= char <= "p"
         if not (upper or lower) or (index == 0 and upper) or (index == 25 and lower):
             if index == 0:
-                expected = "'-' or 'a'-'p' (the top player's checkers on the bar)"
+                expected = message("format.xgid_top_bar")
             elif index == 25:
-                expected = "'-' or 'A'-'P' (the bottom player's checkers on the bar)"
+                expected = message("format.xgid_bottom_bar")
             else:
-                expected = "'-', 'A'-'P' (bottom player) or 'a'-'p' (top player), 1-16 checkers"
+                expected = message("format.xgid_point")
             raise FormatError(field, expected, part="position", position=start + index, found=char)
         count = ord(char) - (ord("A") if upper else ord("a")) + 1
         if index == 0:
@@ -241,7 +232,7 @@ def _decode_dice(raw: str, start: int, field: str) -> tuple[tuple[int, int] | No
     bad = next((i for i, c in enumerate(raw) if not "1" <= c <= "6"), 0) if len(raw) == 2 else 0
     raise FormatError(
         field,
-        "two dice 1-6 (e.g. 52), 00 before the roll, or D / B / R for a double / beaver / raccoon",
+        message("format.xgid_dice"),
         part="dice",
         position=start + bad,
         found=raw,

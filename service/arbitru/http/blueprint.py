@@ -1,11 +1,14 @@
 """The Blueprint every route module uses: flask-smorest's, with a strict JSON body parser.
 
 The parser answers 415 for a body that is not JSON, 413 over the size limit (chunked bodies too),
-400 for malformed JSON, and 422 (problem+json, field paths) for invalid content.
+400 for malformed JSON, and 422 (problem+json, field paths) for invalid content. A valid body is
+checked by a validator compiled from the schema's JSON Schema, an invalid one by marshmallow
+(`arbitru.http.validation`).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from typing import Any, NoReturn
@@ -19,6 +22,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from arbitru.http.errors import Problem, ValidationProblem, flatten_messages
+from arbitru.http.validation import fast_schema
 from arbitru.messages import message
 
 # Error responses every JSON-body operation documents (status -> description).
@@ -28,6 +32,10 @@ BODY_ERRORS: dict[int, str] = {
     415: "Content type is not JSON (problem+json)",
     422: "Well-formed JSON with invalid content; `errors` maps field paths to messages (problem+json)",
 }
+
+
+# The options of `json_body` that webargs' `parse` takes (the others only document).
+_PARSE_OPTIONS = ("unknown", "validate", "error_status_code", "error_headers")
 
 
 class JsonBodyParser(FlaskParser):
@@ -88,22 +96,54 @@ class Blueprint(flask_smorest.Blueprint):
         """Document and parse a required JSON request body, with its problem+json error responses.
 
         The schema is instantiated once here: given a class, webargs would build a new instance
-        (and deep-copy every nested field) on every request, which cost more than the rules.
+        (and deep-copy every nested field) on every request, which cost more than the rules. The
+        body is loaded by the schema's compiled fast path (`arbitru.http.validation`). flask-smorest's
+        `arguments` and `alt_response` each wrap the view in a layer of their own (webargs'
+        wrapper, `ensure_sync`); only what they document (`_apidoc`) is kept, and the view runs
+        under one wrapper calling webargs' `parse`, the same errors as before.
         """
         if isinstance(schema, type):
             schema = schema()
         decorator = self.arguments(
             schema, location="json", required=True, example=example, examples=examples, **kwargs
         )
+        parser, loading = self.ARGUMENTS_PARSER, fast_schema(schema)
+        options = {key: kwargs[key] for key in _PARSE_OPTIONS if key in kwargs}  # webargs' own
 
         def wrap(func: Any) -> Any:
-            func = decorator(func)
+            documented = decorator(func)
             for status in BODY_ERRORS:
                 if status != 422:  # `arguments` already documents its 422
-                    func = self.alt_response(status, response=HTTPStatus(status).name)(func)
-            return func
+                    documented = self.alt_response(status, response=HTTPStatus(status).name)(documented)
+
+            @functools.wraps(func)
+            def view(*args: Any, **kw: Any) -> Any:
+                body = parser.parse(loading, location="json", **options)
+                return func(*args, body, **kw)  # after `self` in a MethodView, as webargs passes it
+
+            view._apidoc = documented._apidoc  # type: ignore[attr-defined]
+            return view
 
         return wrap
+
+    def answers(
+        self,
+        request: type[ma.Schema],
+        examples: Mapping[str, Mapping[str, Any]],
+        answer: Callable[[dict[str, Any]], Any],
+        response: Any,
+        description: str,
+        *,
+        answered: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> Any:
+        """A JSON route: its `request` body (`json_body`, with `examples`) and its 200 `response`,
+        documented with the answers `answer` gives to the examples (`answered_examples`; only those in
+        `answered` when given), so every route of that shape is declared the same way."""
+        schema = request()
+        body = self.json_body(schema, examples=examples)
+        shown = answered_examples(examples if answered is None else answered, schema, answer)
+        reply = self.response(200, response, description=description, examples=shown)
+        return lambda func: body(reply(func))
 
     def links(self, status: int = 200, **links: Mapping[str, Any]) -> Any:
         """Document OpenAPI links on the `status` response: how its answer feeds the next request.

@@ -80,6 +80,13 @@ def field_errors(problems: Iterable[EngineProblem]) -> dict[str, list[str]]:
     return errors
 
 
+def said(error: Exception) -> str:
+    """What an exception says: the message it was raised with when that is a catalogue `Message`
+    (which `str(error)` would turn into plain English), else its text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Message) else str(error)
+
+
 def invalid_fields(count: int) -> Message:
     """The detail of a 422: how many fields are invalid."""
     return message("problem.invalid_field" if count == 1 else "problem.invalid_fields", count=count)

@@ -11,8 +11,6 @@ request ends, and a process that disabled the collector itself keeps it disabled
 
 from __future__ import annotations
 
-from contextlib import ExitStack
-
 from flask import Flask, g
 
 from arbitru.engine.moves import collector_paused
@@ -20,16 +18,16 @@ from arbitru.engine.moves import collector_paused
 
 def _pause() -> None:
     """before_request: hold the collector paused until the request's teardown."""
-    stack = ExitStack()
-    stack.enter_context(collector_paused())
-    g.gc_pause = stack
+    pause = collector_paused()
+    pause.__enter__()
+    g.gc_pause = pause
 
 
 def _resume(_exc: BaseException | None) -> None:
     """teardown_request (runs after errors too): release this request's pause."""
-    stack = g.pop("gc_pause", None)
-    if stack is not None:
-        stack.close()
+    pause = g.pop("gc_pause", None)
+    if pause is not None:
+        pause.__exit__(None, None, None)
 
 
 def init_app(app: Flask) -> None:

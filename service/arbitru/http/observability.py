@@ -6,25 +6,31 @@ switches it to multiprocess mode, and the gunicorn master serves the sum over ev
 set: the method from `METHODS` (anything else is `other`), the route from the app's URL rules
 (`<unmatched>` otherwise), the status from what the app answers.
 Every request gets an `X-Request-ID` (the client's, when it is sane, or a new one), echoed in the
-response and written in the one JSON log line per request.
+response and written in the one JSON access line per request (`AccessLog`: fast successes may be
+sampled, 4xx, 5xx and slow requests never are).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
+import random
 import re
 import sys
 import time
-import uuid
-from typing import Any
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
 
+import orjson
 from flask import Flask, Response, g, has_request_context, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from arbitru.http.errors import Problem, problem_response
 from arbitru.http.json import json_response
+from arbitru.messages import message
 
 _MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 if _MULTIPROC_DIR:  # prometheus_client writes its per-process files there from the first metric on
@@ -32,10 +38,11 @@ if _MULTIPROC_DIR:  # prometheus_client writes its per-process files there from 
 
 from prometheus_client import Counter, Histogram  # noqa: E402  (must follow the directory check above)
 
-__all__ = ["init_app", "observe_plays", "REQUEST_ID_HEADER", "ACCESS_LOGGER"]
+__all__ = ["init_app", "observe_plays", "AccessLog", "REQUEST_ID_HEADER", "ACCESS_LOGGER"]
 
 REQUEST_ID_HEADER = "X-Request-ID"
 ACCESS_LOGGER = "arbitru.access"
+_REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"  # REQUEST_ID_HEADER as WSGI names it
 _REQUEST_ID_RE = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
 _UNMATCHED_ROUTE = "<unmatched>"
 # The methods counted by name; any other (10,000 invented ones grew the metric files to 44 MB) is
@@ -90,7 +97,11 @@ _REQUEST_METRICS: dict[tuple[str, str, str], tuple[Any, Any]] = {}
 
 def observe_plays(n: int) -> None:
     """Record how many plays one answer listed (the routes call this; cheap, never raises)."""
-    route = _route() if has_request_context() else ""
+    if has_request_context():
+        seen = g.get("obs")
+        route = seen.route if seen is not None else _route()
+    else:
+        route = ""
     child = _PLAYS_BY_ROUTE.get(route)
     if child is None:
         child = _PLAYS_BY_ROUTE[route] = PLAYS.labels(route=route)
@@ -133,79 +144,152 @@ def readyz() -> Response:
     """Readiness: the engine imports and answers a known position correctly."""
     if _engine_self_check():
         return json_response({"status": "ready"})
-    return problem_response(Problem(503, "The rules engine failed its self-check; not ready for traffic."))
+    return problem_response(Problem(503, message("problem.not_ready")))
+
+
+class _Seen(NamedTuple):
+    """What a request's telemetry reads of it, once: each access through Flask's `g` or `request`
+    proxies costs ~1 µs (a context lookup), and the hooks used to make ten of them."""
+
+    start: float
+    route: str
+    request_id: str
+
+
+def _seen() -> _Seen:
+    """The start time, route template and request id, read from the request now."""
+    start = time.perf_counter()
+    req = request._get_current_object()  # type: ignore[attr-defined]
+    rule = req.url_rule  # routing happened before the hooks
+    incoming = req.environ.get(_REQUEST_ID_ENVIRON, "")
+    request_id = incoming if _REQUEST_ID_RE.fullmatch(incoming) else os.urandom(16).hex()
+    return _Seen(start, rule.rule if rule is not None else _UNMATCHED_ROUTE, request_id)
 
 
 def _start() -> None:
-    """before_request: note the start time and settle the request id."""
-    g.obs_start = time.perf_counter()
-    incoming = request.headers.get(REQUEST_ID_HEADER, "")
-    g.request_id = incoming if _REQUEST_ID_RE.fullmatch(incoming) else uuid.uuid4().hex
+    """before_request: note the start time, the route and the request id."""
+    g.obs = _seen()
 
 
-def _finish(response: Response) -> Response:
-    """after_request: echo the request id, count and time the request, write the access log line."""
-    start = g.get("obs_start")
-    duration = time.perf_counter() - start if start is not None else 0.0
-    request_id = g.get("request_id") or uuid.uuid4().hex
-    response.headers[REQUEST_ID_HEADER] = request_id
-    route = _route()
-    status = str(response.status_code)
-    method = request.method if request.method in METHODS else _OTHER_METHOD
-    key = (method, route, status)
+def _request_metrics(key: tuple[str, str, str]) -> tuple[Any, Any]:
+    """The counter and histogram children of (method, route, status), made once: `labels()`
+    validates and locks on every call. Bounded: methods, routes and statuses are closed sets."""
     children = _REQUEST_METRICS.get(key)
     if children is None:
         children = _REQUEST_METRICS[key] = (REQUESTS.labels(*key), LATENCY.labels(*key))
-    children[0].inc()
-    children[1].observe(duration)
-    logger = logging.getLogger(ACCESS_LOGGER)
-    if logger.isEnabledFor(logging.INFO):
-        logger.info(
-            "request",
-            extra={
-                "method": request.method,
-                "route": route,
-                "path": request.path,
-                "status": response.status_code,
-                "duration_ms": round(duration * 1000.0, 3),
-                "request_id": request_id,
-                "pid": os.getpid(),
-            },
-        )
-    return response
+    return children
 
 
-def _json_formatter() -> logging.Formatter:
-    """python-json-logger formatter: one JSON object a line, with a timestamp."""
+def _stdout_sink() -> Callable[[bytes], Any]:
+    """Write a line to the process's standard output: one `os.write` of the whole line (a line
+    under the pipe's atomic size is never interleaved with another worker's), or, when stdout is
+    not a file (a test capturing it), through its `write` and `flush`."""
+    stream = sys.stdout
     try:
-        from pythonjsonlogger.orjson import OrjsonFormatter as Formatter
-    except ImportError:  # pragma: no cover - older python-json-logger
-        from pythonjsonlogger.jsonlogger import JsonFormatter as Formatter  # type: ignore[assignment]
-    return Formatter("%(levelname)s %(name)s %(message)s", timestamp=True)
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return lambda line: (stream.write(line.decode()), stream.flush())
+    stream.flush()
+    return functools.partial(os.write, fd)
 
 
-def _configure_access_logger(level: str) -> None:
-    """One stdout handler on the access logger, added once however many apps are built."""
-    logger = logging.getLogger(ACCESS_LOGGER)
-    if not any(getattr(h, "_arbitru_access", False) for h in logger.handlers):
-        handler = logging.StreamHandler(sys.stdout)
-        handler.setFormatter(_json_formatter())
-        handler._arbitru_access = True  # type: ignore[attr-defined]
-        logger.addHandler(handler)
-    level = level.upper()
-    logger.setLevel(level if level in logging.getLevelNamesMapping() else "INFO")
-    logger.propagate = False
+class AccessLog:
+    """One JSON line per request, built by one `orjson.dumps` and written straight to a sink.
+
+    The fields are those python-json-logger wrote through the logging machinery (`timestamp`,
+    `levelname`, `name`, `message`, then the request's), which cost ~20 µs a request
+    (bench/overhead.py); this costs a few. A fast 2xx/3xx is `INFO` and kept with probability
+    `sample`; a 4xx or a request taking `slow_ms` or more is `WARNING`, a 5xx `ERROR`, and those are
+    always written when their level is enabled (`level`).
+    """
+
+    def __init__(
+        self,
+        level: str = "INFO",
+        sample: float = 1.0,
+        slow_ms: int = 100,
+        sink: Callable[[bytes], Any] | None = None,
+    ) -> None:
+        number = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
+        self.info, self.warning, self.error = (
+            number <= lvl for lvl in (logging.INFO, logging.WARNING, logging.ERROR)
+        )
+        self.sample = sample
+        self.slow = slow_ms / 1000.0
+        self.sink = sink if sink is not None else _stdout_sink()
+
+    def wanted(self, status: int, duration: float) -> str | None:
+        """The line's level name, or None when this request writes no line."""
+        if status >= 500:
+            return "ERROR" if self.error else None
+        if status >= 400 or duration >= self.slow:
+            return "WARNING" if self.warning else None
+        if self.info and (self.sample >= 1.0 or random.random() < self.sample):
+            return "INFO"
+        return None
+
+    def write(
+        self, level: str, method: str, route: str, path: str, status: int, duration: float, request_id: str
+    ) -> None:
+        """Write one request's line."""
+        self.sink(
+            orjson.dumps(
+                {
+                    "timestamp": datetime.now(UTC),
+                    "levelname": level,
+                    "name": ACCESS_LOGGER,
+                    "message": "request",
+                    "method": method,
+                    "route": route,
+                    "path": path,
+                    "status": status,
+                    "duration_ms": round(duration * 1000.0, 3),
+                    "request_id": request_id,
+                    "pid": os.getpid(),  # the worker's (an app built before a fork serves in children)
+                },
+                option=orjson.OPT_APPEND_NEWLINE,
+            )
+        )
 
 
-def init_app(app: Flask, api: Any = None, access_log_level: str = "INFO") -> None:
+def _finisher(access_log: AccessLog) -> Callable[[Response], Response]:
+    """The after_request hook: echo the request id, count and time the request (one counter, one
+    histogram), and write the access line when `access_log` wants it."""
+
+    def finish(response: Response) -> Response:
+        seen = g.get("obs")
+        if seen is None:  # an earlier before_request hook failed: time it from here
+            seen = _seen()
+        start, route, request_id = seen
+        duration = time.perf_counter() - start
+        response.headers[REQUEST_ID_HEADER] = request_id
+        status = response.status_code
+        req = request._get_current_object()  # type: ignore[attr-defined]
+        method = req.method
+        counter, histogram = _request_metrics(
+            (method if method in METHODS else _OTHER_METHOD, route, str(status))
+        )
+        counter.inc()
+        histogram.observe(duration)
+        level = access_log.wanted(status, duration)
+        if level is not None:
+            access_log.write(level, method, route, req.path, status, duration, request_id)
+        return response
+
+    return finish
+
+
+def init_app(app: Flask, api: Any = None, access_log: AccessLog | None = None) -> None:
     """Wire telemetry into `app` and register the operational endpoints.
 
     Call it after the flask-smorest `Api` is initialised so the endpoints land in the spec; the
     Api is found in `app.extensions` when not given. Without an Api they are plain Flask routes.
+    The access log (default: every line at INFO and above, to stdout) is `app.extensions[ACCESS_LOGGER]`.
     """
+    access_log = AccessLog() if access_log is None else access_log
+    app.extensions[ACCESS_LOGGER] = access_log
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
-    app.after_request(_finish)
-    _configure_access_logger(access_log_level)
+    app.after_request(_finisher(access_log))
     if api is None:
         apis = app.extensions.get("flask-smorest", {}).get("apis", {})
         api = next((entry["ext_obj"] for entry in apis.values()), None)

@@ -23,6 +23,7 @@ from arbitru.formats.fibs import decode_fibs, encode_fibs
 from arbitru.formats.gnubg_id import decode_gnubg_id, encode_gnubg_id
 from arbitru.formats.position import DecodedPosition, FormatError
 from arbitru.formats.xgid import decode_xgid, encode_xgid
+from arbitru.messages import AllOf, message
 
 __all__ = [
     "SOURCES",
@@ -128,14 +129,14 @@ def expand_source(data: dict[str, Any], accepts: Collection[str] = ALL_TARGETS) 
         return data
     if len(given) > 1:
         raise ma.ValidationError(
-            {given[-1]: [f"give exactly one position source; got {' and '.join(given)}"]}
+            {given[-1]: [message("problem.one_source", sources=AllOf(given))]}
         )
     name = given[0]
     text = data[name]
     if not isinstance(text, str):
         return data  # the field itself reports "Not a valid string."
     if "board" in data:
-        raise ma.ValidationError({name: [f"give either `board` or `{name}`, not both"]})
+        raise ma.ValidationError({name: [message("problem.board_and_source", name=name)]})
     explicit_turn = data.get("turn") if data.get("turn") in ("white", "black") else None
     if name == "gnubg_id" and ":" in text:
         explicit_turn = None  # the Match ID says who is on roll; a different `turn` is reported below
@@ -144,7 +145,7 @@ def expand_source(data: dict[str, Any], accepts: Collection[str] = ALL_TARGETS) 
     except FormatError as exc:
         if name == "gnubg_id" and exc.part == "turn":  # a Position ID alone and no `turn`
             raise ma.ValidationError(
-                {"turn": [f"needed with a {name} that is a Position ID alone"]}
+                {"turn": [message("problem.turn_for_position_id", name=name)]}
             ) from None
         raise ma.ValidationError({name: [exc.message]}) from None
     errors: dict[str, list[str]] = {}
@@ -153,14 +154,14 @@ def expand_source(data: dict[str, Any], accepts: Collection[str] = ALL_TARGETS) 
         out["board"] = pos.board.to_dict()
     if pos.turn is not None and "turn" in accepts:
         if "turn" in data and data["turn"] != pos.turn:
-            errors["turn"] = [f"the {name} says {pos.turn} is on roll, not {data['turn']!r}"]
+            errors["turn"] = _says("problem.source_turn", name, pos.turn, data["turn"])
         out["turn"] = pos.turn
     if pos.dice is not None and "dice" in accepts:
         given_dice = data.get("dice")
         if "dice" in data and (
             not isinstance(given_dice, list) or sorted(map(str, given_dice)) != sorted(map(str, pos.dice))
         ):
-            errors["dice"] = [f"the {name} says the dice are {list(pos.dice)}, not {given_dice!r}"]
+            errors["dice"] = _says("problem.source_dice", name, list(pos.dice), given_dice)
         out.setdefault("dice", list(pos.dice))
     if _carries_context(name, text) and "cube" in accepts:
         cube = {"value": pos.cube_value, "owner": pos.cube_owner}
@@ -170,7 +171,7 @@ def expand_source(data: dict[str, Any], accepts: Collection[str] = ALL_TARGETS) 
                 given_cube.get(key, "centered" if key == "owner" else None) != value
                 for key, value in cube.items()
             ):
-                errors["cube"] = [f"the {name} says the cube is {cube}, not {given_cube!r}"]
+                errors["cube"] = _says("problem.source_cube", name, cube, given_cube)
         else:
             out["cube"] = cube
     if _carries_context(name, text) and "match" in accepts:
@@ -183,12 +184,17 @@ def expand_source(data: dict[str, Any], accepts: Collection[str] = ALL_TARGETS) 
             if not isinstance(given_match, Mapping) or any(
                 key in given_match and given_match[key] != value for key, value in match.items()
             ):
-                errors["match"] = [f"the {name} says the match is {match}, not {given_match!r}"]
+                errors["match"] = _says("problem.source_match", name, match, given_match)
         else:
             out["match"] = match
     if errors:
         raise ma.ValidationError(errors)
     return out
+
+
+def _says(key: str, name: str, said: object, given: object) -> list[str]:
+    """The error of a field the request gives that contradicts what its position string `name` says."""
+    return [message(key, name=name, said=str(said), given=repr(given))]
 
 
 class PositionSourcesMixin(ma.Schema):

@@ -24,7 +24,7 @@ from arbitru.http.i18n import request_language
 from arbitru.http.position import Position
 from arbitru.http.position_sources import ID_INCLUDES, position_ids
 from arbitru.http.schemas import PLAY_FIELDS
-from arbitru.messages import render, result_label, say
+from arbitru.messages import Message, message, render, result_label, say
 
 NOT_OVER: dict[str, Any] = {
     "game_over": False,
@@ -205,12 +205,11 @@ def _check_included_ids(plays: int, include: Collection[str]) -> None:
     """422 when `include` asks for more position IDs than one answer may compute."""
     formats = sorted(ID_INCLUDES.intersection(include))
     if plays * len(formats) > MAX_INCLUDED_IDS:
-        message = (
-            f"this roll has {plays} plays: {', '.join(formats)} for each is {plays * len(formats)} position "
-            f"IDs, more than the {MAX_INCLUDED_IDS} one answer computes; ask for fewer formats in `include` "
-            "(or none, and `fields` for a lighter answer), then the IDs of the plays you need"
+        ids = plays * len(formats)
+        too_many = message(
+            "problem.too_many_ids", plays=plays, formats=", ".join(formats), ids=ids, limit=MAX_INCLUDED_IDS
         )
-        raise ValidationProblem({"include": [message]}, detail=message)
+        raise ValidationProblem({"include": [too_many]}, detail=too_many)
 
 
 # -- a proposed play ----------------------------------------------------------------------------
@@ -220,8 +219,10 @@ def _proposal(body: Mapping[str, Any]) -> tuple[tuple[tuple[int, int], ...], lis
         try:
             hops, marks = parse_play_marked(body["play"])
         except NotationError as exc:
+            unreadable = Message(exc.message_key, exc.params)
             raise ValidationProblem(
-                {"play": [f"column {exc.column}: {exc.message}"]}, detail=f"`play` does not parse: {exc}"
+                {"play": [message("problem.column", column=exc.column, error=unreadable)]},
+                detail=message("problem.play_unparsed", column=exc.column, error=unreadable),
             ) from None
         return hops, list(marks)
     proposed = body["moves"]

@@ -57,19 +57,28 @@ def template(key: str, lang: str | None = DEFAULT_LANGUAGE) -> str:
 
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str | None = DEFAULT_LANGUAGE) -> str:
     """The text of `key` in `lang` with `params` filled in as they are (a tuple of alternatives as
-    "2, 4 or 6" in the language's words)."""
+    "2, 4 or 6" in the language's words, an `AllOf` as "a and b", a `Message` in `lang`)."""
     text = template(key, lang)
     if not params:
         return text
-    return text.format(**{name: _alternatives(value, lang) for name, value in params.items()})
+    return text.format(**{name: _in_words(value, lang) for name, value in params.items()})
 
 
-def _alternatives(value: Any, lang: str | None) -> Any:
-    """A tuple of alternatives in words ("2, 4 or 6", "2, 4 sau 6"); any other value as it is."""
+class AllOf(tuple[Any, ...]):
+    """A parameter naming all of its items ("a, b and c", "a, b și c"); a plain tuple names alternatives."""
+
+
+def _in_words(value: Any, lang: str | None) -> Any:
+    """A parameter as the sentence says it in `lang`: a `Message` rendered in it, a tuple of
+    alternatives in words ("2, 4 or 6", "2, 4 sau 6"), an `AllOf` likewise with "and"; any other
+    value as it is."""
+    if isinstance(value, Message):
+        return render(value.key, value.params, lang) if value.key in CATALOGUE else str(value)
     if not isinstance(value, tuple) or not value:
         return value
     *rest, last = (str(item) for item in value)
-    return render("list.or", {"rest": ", ".join(rest), "last": last}, lang) if rest else last
+    key = "list.and" if isinstance(value, AllOf) else "list.or"
+    return render(key, {"rest": ", ".join(rest), "last": last}, lang) if rest else last
 
 
 def say(value: Coded, lang: str | None = DEFAULT_LANGUAGE) -> str:

@@ -8,9 +8,9 @@ The first illegal action raises `RefereeError` (a code, a text key and its param
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, NoReturn, ParamSpec
 
 from arbitru.engine.board import COLORS, Board, Color, other
 from arbitru.engine.cube import Cube, CubeVerdict, cube_action
@@ -29,6 +29,8 @@ from arbitru.messages import render, say
 from arbitru.referee.codes import Params, RefereeError, reasons
 from arbitru.referee.plays import Hops, apply_literally, judge_written, written_play
 from arbitru.referee.rules import opening_roll_is_never_a_double
+
+_Options = ParamSpec("_Options")  # what a Referee is built from
 
 MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
 LEVEL_NAMES: dict[int, str] = COUNTED_AS
@@ -302,7 +304,8 @@ class Referee:
         try:
             hops, _ = parse_play_marked(written_play(action.play_text or ""))
         except NotationError as exc:
-            self._fail(game, action, "BAD_NOTATION", {"player": name, "reason": exc.message})
+            reason = render(exc.message_key, exc.params, self.lang)
+            self._fail(game, action, "BAD_NOTATION", {"player": name, "reason": reason})
         return hops
 
     def _illegal_play(
@@ -705,13 +708,16 @@ class Referee:
         return found
 
 
-def verify(
-    match: Match,
-    rules: Rules | None = None,
-    mode: str = "legal-moves-only",
-    excerpt: Excerpt | None = None,
-    lang: str = "en",
-) -> Json:
-    """Referee a whole transcript (or an excerpt): the contract's /v1/matches/verify verdict as a dict,
-    its messages in `lang` (English or Romanian; codes do not change with the language)."""
-    return Referee(match, rules, mode, excerpt, lang).verdict()
+def _verdict_of(referee: Callable[_Options, Referee]) -> Callable[_Options, Json]:
+    """A function taking what `referee` takes and answering its verdict."""
+
+    def verify(*args: _Options.args, **kwargs: _Options.kwargs) -> Json:
+        """Referee a whole transcript (or an excerpt), given what `Referee` is given: the contract's
+        /v1/matches/verify verdict as a dict, its messages in `lang` (English or Romanian; codes do
+        not change with the language)."""
+        return referee(*args, **kwargs).verdict()
+
+    return verify
+
+
+verify = _verdict_of(Referee)

@@ -14,16 +14,17 @@ import marshmallow as ma
 from flask import Response, request
 from flask.views import MethodView
 
-from arbitru.engine import parse_play
+from arbitru.engine import NotationError, parse_play
 from arbitru.engine.board import Color
 from arbitru.engine.cube import CENTERED
 from arbitru.formats.svg import render_board
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
-from arbitru.http.errors import ValidationProblem, flatten_messages
+from arbitru.http.errors import ValidationProblem, flatten_messages, said
 from arbitru.http.position import Position, resolve_position
 from arbitru.http.position_sources import SOURCES
 from arbitru.http.schemas.board_svg import BoardSvgQuerySchema, BoardSvgRequestSchema
 from arbitru.http.schemas.examples import OPENING_BOARD
+from arbitru.messages import Message
 
 SVG_CONTENT_TYPE = "image/svg+xml; charset=utf-8"
 # The picture of an ID never changes for a given release: let browsers and proxies keep it a day.
@@ -136,8 +137,8 @@ class BoardSvg(MethodView):
         if "play" in payload:
             try:
                 moves: tuple[tuple[int, int], ...] = tuple(parse_play(payload["play"]))
-            except ValueError as exc:
-                raise ValidationProblem({"play": [getattr(exc, "message", str(exc))]}) from None
+            except NotationError as exc:
+                raise ValidationProblem({"play": [Message(exc.message_key, exc.params)]}) from None
         else:
             moves = tuple((hop["from_"], hop["to"]) for hop in payload.get("moves", ()))
         field = "moves" if "moves" in payload else "play"
@@ -168,4 +169,4 @@ def _picture(
             play=play,
         )
     except ValueError as exc:
-        raise ValidationProblem({field: [str(exc)]}) from None
+        raise ValidationProblem({field: [said(exc)]}) from None

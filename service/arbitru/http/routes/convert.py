@@ -11,7 +11,7 @@ from flask import Response
 from arbitru.formats.fibs import encode_fibs
 from arbitru.formats.gnubg_id import encode_match_id, encode_position_id
 from arbitru.formats.position import DecodedPosition, FormatError
-from arbitru.http.blueprint import Blueprint, answered_examples
+from arbitru.http.blueprint import Blueprint
 from arbitru.http.errors import ValidationProblem
 from arbitru.http.json import json_response
 from arbitru.http.position import resolve_position
@@ -24,6 +24,7 @@ from arbitru.http.position_sources import (
 )
 from arbitru.http.schemas.convert import PositionConvertRequestSchema, PositionConvertResponseSchema
 from arbitru.http.schemas.examples import OPENING_BOARD
+from arbitru.messages import message
 
 blp = Blueprint(
     "convert",
@@ -81,8 +82,8 @@ def convert_body(body: Mapping[str, Any]) -> dict[str, Any]:
             )
     if pos.turn is None:
         raise ValidationProblem(
-            {"turn": ["give the side on roll: every ID names the player on roll"]},
-            detail="the position has nobody on roll",
+            {"turn": [message("problem.give_turn")]},
+            detail=message("problem.nobody_on_roll"),
         )
     return _answer(pos, body)
 
@@ -126,13 +127,8 @@ def _answer(pos: DecodedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
         "description": "The plays of the position, given by its FIBS board line (with its dice)",
     },
 )
-@blp.json_body(PositionConvertRequestSchema, examples=CONVERT_EXAMPLES)
-@blp.response(
-    200,
-    PositionConvertResponseSchema,
-    description="The position in every form",
-    examples=answered_examples(CONVERT_EXAMPLES, PositionConvertRequestSchema(), convert_body),
-)
+@blp.answers(PositionConvertRequestSchema, CONVERT_EXAMPLES, convert_body, PositionConvertResponseSchema,
+             "The position in every form")
 def convert(body: dict[str, Any]) -> Response:
     """Convert a position between formats
 

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response
 
 from arbitru.http import observability, schemas
-from arbitru.http.blueprint import Blueprint, answered_examples
+from arbitru.http.blueprint import Blueprint
 from arbitru.http.json import json_response
 from arbitru.http.position import resolve_position
 from arbitru.http.render import outcome_answer, play_answer, plays_answer
@@ -58,18 +58,18 @@ def moves(body: dict[str, Any]) -> Response:
     return json_response(plays_answer(position, plays, body))
 
 
+def _play_answer(body: dict[str, Any]) -> dict[str, Any]:
+    """/v1/play's answer for a validated body."""
+    return play_answer(resolve_position(body), body)
+
+
+# The play examples the spec answers ("moves" gives the same play as hops: the same answer again).
+_ANSWERED_PLAYS = {name: example for name, example in PLAY_EXAMPLES.items() if name != "moves"}
+
+
 @blp.route("/play", methods=["POST"])
-@blp.json_body(schemas.PlayRequestSchema, examples=PLAY_EXAMPLES)
-@blp.response(
-    200,
-    schemas.PLAY_VERDICT_SCHEMA,
-    description="The verdict: the request was valid, the play may still be illegal",
-    examples=answered_examples(
-        {name: example for name, example in PLAY_EXAMPLES.items() if name != "moves"},
-        schemas.PlayRequestSchema(),
-        lambda body: play_answer(resolve_position(body), body),
-    ),
-)
+@blp.answers(schemas.PlayRequestSchema, PLAY_EXAMPLES, _play_answer, schemas.PLAY_VERDICT_SCHEMA,
+             "The verdict: the request was valid, the play may still be illegal", answered=_ANSWERED_PLAYS)
 def play(body: dict[str, Any]) -> Response:
     """Referee one proposed play
 
@@ -88,7 +88,7 @@ def play(body: dict[str, Any]) -> Response:
     `as_written: false` and a `note` naming it. A hit marked (`*` or `"hit": true`) on a hop that
     hits nothing is illegal (`WRONG_HIT`, naming the point); a hit made but not marked is legal.
     """
-    return json_response(play_answer(resolve_position(body), body))
+    return json_response(_play_answer(body))
 
 
 @blp.route("/outcome", methods=["POST"])

@@ -21,7 +21,7 @@ from arbitru.engine.outcome import most_at_stake
 from arbitru.engine.position import Position
 from arbitru.engine.rules import OPTIONS, build_rules, presets
 from arbitru.engine.variants import start_board
-from arbitru.http.blueprint import Blueprint, answered_examples
+from arbitru.http.blueprint import Blueprint
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position import raise_problems, resolve_context, resolve_position
@@ -57,7 +57,7 @@ blp = Blueprint(
 
 
 # -- /v1/cube -----------------------------------------------------------------------------------
-def _cube_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def _cube_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     rules, cube, match = resolve_context(body)
     game_over = False
     if body.get("board") is not None:
@@ -79,13 +79,8 @@ def _cube_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 @blp.route("/cube", methods=["POST"])
-@blp.json_body(CubeRequestSchema, examples=CUBE_EXAMPLES)
-@blp.response(
-    200,
-    {"oneOf": [CubeLegalSchema, CubeIllegalSchema]},
-    description="The verdict on the cube action: the request was valid, the action may still be illegal",
-    examples=answered_examples(CUBE_EXAMPLES, CubeRequestSchema(), lambda body: _cube_answer(body, "en")),
-)
+@blp.answers(CubeRequestSchema, CUBE_EXAMPLES, _cube_answer, {"oneOf": [CubeLegalSchema, CubeIllegalSchema]},
+             "The verdict on the cube action: the request was valid, the action may still be illegal")
 def cube(body: dict[str, Any]) -> Response:
     """Referee a cube action
 
@@ -102,7 +97,7 @@ def cube(body: dict[str, Any]) -> Response:
 
 
 # -- /v1/opening --------------------------------------------------------------------------------
-def _opening_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def _opening_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     rules, cube, match = resolve_context(body)
     raise_problems(opening_problems(body["rolls"], rules, cube))
     opening = decide_opening(body["rolls"], rules, cube, in_match=not match.is_money)
@@ -110,15 +105,8 @@ def _opening_answer(body: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 @blp.route("/opening", methods=["POST"])
-@blp.json_body(OpeningRequestSchema, examples=OPENING_EXAMPLES)
-@blp.response(
-    200,
-    OpeningResponseSchema,
-    description="Who starts and what they play, or a re-roll",
-    examples=answered_examples(
-        OPENING_EXAMPLES, OpeningRequestSchema(), lambda body: _opening_answer(body, "en")
-    ),
-)
+@blp.answers(OpeningRequestSchema, OPENING_EXAMPLES, _opening_answer, OpeningResponseSchema,
+             "Who starts and what they play, or a re-roll")
 def opening(body: dict[str, Any]) -> Response:
     """Decide the opening roll
 
@@ -193,13 +181,8 @@ def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
 
 
 @blp.route("/resign", methods=["POST"])
-@blp.json_body(ResignRequestSchema, examples=RESIGN_EXAMPLES)
-@blp.response(
-    200,
-    ResignResponseSchema,
-    description="Whether the resignation may be offered and what accepting it scores",
-    examples=answered_examples(RESIGN_EXAMPLES, ResignRequestSchema(), resign_body),
-)
+@blp.answers(ResignRequestSchema, RESIGN_EXAMPLES, resign_body, ResignResponseSchema,
+             "Whether the resignation may be offered and what accepting it scores")
 def resign(body: dict[str, Any]) -> Response:
     """Score a resignation
 
@@ -276,13 +259,8 @@ def start(query: dict[str, Any]) -> Response:
 
 
 @blp.route("/start", methods=["POST"])
-@blp.json_body(StartRequestSchema, examples=START_EXAMPLES)
-@blp.response(
-    200,
-    StartResponseSchema,
-    description="The starting board, the rules in force and the first step",
-    examples=answered_examples(START_EXAMPLES, StartRequestSchema(), start_listing),
-)
+@blp.answers(StartRequestSchema, START_EXAMPLES, start_listing, StartResponseSchema,
+             "The starting board, the rules in force and the first step")
 def start_game(body: dict[str, Any]) -> Response:
     """Start a game (rules and match as JSON)
 

@@ -25,7 +25,7 @@ from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.sgf import write_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
-from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages
+from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages, said
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
@@ -92,7 +92,7 @@ class MatchFileParser(JsonBodyParser):
         if req.mimetype == "multipart/form-data":
             upload = req.files.get("file")
             if upload is None:
-                raise ValidationProblem({"file": ["send the transcript in the multipart field `file`"]})
+                raise ValidationProblem({"file": [message("problem.multipart_file")]})
             return _file_body(upload.read(), {**req.args, **req.form})
         return super().load_json(req, schema)
 
@@ -100,17 +100,17 @@ class MatchFileParser(JsonBodyParser):
 def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
     """The JSON body equivalent of an uploaded file and its options."""
     if len(data) > 4 * MAX_MAT_CHARS:  # a UTF-8 character is at most 4 bytes: surely over the limit
-        raise Problem(413, f"the transcript has {len(data)} bytes; the limit is {MAX_MAT_CHARS} characters")
+        raise Problem(413, message("problem.transcript_bytes", count=len(data), limit=MAX_MAT_CHARS))
     try:
         text = decode(data)
     except MatFormatError as exc:
-        raise ValidationProblem({"file": [f"line {exc.line}: {exc.message}"]}) from None
+        raise ValidationProblem({"file": [said(exc)]}) from None
     body: dict[str, Any] = {}
     if is_json_record(text):
         try:
             body["record"] = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
-            raise ValidationProblem({"file": [f"not a JSON game record: {exc}"]}) from None
+            raise ValidationProblem({"file": [message("game_record.not_json", error=str(exc))]}) from None
     else:
         body["mat"] = text
     for name in FILE_OPTIONS:
@@ -157,13 +157,13 @@ VERIFY_EXAMPLES: dict[str, Any] = {
 
 def _read_mat(text: str) -> Any:
     if len(text) > MAX_MAT_CHARS:
-        raise Problem(413, f"the transcript has {len(text)} characters; the limit is {MAX_MAT_CHARS}")
+        raise Problem(413, message("problem.transcript_chars", count=len(text), limit=MAX_MAT_CHARS))
     try:
         return read_mat(text)
     except MatFormatError as exc:
         raise ValidationProblem(
-            {"mat": [f"line {exc.line}: {exc.message}"]},
-            detail=f"`mat` is not a readable match transcript: line {exc.line}: {exc.message}",
+            {"mat": [said(exc)]},
+            detail=message("problem.unreadable_mat", line=exc.line, error=exc.message),
         ) from None
 
 
@@ -172,15 +172,15 @@ def _read_record(record: Mapping[str, Any]) -> Any:
         match = record_to_match(record)
     except RecordError as exc:
         errors: dict[str, list[str]] = {}
-        for path, message in exc.problems:
-            errors.setdefault(path, []).append(message)
-        raise ValidationProblem(errors, detail="`record` is not a well-formed game record") from None
+        for path, problem in exc.problems:
+            errors.setdefault(path, []).append(problem)
+        raise ValidationProblem(errors, detail=message("problem.bad_record")) from None
     rules = record.get("rules")
     if isinstance(rules, Mapping):
         found = schemas.RulesSchema().validate(rules)
         if found:
             raise ValidationProblem(
-                flatten_messages(found, "record.rules"), detail="the record's rules are not valid"
+                flatten_messages(found, "record.rules"), detail=message("problem.record_rules")
             )
     return match
 
@@ -188,7 +188,7 @@ def _read_record(record: Mapping[str, Any]) -> Any:
 def _check_actions(match: Any) -> None:
     """413 for a match of more actions than `MAX_ACTIONS` (before any is replayed)."""
     if sum(len(game.actions) for game in match.games) > MAX_ACTIONS:
-        raise Problem(413, f"the match holds more than {MAX_ACTIONS} actions")
+        raise Problem(413, message("problem.too_many_actions", limit=MAX_ACTIONS))
 
 
 def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
@@ -211,9 +211,8 @@ def _replayed(body: Mapping[str, Any], replay: Any) -> Any:
             return replay()
     except PlayBudgetExceeded:
         raise ValidationProblem(
-            {"mat" if "mat" in body else "record": [f"replaying it lists more than {MAX_WORK_PLAYS} plays"]},
-            detail=f"the match is too much work: replaying it lists more than {MAX_WORK_PLAYS} plays "
-            "(the work limit of one request); send it in parts",
+            {"mat" if "mat" in body else "record": [message("problem.work_limit", limit=MAX_WORK_PLAYS)]},
+            detail=message("problem.too_much_work", limit=MAX_WORK_PLAYS),
         ) from None
 
 

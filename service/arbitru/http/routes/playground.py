@@ -3,16 +3,23 @@
 Plain HTML, CSS and a little JavaScript from static/playground/ (no build step, no CDN); the page
 only calls the public API (/v1/board.svg, /v1/moves with `include` of IDs), so it doubles as an
 example client. `GET /` is documented in the spec (under the `playground` tag); its asset files are not.
+The page is a Jinja template: its choices of rules preset and language are filled from the tables
+that define them (the colours, `arbitru.engine.rules.PRESETS`, the languages of the message catalogue).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import flask
+import jinja2
 from flask import Response, send_from_directory
 
+from arbitru.engine.board import COLORS
+from arbitru.engine.rules import PRESETS
 from arbitru.http.blueprint import Blueprint
+from arbitru.messages import LANGUAGES, template
 
 STATIC = Path(__file__).resolve().parent.parent / "static" / "playground"
 ASSETS = frozenset({"app.js", "style.css"})
@@ -38,9 +45,27 @@ blp = Blueprint(
 )
 def index() -> Response:
     """The playground page (HTML for people, built only on the public API)."""
-    response = send_from_directory(STATIC, "index.html", max_age=0)
+    response = Response(page(), mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(flask.request)  # 304 when the client holds this page
     return response
+
+
+@cache
+def page() -> str:
+    """The page rendered once: the side on roll (from the ID or a colour), each rules preset with its
+    label, each language by its own name."""
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(STATIC), autoescape=True)
+    turns = [("", "from the ID"), *((color, color) for color in COLORS)]
+    presets = [(name, template(f"preset.{name}")) for name in PRESETS]
+    languages = [(lang, template("language.name", lang)) for lang in LANGUAGES]
+    choices = [
+        ("turn", "turn", "On roll", turns),
+        ("preset", "rules", "Rules", presets),
+        ("lang", "language", "Language", languages),
+    ]
+    return environment.get_template("index.html").render(choices=choices)
 
 
 def asset(name: str) -> Response:

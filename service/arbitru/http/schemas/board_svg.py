@@ -18,6 +18,7 @@ from arbitru.http.schemas.core import (
     StrictSchema,
     dice_field,
 )
+from arbitru.messages import AllOf, message
 
 
 def color_field(description: str) -> fields.String:
@@ -62,9 +63,11 @@ class BoardSvgQuerySchema(StrictSchema):
     def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
         given = [name for name in SOURCES if name in data]
         if len(given) != 1:
+            choices = tuple(f"`{name}`" for name in SOURCES)
             raise ma.ValidationError(
-                "give exactly one of `gnubg_id`, `xgid` or `fibs`"
-                + (f" (got {' and '.join(given)})" if given else ""),
+                message("problem.one_of_got", choices=choices, given=AllOf(given))
+                if given
+                else message("problem.one_of", choices=choices),
                 "gnubg_id" if not given else given[-1],
             )
 
@@ -93,7 +96,7 @@ class BoardSvgRequestSchema(PositionSchema):
     @ma.validates_schema
     def _play_needs_turn(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "play" in data and "moves" in data:
-            raise ma.ValidationError("give at most one of `play` (notation) or `moves` (hops)", "play")
+            raise ma.ValidationError(message("problem.play_or_moves_at_most"), "play")
         for name in ("play", "moves"):
             if name in data and data.get("turn") is None:
-                raise ma.ValidationError(f"`{name}` needs `turn`: the side that makes the play", "turn")
+                raise ma.ValidationError(message("problem.needs_turn", name=name), "turn")

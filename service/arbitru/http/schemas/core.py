@@ -27,6 +27,7 @@ from arbitru.formats.limits import (
     MAX_PLAY_CHARS,
 )
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
+from arbitru.messages import message
 
 MAX_CHECKERS = 15
 POWERS_OF_TWO = list(CUBE_VALUES)  # cube values 1 .. 4096
@@ -380,9 +381,7 @@ class PlayRequestSchema(MovesRequestSchema):
     @ma.validates_schema
     def _exactly_one_proposal(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("play" in data) == ("moves" in data):
-            raise ma.ValidationError(
-                "give exactly one of `play` (notation) or `moves` (a list of hops)", "play"
-            )
+            raise ma.ValidationError(message("problem.play_or_moves"), "play")
 
 
 class OutcomeRequestSchema(PositionSchema):

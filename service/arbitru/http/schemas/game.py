@@ -35,6 +35,7 @@ from arbitru.http.schemas.core import (
     dice_field,
     turn_field,
 )
+from arbitru.messages import message
 
 
 class CubeRequestSchema(PositionSourcesMixin, StrictSchema):
@@ -71,9 +72,7 @@ class CubeRequestSchema(PositionSourcesMixin, StrictSchema):
     @ma.validates_schema
     def _offer_only_for_answers(self, data: dict[str, Any], **kwargs: Any) -> None:
         if data.get("action") == "double" and "offer" in data:
-            raise ma.ValidationError(
-                "`offer` names the offer an answer answers; a double answers none", "offer"
-            )
+            raise ma.ValidationError(message("problem.offer_for_answers"), "offer")
 
 
 class RollsSchema(StrictSchema):

@@ -20,6 +20,7 @@ from arbitru.http.schemas.core import (
     StrictSchema,
     _doc,
 )
+from arbitru.messages import message
 from arbitru.referee import LISTED_PLAYS, MODES, REASON_CODES
 
 EXPORTS = ("record", "mat", "sgf")
@@ -48,7 +49,7 @@ class MatchSourceSchema(StrictSchema):
     @ma.validates_schema
     def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("mat" in data) == ("record" in data):
-            raise ma.ValidationError("give exactly one of `mat` or `record`", "mat")
+            raise ma.ValidationError(message("problem.one_of", choices=("`mat`", "`record`")), "mat")
 
 
 class VerifyRequestSchema(MatchSourceSchema):
@@ -88,7 +89,7 @@ class VerifyRequestSchema(MatchSourceSchema):
     def _excerpt_needs_its_score(self, data: dict[str, Any], **kwargs: Any) -> None:
         for name in ("start_position", "start_crawford"):
             if data.get(name) and "start_score" not in data:
-                raise ma.ValidationError("an excerpt's start needs `start_score`", name)
+                raise ma.ValidationError(message("problem.excerpt_needs_score"), name)
 
 
 class ConvertRequestSchema(MatchSourceSchema):

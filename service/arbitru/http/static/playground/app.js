@@ -211,9 +211,12 @@
     const params = new URLSearchParams(location.hash.slice(1));
     $("position-id").value = params.get("position") || DEFAULT_POSITION;
     $("dice").value = params.has("position") ? params.get("dice") || "" : DEFAULT_DICE;
-    $("preset").value = params.get("preset") === "romanian" ? "romanian" : "standard";
-    const language = params.get("lang") || (navigator.language || "en").slice(0, 2);
-    $("lang").value = language === "ro" ? "ro" : "en";
+    // the choices the server wrote into the page; the first one unless the address names another
+    const choose = (id, wanted) => {
+      if (Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
+    };
+    choose("preset", params.get("preset"));
+    choose("lang", params.get("lang") || (navigator.language || "en").slice(0, 2));
     translatePage();
     $("position-form").addEventListener("submit", show);
     $("preset").addEventListener("change", () => show());
