@@ -251,3 +251,27 @@ def test_one_position_id_for_every_play_of_a_huge_answer_is_listed(client: Flask
     assert answer.status_code == 200
     plays = answer.get_json()["plays"]
     assert len(plays) == 2226 and all("gnubg_id" in p and "pips" in p for p in plays)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"variant": "hypergammon", "hypergammon_checkers": "3"},
+        {"variant": "hypergammon", "hypergammon_checkers": 3.0},
+        {"variant": "hypergammon", "preset": ["standard"]},
+    ],
+    ids=["checkers as a string", "checkers as a float", "preset as a list"],
+)
+@pytest.mark.parametrize("route", ["/v1/moves", "/v1/resign"])
+def test_rules_of_the_wrong_type_beside_a_position_id_are_refused_not_a_500(
+    client: FlaskClient, route: str, rules: dict[str, object]
+) -> None:
+    """A position source is decoded before the schema checks the rules (its checker count comes from
+    them): rules the engine would refuse must not size the board (found by tests/http/test_validation)."""
+    body = {"xgid": "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "rules": rules}
+    if route == "/v1/resign":
+        body |= {"by": "white", "level": "single"}
+    response = client.post(route, json=body)
+    assert response.status_code == 422
+    field = "rules.preset" if "preset" in rules else "rules.hypergammon_checkers"
+    assert field in response.get_json()["errors"]

@@ -19,6 +19,7 @@ from marshmallow import fields, validate
 
 from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import other
+from arbitru.engine.rules import build_rules
 from arbitru.formats.fibs import decode_fibs, encode_fibs
 from arbitru.formats.gnubg_id import decode_gnubg_id, encode_gnubg_id
 from arbitru.formats.position import DecodedPosition, FormatError
@@ -103,13 +104,17 @@ def decode_source(name: str, text: str, turn: Color | None = None, checkers: int
 
 
 def _checkers(rules: Any) -> int:
+    """The checkers per side of the request's rules, to decode a position source before the schema
+    has checked those rules (pre_load): rules with any problem count 15, and the schema refuses
+    them afterwards. Only rules the engine accepts may size the board (a hypergammon count sent
+    as the string "3" reached the decoder's arithmetic and answered 500)."""
     if not isinstance(rules, Mapping):
         return 15
     try:
-        options = {k: v for k, v in rules.items() if k != "preset"}
-        return Rules().with_options(**options).checkers
-    except (TypeError, ValueError):
+        built, problems = build_rules(rules)
+    except TypeError:  # an unhashable preset
         return 15
+    return 15 if problems else built.checkers
 
 
 def _carries_context(name: str, text: str) -> bool:
