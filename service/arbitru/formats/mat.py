@@ -264,9 +264,7 @@ def decode(data: str | bytes) -> str:
     else:
         text = data[1:] if data.startswith("\ufeff") else data
     if "\x00" in text:
-        raise MatFormatError(
-            text[: text.index("\x00")].count("\n") + 1, message("mat.binary")
-        )
+        raise MatFormatError(text[: text.index("\x00")].count("\n") + 1, message("mat.binary"))
     return text
 
 
@@ -308,9 +306,7 @@ class _Reader:
             self._line(index + 1, raw.rstrip())
         last = len(self.lines)
         if self.length is None:
-            raise MatFormatError(
-                self._first_content_line() or 1, message("mat.no_match_line")
-            )
+            raise MatFormatError(self._first_content_line() or 1, message("mat.no_match_line"))
         if self.awaiting_score:
             raise MatFormatError(last, message("mat.ends_before_score"))
         if not self.games or self.players is None:
@@ -382,9 +378,7 @@ class _Reader:
     def _score(self, number: int, text: str) -> None:
         found = _score_line(text)
         if not found:
-            raise MatFormatError(
-                number, message("mat.score_line", found=_quote(text.strip()))
-            )
+            raise MatFormatError(number, message("mat.score_line", found=_quote(text.strip())))
         assert self.game is not None
         names = (found[0], found[2])
         if self.players is None:

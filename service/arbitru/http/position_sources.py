@@ -133,9 +133,7 @@ def expand_source(data: dict[str, Any], accepts: Collection[str] = ALL_TARGETS) 
     if not given:
         return data
     if len(given) > 1:
-        raise ma.ValidationError(
-            {given[-1]: [message("problem.one_source", sources=AllOf(given))]}
-        )
+        raise ma.ValidationError({given[-1]: [message("problem.one_source", sources=AllOf(given))]})
     name = given[0]
     text = data[name]
     if not isinstance(text, str):
@@ -149,9 +147,7 @@ def expand_source(data: dict[str, Any], accepts: Collection[str] = ALL_TARGETS) 
         pos = decode_source(name, text, explicit_turn, _checkers(data.get("rules")))
     except FormatError as exc:
         if name == "gnubg_id" and exc.part == "turn":  # a Position ID alone and no `turn`
-            raise ma.ValidationError(
-                {"turn": [message("problem.turn_for_position_id", name=name)]}
-            ) from None
+            raise ma.ValidationError({"turn": [message("problem.turn_for_position_id", name=name)]}) from None
         raise ma.ValidationError({name: [exc.message]}) from None
     errors: dict[str, list[str]] = {}
     out = dict(data)

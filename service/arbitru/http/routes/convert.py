@@ -127,8 +127,13 @@ def _answer(pos: DecodedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
         "description": "The plays of the position, given by its FIBS board line (with its dice)",
     },
 )
-@blp.answers(PositionConvertRequestSchema, CONVERT_EXAMPLES, convert_body, PositionConvertResponseSchema,
-             "The position in every form")
+@blp.answers(
+    PositionConvertRequestSchema,
+    CONVERT_EXAMPLES,
+    convert_body,
+    PositionConvertResponseSchema,
+    "The position in every form",
+)
 def convert(body: dict[str, Any]) -> Response:
     """Convert a position between formats
 

@@ -68,8 +68,14 @@ _ANSWERED_PLAYS = {name: example for name, example in PLAY_EXAMPLES.items() if n
 
 
 @blp.route("/play", methods=["POST"])
-@blp.answers(schemas.PlayRequestSchema, PLAY_EXAMPLES, _play_answer, schemas.PLAY_VERDICT_SCHEMA,
-             "The verdict: the request was valid, the play may still be illegal", answered=_ANSWERED_PLAYS)
+@blp.answers(
+    schemas.PlayRequestSchema,
+    PLAY_EXAMPLES,
+    _play_answer,
+    schemas.PLAY_VERDICT_SCHEMA,
+    "The verdict: the request was valid, the play may still be illegal",
+    answered=_ANSWERED_PLAYS,
+)
 def play(body: dict[str, Any]) -> Response:
     """Referee one proposed play
 

@@ -79,8 +79,13 @@ def _cube_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
 
 
 @blp.route("/cube", methods=["POST"])
-@blp.answers(CubeRequestSchema, CUBE_EXAMPLES, _cube_answer, {"oneOf": [CubeLegalSchema, CubeIllegalSchema]},
-             "The verdict on the cube action: the request was valid, the action may still be illegal")
+@blp.answers(
+    CubeRequestSchema,
+    CUBE_EXAMPLES,
+    _cube_answer,
+    {"oneOf": [CubeLegalSchema, CubeIllegalSchema]},
+    "The verdict on the cube action: the request was valid, the action may still be illegal",
+)
 def cube(body: dict[str, Any]) -> Response:
     """Referee a cube action
 
@@ -105,8 +110,13 @@ def _opening_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]
 
 
 @blp.route("/opening", methods=["POST"])
-@blp.answers(OpeningRequestSchema, OPENING_EXAMPLES, _opening_answer, OpeningResponseSchema,
-             "Who starts and what they play, or a re-roll")
+@blp.answers(
+    OpeningRequestSchema,
+    OPENING_EXAMPLES,
+    _opening_answer,
+    OpeningResponseSchema,
+    "Who starts and what they play, or a re-roll",
+)
 def opening(body: dict[str, Any]) -> Response:
     """Decide the opening roll
 
@@ -181,8 +191,13 @@ def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
 
 
 @blp.route("/resign", methods=["POST"])
-@blp.answers(ResignRequestSchema, RESIGN_EXAMPLES, resign_body, ResignResponseSchema,
-             "Whether the resignation may be offered and what accepting it scores")
+@blp.answers(
+    ResignRequestSchema,
+    RESIGN_EXAMPLES,
+    resign_body,
+    ResignResponseSchema,
+    "Whether the resignation may be offered and what accepting it scores",
+)
 def resign(body: dict[str, Any]) -> Response:
     """Score a resignation
 
@@ -259,8 +274,13 @@ def start(query: dict[str, Any]) -> Response:
 
 
 @blp.route("/start", methods=["POST"])
-@blp.answers(StartRequestSchema, START_EXAMPLES, start_listing, StartResponseSchema,
-             "The starting board, the rules in force and the first step")
+@blp.answers(
+    StartRequestSchema,
+    START_EXAMPLES,
+    start_listing,
+    StartResponseSchema,
+    "The starting board, the rules in force and the first step",
+)
 def start_game(body: dict[str, Any]) -> Response:
     """Start a game (rules and match as JSON)
 
