@@ -60,6 +60,7 @@ openapi: $(VENV)/.dev
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check service tests bench scripts examples
+	$(BIN)/ruff format --check service tests bench scripts examples
 	$(BIN)/mypy service/arbitru
 	$(BIN)/mypy --strict service/arbitru/engine service/arbitru/formats service/arbitru/referee service/arbitru/settings.py
 
