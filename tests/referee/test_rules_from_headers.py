@@ -3,6 +3,7 @@ alone, values that make no sense dropped, the client's options and preset first.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -69,3 +70,31 @@ def test_the_clients_own_bad_option_is_a_problem():
 def test_a_cube_limit_past_the_largest_cube_is_a_format_error():
     with pytest.raises(MatFormatError, match="CubeLimit"):
         _mat('; [CubeLimit "8192"]')
+
+
+def test_a_record_rule_option_the_engine_does_not_know_is_dropped_and_the_others_kept():
+    # A JSON game record states its rules as an object; an unknown option is dropped by its own
+    # name, dots and all ("cube.limit", not "limit"), and the record's Jacoby rule stays.
+    match = replace(_mat(), rules={"cube.limit": 8, "jacoby": True})
+    rules, problems = resolve_rules(match, {})
+    assert problems == []
+    assert (rules.jacoby, rules.max_cube) == (True, 64)
+
+
+def test_a_clients_option_the_headers_make_invalid_drops_every_header_tag():
+    # Six automatic doubles reach the standard 64-cube, so the client's option alone is valid; a
+    # CubeLimit of 8 allows three. What is refused is the client's own option, so the client's
+    # rules apply alone: the cube limit and the Jacoby tag are both dropped.
+    match = _mat('; [Jacoby "On"]', '; [CubeLimit "8"]')
+    rules, problems = resolve_rules(match, {"automatic_doubles": 6})
+    assert problems == []
+    assert (rules.automatic_doubles, rules.max_cube, rules.jacoby) == (6, 64, False)
+
+
+def test_a_clients_option_needing_the_cube_drops_a_records_cube_off():
+    # The Jacoby rule needs the cube; the record turns the cube off and states a nackgammon. The
+    # client's jacoby is what would be refused, so none of the record's options apply.
+    match = replace(_mat(), rules={"cube": False, "variant": "nackgammon"})
+    rules, problems = resolve_rules(match, {"jacoby": True})
+    assert problems == []
+    assert (rules.cube, rules.jacoby, rules.variant) == (True, True, "backgammon")

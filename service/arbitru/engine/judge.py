@@ -80,17 +80,19 @@ def judge_play(
     hops: Sequence[Hop],
     marked_hits: Sequence[int] | None = None,
 ) -> Verdict:
-    """Rule on the proposal `hops` (and, when given, the destination points it marks as hits)."""
+    """Rule on the proposal `hops` (and, when given, the destination points it marks as hits).
+
+    A mark is always some hop's destination: the notation takes a `*` after a hop's destination
+    only (`8*/5` is unreadable) and a move object's `hit` marks its own `to`."""
     roll = _roll(dice)
     for source, dest in hops:
         if not (0 <= dest <= 25 and 0 <= source <= 25):
             return _illegal("NOT_ON_BOARD", point=source if not 0 <= source <= 25 else dest)
     opponent = board.side(other(turn))
     for point in marked_hits or ():
-        if not 1 <= point <= 24 or opponent[25 - point] != 1 or all(d != point for _, d in hops):
-            start = next((s for s, d in hops if d == point), None)
-            move = f"{_name(start)}/{_name(point)}" if start is not None else _name(point)
-            return _illegal("WRONG_HIT", move=move, point=point)
+        if not 1 <= point <= 24 or opponent[25 - point] != 1:
+            start = next(s for s, d in hops if d == point)
+            return _illegal("WRONG_HIT", move=f"{_name(start)}/{_name(point)}", point=point)
     plays = legal_plays(board, turn, dice)
     literal = literal_board(board, turn, hops)
     if literal is not None:

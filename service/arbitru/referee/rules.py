@@ -14,19 +14,20 @@ def resolve_rules(match: Match, requested: Mapping[str, Any] | None) -> tuple[Ru
     """The rules to referee by: the client's `rules` first, then the transcript's header tags
     (`stated_rules`, the one reading of them).
 
-    Returns the rules and the client's problems (header tags that make no sense are dropped)."""
+    Returns the rules and the client's problems. A preset asked for ignores the tags; a tag the
+    rules refuse is dropped and the others kept; when what is refused is the client's own option in
+    the company of the tags (the client's `automatic_doubles` beyond a header's `CubeLimit`), every
+    tag is dropped: the client's rules alone."""
     requested = dict(requested or {})
     rules, problems = build_rules(requested)
-    if problems:
+    if problems or "preset" in requested:
         return rules, problems
     header = {k: v for k, v in stated_rules(match).items() if k not in requested}
-    if "preset" in requested:
-        header = {}
     while header:
         merged, found = build_rules({**header, **requested})
         if not found:
             return merged, []
-        bad = {p.field.split(".", 1)[-1] for p in found}
+        bad = {p.field.partition(".")[2] for p in found}  # "rules.max_cube" names max_cube
         kept = {k: v for k, v in header.items() if k not in bad}
         if kept == header:
             break
