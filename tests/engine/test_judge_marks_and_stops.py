@@ -74,3 +74,46 @@ def test_a_stop_on_a_point_held_by_exactly_two_checkers_is_refused():
     verdict = rule(board, (6, 5), "24/19 19/13")
     assert not verdict.legal and verdict.code == "POINT_CLOSED"
     assert say(verdict) == "point 19 is held by the opponent"
+
+
+def test_bearing_off_with_higher_dice_than_the_points_is_played_as_written():
+    # white's last two checkers on its 4 and 2, 6-5: each comes off with a die higher than its
+    # point, nothing being above it by then
+    board = position({4: 1, 2: 1}, {24: 2, 13: 5})
+    verdict = rule(board, (6, 5), "4/off 2/off")
+    assert verdict.legal and verdict.as_written
+
+
+def test_a_hop_written_past_a_blot_it_must_hit_is_named_with_the_other_hops_of_the_play():
+    # 5-5: 13/3 can only stop on 8, where black's blot is (black's 17), so it hits there; written
+    # without the stop, beside 10/5 twice, the whole proposal is named as written
+    board = position({24: 2, 13: 5, 10: 3, 6: 5}, {17: 1, 18: 2, 13: 2, 8: 3, 6: 5, 24: 2})
+    verdict = rule(board, (5, 5), "13/3 10/5 10/5")
+    assert not verdict.legal and verdict.code == "NOT_A_LEGAL_PLAY"
+    assert verdict.params["move"] == "13/3 10/5 10/5"
+    assert verdict.play.board.black[25] == 1 and verdict.play.board.black[17] == 0
+
+
+def test_a_play_written_in_more_hops_than_dice_is_taken_as_the_play_it_reaches_not_as_written():
+    # 8/7 7/6 6/4 with 3-1 is three hops for two dice: it reaches 8/4's position (through 7 or 5,
+    # both open), so it is that play, not played as written
+    verdict = rule(OPENING, (3, 1), "8/7 7/6 6/4")
+    assert verdict.legal and not verdict.as_written
+    assert verdict.play.notation == "8/4"
+
+
+def test_an_entry_written_first_then_a_move_is_played_as_written():
+    # the entering hop must be finished before the other may start: bar/22 with the 3, then 6/5
+    board = position({13: 5, 8: 3, 6: 5, 24: 1}, {24: 2, 13: 5, 8: 3, 6: 5}, white_bar=1)
+    verdict = rule(board, (3, 1), "bar/22 6/5")
+    assert verdict.legal and verdict.as_written
+
+
+def test_a_bear_off_with_a_higher_die_waits_for_the_point_just_above_to_be_empty():
+    # white on 5 and 2, 4-2: 5/1 1/off would take the 1 off with the 2 while white's 2 is still
+    # occupied, so it is not played as written; its position (the 5's checker off, the 2 kept)
+    # is 5/3/off's: the 2 first, then the 4 from the 3 with nothing above it
+    board = position({5: 1, 2: 1}, {13: 5})
+    verdict = rule(board, (4, 2), "5/1 1/off")
+    assert verdict.legal and not verdict.as_written
+    assert verdict.play.board.white[2] == 1 and verdict.play.board.white[0] == 15 - 1
