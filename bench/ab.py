@@ -10,8 +10,8 @@ application's own cost per request (hooks, validation, engine, render, JSON), wh
 change of the code moves. Each checkout runs in a long-lived process of its own virtualenv
 (`<checkout>/.venv/bin/python`, made by `make .venv/.dev`), and the rounds alternate A, B, A, B so
 that a shared, noisy machine slows both alike; the ratio after/before is taken per round, and its
-median printed. Two modes: the engine's plays cache on (as deployed; after the first round every
-answer is cached) and off (`ARBITRU_PLAYS_CACHE_SIZE=0`: every request computes its plays).
+median printed. Two modes, set explicitly for both checkouts: the engine's plays cache at 25,000
+plays (which the mix overflows) and off (`ARBITRU_PLAYS_CACHE_SIZE=0`: every request computes).
 
 `--callgrind N` counts instructions instead of seconds (valgrind's callgrind): the same total for
 the same code and input whatever else the machine does. Each checkout runs N and 2N requests of the
@@ -87,8 +87,7 @@ def mix_file(data: Path, tmp: Path) -> Path:
 def environment(cache: bool) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARBITRU_")}
     env["PYTHONHASHSEED"] = "0"  # the same dict layouts in every run: callgrind's counts repeat
-    if not cache:
-        env["ARBITRU_PLAYS_CACHE_SIZE"] = "0"
+    env["ARBITRU_PLAYS_CACHE_SIZE"] = "25000" if cache else "0"  # the same in both, whatever their defaults
     return env
 
 

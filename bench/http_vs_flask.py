@@ -6,8 +6,10 @@ precomputed bodies, both under the same gunicorn config, same run, 127.0.0.1 onl
 
 Prints req/s and p99 for both (and the ratio, issue 7 target >= 0.8), p99 with one connection
 (target <= 3 ms), and the full-response time of the heaviest position (2,226 plays, target <= 60 ms).
-The service runs twice: as deployed (the engine's LRU cache on: each worker soon holds the whole mix)
-and with that cache off (`ARBITRU_PLAYS_CACHE_SIZE=0`: every request computes its plays).
+The service runs twice: as deployed (the engine's plays cache off by default: every request computes
+its plays) and with a plays cache of 25,000 plays (`ARBITRU_PLAYS_CACHE_SIZE=25000`, which the bench
+mix's 2,000 positions overflow: every request misses, and pays for the cached plays the garbage
+collector walks).
 Uses wrk with a Lua script cycling the request bodies when installed, else a Python client.
 """
 
@@ -238,17 +240,19 @@ def main(argv: list[str] | None = None) -> int:
         )
         servers.append(bare)
         bare.wait_ready(mix[0].encode())
-        # The same service with the engine's (board, turn, dice) cache off: every request cold.
-        cold = Server("arbitru:create_app()", config, {"ARBITRU_PLAYS_CACHE_SIZE": "0"}, tmp / "cold.log")
-        servers.append(cold)
-        cold.wait_ready(mix[0].encode())
+        # The same service with a plays cache of 25,000 plays (off by default).
+        cached = Server(
+            "arbitru:create_app()", config, {"ARBITRU_PLAYS_CACHE_SIZE": "25000"}, tmp / "cached.log"
+        )
+        servers.append(cached)
+        cached.wait_ready(mix[0].encode())
 
         def load(port: int, connections: int) -> dict[str, float]:
             if use_wrk:
                 return run_wrk(port, tmp / "bodies.txt", tmp / "wrk.lua", args.duration, connections)
             return run_python(port, [m.encode() for m in mix], args.duration, connections)
 
-        runs = {"service": real, "service cold": cold, "bare": bare}
+        runs = {"service": real, "service cached": cached, "bare": bare}
         results: dict[str, list[dict[str, float]]] = {}
         for suffix, connections in (("", args.connections), (" 1c", 1)):
             for _ in range(args.rounds):
@@ -271,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         times = []
         for _ in range(max(1, args.big_repeats)):
             t0 = time.perf_counter()
-            status, resp = post(cold.port, big)  # the cache off: computed every time
+            status, resp = post(real.port, big)  # no plays cache: computed every time
             times.append(time.perf_counter() - t0)
         times.sort()
         plays = len(json.loads(resp).get("plays", [])) if status == 200 else None
@@ -284,11 +288,11 @@ def main(argv: list[str] | None = None) -> int:
         )
 
         big_ms = statistics.median(times) * 1e3
-        print("\n== targets (issue 7; 'cold' = the engine's cache off, every request computed) ==")
-        for name in ("service", "service cold"):
+        print("\n== targets (issue 7; 'as deployed' = no plays cache, every request computed) ==")
+        for name in ("service", "service cached"):
             ratio = med(name, "rps") / med("bare", "rps")
             p99_1c = med(name + " 1c", "p99")
-            label = "cache cold" if name.endswith("cold") else "cache on  "
+            label = "cache 25,000" if name.endswith("cached") else "as deployed "
             print(
                 f"/v1/moves req/s / bare Flask, {label}   {ratio:6.2f}   target >= 0.8  "
                 f"{'MET' if ratio >= 0.8 else 'not met'}"

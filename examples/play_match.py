@@ -65,10 +65,8 @@ def play_match(title, rules, length):
         outcome = play_game(rules, match)
         block = outcome["match"]
         score = block["score"]
-        print(
-            f"  game {game}: {outcome['winner']} wins ({outcome['label']}, {block['points']} point(s)),"
-            f" score {score['white']}-{score['black']}"
-        )
+        result = f"{outcome['winner']} wins ({outcome['label']}, {block['points']} point(s))"
+        print(f"  game {game}: {result}, score {score['white']}-{score['black']}")
         if block["over"]:
             print(f"  {block['winner']} wins the match")
             return block

@@ -60,8 +60,12 @@ def run_with_cache_size(size: str) -> str:
     ).stdout.strip()
 
 
-def test_the_plays_cache_holds_25000_plays_by_default():
-    assert run_with_cache_size("") == "25000 17"  # the 16 plays of an opening 3-1, plus its key
+def test_the_plays_cache_is_off_by_default():
+    assert run_with_cache_size("") == "0 0"
+
+
+def test_a_plays_cache_size_set_in_the_environment_keeps_answers():
+    assert run_with_cache_size("25000") == "25000 17"  # the 16 plays of an opening 3-1, plus its key
 
 
 def test_a_plays_cache_size_of_zero_turns_the_cache_off():
@@ -69,7 +73,7 @@ def test_a_plays_cache_size_of_zero_turns_the_cache_off():
 
 
 def test_the_cache_size_is_read_from_the_environment_in_one_place():
-    assert cache_size_from_env({}) == 25_000
+    assert cache_size_from_env({}) == 0
     assert cache_size_from_env({"ARBITRU_PLAYS_CACHE_SIZE": " 7 "}) == 7
     with pytest.raises(ValueError, match="ARBITRU_PLAYS_CACHE_SIZE"):
         cache_size_from_env({"ARBITRU_PLAYS_CACHE_SIZE": "-1"})

@@ -30,9 +30,9 @@ or more checkers on its point 25 - q. Hits never close a point, so the closed po
 are fixed for the whole turn, which keeps the fast paths small.
 
 As a library this module changes no process-wide state: the garbage collector is paused only by a
-caller who asks (`collector_paused`, which the HTTP layer holds for each request), the cache is
-bounded and guarded by a lock, and its size is set by `configure` (`ARBITRU_PLAYS_CACHE_SIZE`,
-read by `cache_size_from_env`).
+caller who asks (`collector_paused`, which the HTTP layer holds for each request), the plays cache
+is off unless asked for, bounded and guarded by a lock, and its size is set by `configure`
+(`ARBITRU_PLAYS_CACHE_SIZE`, read by `cache_size_from_env`).
 """
 
 from __future__ import annotations
@@ -90,8 +90,9 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
     """Every legal play of `turn` rolling `dice` on `board`, one per resulting board.
 
     When nothing can move the list holds a single play with no moves (the turn passes).
-    The order is deterministic: the same input always gives the same list. Answers are cached
-    (`configure`, `clear_cache`) and counted against the current `play_budget`, if any.
+    The order is deterministic: the same input always gives the same list. Answers may be cached
+    (off by default: `configure`, `clear_cache`) and are counted against the current `play_budget`,
+    if any.
     Building the plays allocates thousands of tuples without reference cycles: a caller listing
     many plays gains by holding `collector_paused()` around its work (the HTTP layer does, for
     each request); this function leaves the collector as it is.
@@ -164,12 +165,16 @@ class PlaysCache:
             self.held = 0
 
 
-# How many plays the cache holds by default. Cached plays stay tracked by the cyclic garbage
-# collector (named tuples are never untracked), so a full collection walks them all: over 2,000
-# distinct heavy positions the slowest took 191 ms with 100,000 plays held, 133 ms with 50,000,
-# 80 ms with 25,000 (one request pays it). 25,000 plays (~13 MB) hold ~11 of the heaviest answers
-# or ~1,000 ordinary ones.
-DEFAULT_CACHE_PLAYS = 25_000
+# How many plays the cache holds by default: none. Generating is about as cheap as keeping:
+# ~25 µs a position over the bench mix, against ~25 µs to pack an answer into bytes and as much to
+# make plays of them again. Kept as named tuples, a hit costs ~1 µs, but every held play is an
+# object the cyclic garbage collector walks: on the bench mix (2,000 positions, which overflow
+# 25,000 plays, so nothing hits) collections cost 28 µs a request in-process against 1 µs with no
+# cache, and under gunicorn the one-connection p99 was 9.7 ms against 1.4 ms (bench/http_vs_flask.py,
+# same run). Positions seldom repeat in real traffic, so the cache is for callers who know theirs
+# do (`configure(cache_plays=...)`, ARBITRU_PLAYS_CACHE_SIZE); 25,000 plays hold ~11 of the
+# heaviest answers or ~1,000 ordinary ones.
+DEFAULT_CACHE_PLAYS = 0
 
 
 @dataclass(frozen=True)
