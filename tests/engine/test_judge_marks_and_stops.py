@@ -117,3 +117,10 @@ def test_a_bear_off_with_a_higher_die_waits_for_the_point_just_above_to_be_empty
     verdict = rule(board, (4, 2), "5/1 1/off")
     assert verdict.legal and not verdict.as_written
     assert verdict.play.board.white[2] == 1 and verdict.play.board.white[0] == 15 - 1
+
+
+def test_a_hop_is_played_as_written_by_whichever_die_order_is_open():
+    # 24/13 with 6-5 from the opening: the 5 first would stop on 19, black's 6-point; the 6 first
+    # stops on 18, open
+    verdict = rule(OPENING, (6, 5), "24/13")
+    assert verdict.legal and verdict.as_written
