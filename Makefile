@@ -28,7 +28,7 @@ $(VENV)/.dev: $(VENV)/.runtime
 run: $(VENV)/.runtime
 	$(BIN)/gunicorn -c gunicorn.conf.py 'arbitru:create_app()'
 
-# The system tools the tests use (Chromium, curl, kubectl): installed once, stamped when all are there.
+# The system tools the tests use beyond pip (Chromium, curl): installed once, stamped when all are there.
 $(VENV)/.test-tools: scripts/test_tools.sh | $(VENV)/.dev
 	sh scripts/test_tools.sh && touch $@ || echo "test set-up incomplete: tests needing it skip (fail under CI=true)" >&2
 

