@@ -56,17 +56,6 @@ def clear_caches(module: ModuleType) -> None:
             return
 
 
-def path_of(board: object, turn: str, dice: tuple[int, int]) -> str:
-    """Which fast path serves a position (as `_plays` dispatches)."""
-    mover = board.white if turn == "white" else board.black  # type: ignore[attr-defined]
-    if dice[0] == dice[1]:
-        return "_doubles"
-    if mover[25]:
-        return "_mixed_bar"
-    outside = sum(mover[7:25])
-    return "_mixed_free" if outside >= 2 else "_mixed_home" if not outside else "_mixed"
-
-
 def compare_paths(module: ModuleType, cases: list, passes: int) -> None:
     """Each fast path against `plain_plays`, per position interleaved, collector paused: the sum
     over a path's positions of each one's fastest pass (steady on a shared machine)."""
@@ -85,7 +74,7 @@ def compare_paths(module: ModuleType, cases: list, passes: int) -> None:
             best[1] = min(best[1], end - middle)
     by_path: dict[str, list[float]] = {}
     for best, (board, turn, dice) in zip(fastest, cases, strict=True):
-        row = by_path.setdefault(path_of(board, turn, dice), [0.0, 0.0, 0])
+        row = by_path.setdefault(module.generation_path(board, turn, dice), [0.0, 0.0, 0])
         row[0] += best[0]
         row[1] += best[1]
         row[2] += 1

@@ -28,6 +28,7 @@ from arbitru.engine import moves as generation
 from arbitru.engine.board import BAR, OFF, Color
 from arbitru.engine.play import Play, point_name
 from tests.support.compare import state_of
+from tests.support.positions import DATA
 from tests.support.reference import reference_results
 
 
@@ -251,3 +252,24 @@ moves_strategy = st.lists(st.builds(Move, points, points, st.booleans()), max_si
 @given(moves_strategy)
 def test_notation_is_byte_identical_to_the_plain_chain_algorithm(moves: tuple[Move, ...]):
     assert format_moves(moves) == reference_notation(moves)
+
+
+def test_generation_path_names_the_generator_plays_dispatches_to(monkeypatch) -> None:
+    """`generation_path` states the dispatch `_plays` inlines: over every 4th bench position, for every
+    roll, the generator `_plays` calls is the one it names."""
+    called: list[str] = []
+    for name in ("_doubles", "_mixed_bar", "_mixed_free", "_mixed_home", "_mixed"):
+        real = getattr(generation, name)
+        monkeypatch.setattr(
+            generation, name, lambda *args, _name=name, _real=real: called.append(_name) or _real(*args)
+        )
+    rows = [json.loads(line) for line in (DATA / "bench_positions.jsonl").read_text().splitlines()[::4]]
+    seen = set()
+    for row in rows:
+        board = Board.from_dict(row["board"])
+        for dice in ((a, b) for a in range(1, 7) for b in range(1, a + 1)):
+            called.clear()
+            generation._plays(board, row["turn"], *dice)
+            assert called == [generation.generation_path(board, row["turn"], dice)]
+            seen.add(called[0])
+    assert len(seen) == 5  # every path was taken

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine import Board, legal_plays
+from arbitru.engine.moves import generation_path
 from tests.engine.positions import position
 from tests.support.compare import check_position
 from tests.support.gnubg_oracle import GNUBG_AVAILABLE
@@ -26,15 +27,18 @@ from tests.support.reference import OFF, reachable, single_moves
 ONE_DIE = 1  # plays of one die only
 
 
+PATHS = {
+    "_doubles": "doubles",
+    "_mixed_bar": "bar",
+    "_mixed_free": "free",
+    "_mixed_home": "home",
+    "_mixed": "general",
+}
+
+
 def path_of(board: Board, dice: tuple[int, int]) -> str:
-    """The generator path white's roll takes (the dispatch in moves._plays, restated)."""
-    side = board.white
-    if dice[0] == dice[1]:
-        return "doubles"
-    if side[25]:
-        return "bar"
-    outside = sum(side[7:25])
-    return "free" if outside >= 2 else "home" if not outside else "general"
+    """The generator path white's roll takes (moves.generation_path, by this file's short names)."""
+    return PATHS[generation_path(board, "white", dice)]
 
 
 def plays_of(path: str, white: dict[int, int], black: dict[int, int], dice: tuple[int, int], bar: int = 0):
