@@ -138,6 +138,31 @@ def test_a_resignation_without_a_level_or_a_wins_line_is_a_single():
     assert (first["winner"], first["points"], first["result"]) == ("A", 1, "single")
 
 
+@pytest.mark.parametrize("play", ["", None], ids=["written-empty", "hidden"])
+@pytest.mark.parametrize("resigner", [0, 1], ids=["the-roller", "the-opponent"])
+def test_a_roll_left_unplayed_then_an_explicit_resignation_is_that_resignation(play, resigner):
+    # A rolls 6-6 and writes no play (or hides it); the game then ends by the resignation written
+    # after it, a gammon: the other player wins 2 at the centred cube. The same record without the
+    # explicit action was already a resignation; with it, it used to be ACTION_AFTER_GAME_OVER.
+    turns = [*OPEN, roll(0, [6, 6], play), act(resigner, "resign", level="gammon")]
+    verdict = referee(record(game(turns)))
+    assert verdict["valid"] is True, verdict["error"]
+    first = verdict["games"][0]
+    winner = "AB"[1 - resigner]
+    assert (first["winner"], first["points"], first["result"], first["ended_by"]) == (
+        winner,
+        2,
+        "gammon",
+        "resign",
+    )
+
+
+def test_a_second_resignation_after_an_unplayed_roll_comes_after_the_game_is_over():
+    turns = [*OPEN, roll(0, [6, 6], ""), act(0, "resign"), act(0, "resign")]
+    error = referee(record(game(turns)))["error"]
+    assert (error["code"], error["move"]) == ("ACTION_AFTER_GAME_OVER", 5)  # the fifth action
+
+
 def test_a_resignation_with_points_capped_at_what_the_winner_needed():
     # 3-point match at 0-0: A doubles, B takes, B resigns a gammon at cube 2 (worth 4), and the
     # transcript writes the 3 points A needed.

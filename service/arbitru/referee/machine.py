@@ -187,7 +187,8 @@ class Referee:
                 {"player": self.players[action.player]},
                 variant="result",
             )
-        if state.over or state.resigned_by is not None or state.rolled_then_stopped:
+        unplayed = state.rolled_then_stopped and action.kind != "resign"  # the resignation that ends it
+        if state.over or state.resigned_by is not None or unplayed:
             params: Params = {"game": game.number, "ended_by": state.ended_by or "resigned"}
             self._fail(game, action, "ACTION_AFTER_GAME_OVER", params)
 
