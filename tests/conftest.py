@@ -1,7 +1,9 @@
 """Suite-wide settings.
 
 Under CI, hypothesis replays a fixed derandomized draw, so a run never fails on a new random example
-nobody can reproduce; locally each run explores new examples.
+nobody can reproduce; locally each run explores new examples. `make mutation` runs with the
+"mutation" profile: the CI draw without shrinking, since a mutant only needs one failing example and
+shrinking it cost minutes for each mutant a property kills (the plain generator's mutants timed out).
 
 Under CI, a skip is a failure: the strongest tests lean on oracles outside the code (gnubg, the
 data/ folder, hadolint, kubectl, kubernetes-validate, Chromium) and a CI run where one is missing
@@ -16,12 +18,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 STRICT = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
+settings.register_profile("mutation", settings.get_profile("ci"), phases=[Phase.explicit, Phase.reuse, Phase.generate])
 settings.load_profile("ci" if STRICT else "dev")
 
 

@@ -75,6 +75,10 @@ LOWER_DIE = [
     # As above with white's 19 closed too: only the 5 enters.
     ("bar", {1: 14}, {11: 2, 6: 2}, (6, 5), "bar/20"),
     ("home", {5: 1, 2: 1}, {24: 2, 23: 2}, (3, 1), "5/4"),
+    # White's 1 and 4 closed: the 5 cannot be played (6/1 is closed and 2 is not the highest
+    # point), nor the 2 from the 6; the 2 bears off exactly from the lower point, and then the 5
+    # still cannot move the 6.
+    ("home", {6: 1, 2: 1}, {24: 2, 21: 2}, (5, 2), "2/off"),
     ("general", {8: 1, 3: 2}, {23: 2, 20: 2, 22: 2}, (5, 1), "8/7"),
 ]
 

@@ -951,10 +951,11 @@ def _home_pairs(
                 if pair in both_off:
                     continue
                 both_off.add(pair)
+            # Two landing on one point (d1 == d2 > 0) are played high die first (neither bears off),
+            # so the first to land, which hits a blot there, is s1: a high-first order is chosen
+            # whenever d1 > 0 (the low-high order is only needed when the high die bears off).
             hit1 = rev[d1] if d1 else 0
             hit2 = rev[d2] if d2 and d2 != d1 else 0
-            if d1 and d1 == d2 and not high_first:  # the first to land on a blot hits it
-                hit1, hit2 = 0, rev[d2]
             m1, m2 = move[s1][d1][hit1], move[s2][d2][hit2]
             side[s1] -= 1
             side[d1] += 1
@@ -1035,8 +1036,8 @@ def _mixed(pos: _Position, high: int, low: int) -> list[Play]:
                 hit2 = t2 != OFF and rev[t2] == 1 and t2 != t1
                 if s2 == t1:  # one checker moved twice
                     key = (s1, t2, -1, -1, mask1 | (1 << t2) if hit2 else mask1)
-                elif s1 == t2:  # a second checker took the first one's place
-                    key = (s2, t1, -1, -1, mask1 | (1 << t2) if hit2 else mask1)
+                elif s1 == t2:  # a second checker took the first one's place (held by the mover: no hit)
+                    key = (s2, t1, -1, -1, mask1)
                 else:
                     key = (
                         max(s1, s2),

@@ -72,7 +72,6 @@ class GameState:
     result: str | None = None
     resigned_by: Color | None = None
     resign_level: int | None = None
-    rolled_then_stopped: bool = False
     from_position: bool = False  # the game starts from a stated position, not with an opening roll
 
     def end(self, ended_by: str, winner: Color | None, points: int | None, result: str | None) -> None:
@@ -187,8 +186,7 @@ class Referee:
                 {"player": self.players[action.player]},
                 variant="result",
             )
-        unplayed = state.rolled_then_stopped and action.kind != "resign"  # the resignation that ends it
-        if state.over or state.resigned_by is not None or unplayed:
+        if state.over or state.resigned_by is not None:
             params: Params = {"game": game.number, "ended_by": state.ended_by or "resigned"}
             self._fail(game, action, "ACTION_AFTER_GAME_OVER", params)
 
@@ -254,8 +252,7 @@ class Referee:
         if verdict.legal and verdict.play is not None:
             state.board = verdict.play.board
         elif action.play_kind == EMPTY and final:
-            state.rolled_then_stopped = True  # rolled, then resigned without playing (gnubg writes this)
-            return
+            return  # rolled, then resigned without playing (gnubg writes this); only resignations follow
         else:
             self._illegal_play(game, action, state, dice, hops, verdict)
         state.turn = other(color)
@@ -295,7 +292,6 @@ class Referee:
         kind = action.play_kind
         if kind == HIDDEN:
             if final:
-                state.rolled_then_stopped = True
                 return None
             self._fail(game, action, "HIDDEN_PLAY", {"player": name, "play": action.play_text or ""})
         if kind == ILLEGAL_MARKER:
