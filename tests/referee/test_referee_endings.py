@@ -294,6 +294,21 @@ def test_a_beaver_taken_then_played_on_and_a_beaver_dropped():
     }
 
 
+def test_a_play_written_with_commas_between_its_moves_is_read_as_with_spaces():
+    verdict = referee(record(game([roll(0, [3, 1], "8/5, 6/5"), roll(1, [4, 2], "8/4,6/4")])))
+    assert verdict["valid"] is True, verdict["error"]
+
+
+def test_a_hidden_play_in_a_json_record_is_quoted_as_a_mat_file_writes_it():
+    # play null: the exporter hid the play, and the game goes on (B rolls next); a .mat file
+    # writes such a play `????`
+    verdict = referee(record(game([roll(0, [3, 1], None), roll(1, [4, 2], "8/4 6/4")])))
+    assert (verdict["error"]["code"], verdict["error"]["message"]) == (
+        "HIDDEN_PLAY",
+        "the play of A is hidden ('????') and the game goes on",
+    )
+
+
 # -- what the errors and the condoned list say, in full ---------------------------------------------
 def test_a_roll_written_with_no_play_while_one_exists():
     error = referee(record(game([roll(0, [3, 1], "")])))["error"]

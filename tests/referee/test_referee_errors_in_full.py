@@ -512,6 +512,10 @@ def test_a_beaver_where_the_rules_allow_none_is_refused_with_the_cube_rules_reas
         "code": "BEAVERS_NOT_ALLOWED",
         "message": "B may not beaver: Beavers are not allowed under these rules.",
     }
+    # in Romanian, the cube rules' reason too
+    assert error_of(verdict_of(data, lang="ro"))["message"] == (
+        "B nu poate răspunde cu beaver: Redublarea imediată (beaver) nu este permisă în aceste reguli."
+    )
 
 
 def test_a_beaver_written_at_the_wrong_value():
@@ -713,8 +717,16 @@ def test_a_play_that_cannot_be_read_is_pointed_at_with_its_position():
         **where(1, 1, "A", None, "31: 8/5 6/5x"),
         "code": "BAD_NOTATION",
     }
-    assert error["message"].startswith("cannot read the play of A: ")
+    assert error["message"] == (
+        "cannot read the play of A: cannot read '6/5x': "
+        "expected moves like 24/18, bar/22, 6/off, 13/7*, 8/5(2)"
+    )
     assert error["position"]["dice"] == [3, 1] and error["legal_play_count"] == 16
+    # in Romanian, the notation's reason too
+    assert error_of(verdict_of(record(game([roll(0, [3, 1], "8/5 6/5x")])), lang="ro"))["message"] == (
+        "mutarea lui A nu se poate citi: '6/5x' nu se poate citi: "
+        "se așteptau mutări ca 24/18, bar/22, 6/off, 13/7*, 8/5(2)"
+    )
 
 
 def test_the_player_who_beavered_may_not_roll_before_the_beaver_is_answered():

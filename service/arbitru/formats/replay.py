@@ -22,7 +22,7 @@ from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
 from arbitru.formats.mat import PLAY, ROLL, Action, Game, Match
 from arbitru.formats.xgid import board_from_xg
-from arbitru.referee import apply_literally, judge_written, verify, written_play
+from arbitru.referee import apply_literally, judge_written, verify
 
 Hops = tuple[tuple[int, int], ...]
 
@@ -109,7 +109,7 @@ def _roll(board: Board, color: Color, action: Action) -> tuple[tuple[Move, ...] 
     dice = (max(action.dice), min(action.dice))
     if action.play_kind == PLAY:
         try:
-            hops = parse_play_marked(written_play(action.play_text or ""))[0]
+            hops = parse_play_marked(action.play_text or "")[0]
         except NotationError:
             return None, None
     elif action.play_kind in ("empty", "cannot_move"):

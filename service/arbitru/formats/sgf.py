@@ -22,7 +22,6 @@ from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
 from arbitru.formats.mat import PLAY, RESIGN, ROLL, Match
 from arbitru.formats.replay import ReplayedGame, Step, replay
-from arbitru.referee import written_play
 
 SIDES = ("W", "B")
 
@@ -85,7 +84,7 @@ def _node(step: Step) -> str | None:
         return f";PL[{side}]DI[{dice}]"
     if moves is None:  # an illegal play: its hops as written
         try:
-            hops = parse_play_marked(written_play(action.play_text or ""))[0]
+            hops = parse_play_marked(action.play_text or "")[0]
         except NotationError:
             hops = ()
         moves = tuple(Move(source, dest) for source, dest in hops)

@@ -28,7 +28,7 @@ it reads `arbitru.formats` and no web framework.
 
 from arbitru.referee.codes import IMPOSSIBLE, REASON_CODES, RefereeError
 from arbitru.referee.machine import LISTED_PLAYS, MODES, Excerpt, GameState, Referee, verify
-from arbitru.referee.plays import apply_literally, judge_written, written_play
+from arbitru.referee.plays import apply_literally, judge_written
 from arbitru.referee.rules import opening_roll_is_never_a_double, resolve_rules
 
 __all__ = [
@@ -45,5 +45,4 @@ __all__ = [
     "opening_roll_is_never_a_double",
     "resolve_rules",
     "verify",
-    "written_play",
 ]

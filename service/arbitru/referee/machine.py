@@ -27,7 +27,7 @@ from arbitru.formats.mat import CANNOT_MOVE, EMPTY, HIDDEN, ILLEGAL_MARKER, ROLL
 from arbitru.formats.xgid import board_from_xg
 from arbitru.messages import render, say
 from arbitru.referee.codes import Params, RefereeError, reasons
-from arbitru.referee.plays import Hops, apply_literally, judge_written, written_play
+from arbitru.referee.plays import Hops, apply_literally, judge_written
 from arbitru.referee.rules import opening_roll_is_never_a_double
 
 _Options = ParamSpec("_Options")  # what a Referee is built from
@@ -271,12 +271,12 @@ class Referee:
         self._fail(game, action, "DOUBLE_NOT_ANSWERED", params, variant="roll")
 
     def _check_roll_turn(self, game: Game, action: Action, state: GameState, color: Color) -> None:
-        """The first roll sets the turn (an opening roll is never a doublet where the rules say
-        so); any later roll must be by the player on turn."""
+        """Anyone may make the first roll (an opening roll is never a doublet where the rules say
+        so; `_roll` passes the turn on once it is played); any later roll must be by the player on
+        turn."""
         assert action.dice is not None
         name = self.players[action.player]
         if state.turn is None:
-            state.turn = color
             high, low = action.dice
             if high == low and opening_roll_is_never_a_double(self.rules) and not state.from_position:
                 self._fail(game, action, "OPENING_ROLL_DOUBLET", {"high": high, "low": low})
@@ -299,7 +299,7 @@ class Referee:
         if kind in (EMPTY, CANNOT_MOVE):
             return ()
         try:
-            hops, _ = parse_play_marked(written_play(action.play_text or ""))
+            hops, _ = parse_play_marked(action.play_text or "")
         except NotationError as exc:
             reason = render(exc.message_key, exc.params, self.lang)
             self._fail(game, action, "BAD_NOTATION", {"player": name, "reason": reason})

@@ -15,11 +15,6 @@ from arbitru.referee.codes import Params
 Hops = tuple[tuple[int, int], ...]
 
 
-def written_play(text: str) -> str:
-    """Notation the engine parser reads: `Bar`/`Off` any case is fine; split `/`-chains are kept."""
-    return text.replace(",", " ").strip()
-
-
 def judge_written(board: Board, color: Color, dice: tuple[int, int], hops: Hops) -> Verdict:
     """Judge a written play as /v1/play does, with two allowances for exporters: hit marks are not
     read (exporters differ in marking chained hits; OpenGammon writes none; a hop hits the blot it
