@@ -12,7 +12,6 @@ exhaustively.)"""
 
 from __future__ import annotations
 
-import itertools
 import os
 import random
 import signal
@@ -25,7 +24,7 @@ sys.path[:0] = ["src", "."]
 from arbitru.engine import Board, moves  # noqa: E402
 from arbitru.engine.board import BAR, OFF  # noqa: E402
 from arbitru.engine.play import Play  # noqa: E402
-from tests.engine.test_generation_paths import playable_in_order  # noqa: E402
+from tests.engine.test_generation_paths import playable_in_order, small_home_boards  # noqa: E402
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 SPOTS = {  # where white's checkers may stand, by the path a mixed roll takes
@@ -78,24 +77,9 @@ def corpus(seed: int, count: int, kinds: list[str]) -> list[tuple[Board, str]]:
 
 
 def home_boards() -> list[tuple[Board, str]]:
-    """Every home board white may bear off from, as the all-home path sees it: each of white's six
-    home points empty, or with one or two white checkers, or a black blot or point on it (5**6
-    boards; white's other checkers are off, black's other ones on black's 1-point). What a third
-    white checker on a point changes is only the count the board carries."""
-    out = []
-    for spots in itertools.product(range(5), repeat=6):
-        white, black = [0] * 26, [0] * 26
-        for point, spot in enumerate(spots, start=1):
-            if spot in (1, 2):
-                white[point] = spot
-            elif spot in (3, 4):
-                black[25 - point] = spot - 2
-        if not any(white):
-            continue
-        white[OFF] = 15 - sum(white)
-        black[1] += 15 - sum(black)
-        out.append((Board(tuple(white), tuple(black)), "white"))
-    return out
+    """Every home board white may bear off from, as the all-home path sees it (14,896 boards:
+    `small_home_boards`); a third white checker on a point changes only the count the board carries."""
+    return [(board, "white") for board in small_home_boards(15)]
 
 
 def answers(cases: list[tuple[Board, str]]) -> list[list[Play]]:

@@ -157,6 +157,9 @@ BEAR_OFF = [
     ("home", {4: 1, 3: 1}, {19: 2}, (6, 5), ["4/off 3/off"]),
     # Highest 3: either die takes it; then 2 is the highest and the other die takes one from there.
     ("home", {3: 1, 2: 2}, {19: 2}, (5, 4), ["3/off 2/off"]),
+    # 3-2 with checkers on 6 and 1: the 1 bears off with neither die while the 6 is above it, and
+    # after 6/3 or 6/4 the checker moved is the highest: 6/1 is the only play (never 6/3 1/off).
+    ("home", {6: 1, 1: 1}, {19: 2}, (3, 2), ["6/1"]),
     ("doubles", {5: 1, 4: 1}, {19: 2}, (6, 6), ["5/off 4/off"]),
     # 4-4: 6/2 first, then 3 is the highest and the 4s bear off both checkers there, then 2/off.
     ("doubles", {6: 1, 3: 2}, {19: 2}, (4, 4), ["6/off 3/off(2)"]),
