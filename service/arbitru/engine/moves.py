@@ -1008,7 +1008,7 @@ def _mixed(pos: _Position, high: int, low: int) -> list[Play]:
     turn, white, mover, opponent, rev = pos
     top = next(compress(_POINTS_DOWN, mover[24:0:-1]), 0)
     outside = sum(mover[7:25])
-    both: dict[tuple[int, int, int, int, int], _Found] = {}
+    both: dict[tuple[int, ...], _Found] = {}
     firsts: dict[int, list[tuple[int, int, int]]] = {high: [], low: []}
     side = list(mover)
     moves_of = {high: _single_moves(side, rev, high, top), low: _single_moves(side, rev, low, top)}
@@ -1034,18 +1034,14 @@ def _mixed(pos: _Position, high: int, low: int) -> list[Play]:
                 if s2 != t1 and (s2, t2) in seen:
                     continue
                 hit2 = t2 != OFF and rev[t2] == 1 and t2 != t1
+                # One checker's net move and hits (3 items), or two checkers' moves (4 items).
+                key: tuple[int, ...]
                 if s2 == t1:  # one checker moved twice
-                    key = (s1, t2, -1, -1, mask1 | (1 << t2) if hit2 else mask1)
+                    key = (s1, t2, mask1 | (1 << t2) if hit2 else mask1)
                 elif s1 == t2:  # a second checker took the first one's place (held by the mover: no hit)
-                    key = (s2, t1, -1, -1, mask1)
-                else:
-                    key = (
-                        max(s1, s2),
-                        min(s1, s2),
-                        max(t1, t2),
-                        min(t1, t2),
-                        mask1 | (1 << t2) if hit2 else mask1,
-                    )
+                    key = (s2, t1, mask1)
+                else:  # two checkers: the same sources and destinations hit the same blots
+                    key = (max(s1, s2), min(s1, s2), max(t1, t2), min(t1, t2))
                 if key not in both:
                     side[s2] -= 1
                     side[t2] += 1
