@@ -249,7 +249,7 @@ class Referee:
         if hops is None:
             return  # a hidden last play: rolled, then resigned
         verdict = judge_written(state.board, color, dice, hops)
-        if verdict.legal and verdict.play is not None:
+        if verdict.play is not None:  # judge_written gives a play exactly when the play is legal
             state.board = verdict.play.board
         elif action.play_kind == EMPTY and final:
             return  # rolled, then resigned without playing (gnubg writes this); only resignations follow
