@@ -92,6 +92,7 @@ def assert_same_plays(fast: list[Play], plain: list[Play]) -> None:
     plain = [play for play in plain if play.moves]
     assert played(fast) == played(plain)
     assert len({p.board for p in fast}) == len(fast)
+    assert {p.turn for p in fast + plain} <= {"white"}  # every caller here moves white
 
 
 MIXED = st.tuples(st.integers(1, 6), st.integers(1, 6)).filter(lambda d: d[0] != d[1])

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from arbitru.engine.moves import PlayBudgetExceeded, PlaysCache, cache_size_from_env, configure
+from arbitru.engine import Board, legal_plays
+from arbitru.engine.moves import (
+    PlayBudgetExceeded,
+    PlaysCache,
+    cache_size_from_env,
+    cache_stats,
+    clear_cache,
+    configure,
+    plain_plays,
+    play_budget,
+)
 
 
 def test_a_shrinking_cache_drops_the_least_recently_used_answer_first():
@@ -54,3 +64,42 @@ def test_a_negative_cache_size_is_refused_in_words():
 def test_the_budget_error_says_its_limit():
     error = PlayBudgetExceeded(500)
     assert (str(error), error.limit) == ("more than 500 plays listed", 500)
+
+
+def test_an_answer_that_fills_the_cache_exactly_is_kept():
+    cache = PlaysCache(3)
+    cache.put("a", ("p1", "p2"))  # costs 3: exactly the capacity
+    assert (cache.get("a"), cache.held) == (("p1", "p2"), 3)
+    cache = PlaysCache(6)
+    cache.put("a", ("p1", "p2"))
+    cache.put("b", ("p1", "p2"))  # 3 + 3 = 6: both stay
+    assert (cache.get("a"), cache.get("b"), cache.held) == (("p1", "p2"), ("p1", "p2"), 6)
+
+
+def test_the_cached_answer_is_the_one_for_that_board_turn_and_roll():
+    # With the cache on, each (board, turn, roll) keeps its own answer: another roll, the other
+    # colour or another board never gets it.
+    previous = configure().cache_plays
+    configure(cache_plays=10_000)
+    try:
+        clear_cache()
+        opening = Board.initial()
+        asked = [(opening, "white", (6, 5)), (opening, "white", (5, 5)), (opening, "white", (6, 6))]
+        after = plain_plays(opening, "white", (6, 5))[0].board
+        asked += [(opening, "black", (6, 5)), (after, "white", (6, 5))]
+        plain = [sorted(p.notation for p in plain_plays(*question)) for question in asked]
+        for _ in range(2):  # computed, then from the cache
+            assert [sorted(p.notation for p in legal_plays(*question)) for question in asked] == plain
+        assert cache_stats()[0] >= len(asked)
+    finally:
+        configure(cache_plays=previous)
+        clear_cache()
+
+
+def test_the_budget_allows_exactly_its_limit():
+    board = Board.initial()
+    plays = len(legal_plays(board, "white", (6, 5)))
+    with play_budget(plays):
+        legal_plays(board, "white", (6, 5))  # exactly the limit: allowed
+    with play_budget(plays - 1), pytest.raises(PlayBudgetExceeded):
+        legal_plays(board, "white", (6, 5))

@@ -803,3 +803,13 @@ def test_the_referee_defaults_to_legal_moves_only_and_refuses_other_modes():
     assert Referee(match).verdict()["mode"] == "legal-moves-only"
     with pytest.raises(ValueError, match="^mode must be one of legal-moves-only, illegal-moves-rule$"):
         Referee(match, mode="anything")
+
+
+def test_an_action_after_a_resignation_says_the_game_ended_by_it():
+    # B resigns (the 3rd action), then A rolls: the game is over, though no result line ended it
+    error = error_of(verdict_of(record(game([*OPEN, act(1, "resign"), roll(0, [3, 1], "13/10 6/5")]))))
+    assert error == {
+        **where(1, 4, "A", None, "31: 13/10 6/5"),
+        "code": "ACTION_AFTER_GAME_OVER",
+        "message": "game 1 is already over (resigned)",
+    }

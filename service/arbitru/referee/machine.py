@@ -245,7 +245,7 @@ class Referee:
         self._settle_offer_before_roll(game, action, state, color)
         self._check_roll_turn(game, action, state, color)
         dice = (max(action.dice), min(action.dice))
-        hops = self._written_hops(game, action, state, dice, final)
+        hops = self._written_hops(game, action, dice, final)
         if hops is None:
             return  # a hidden last play: rolled, then resigned
         verdict = judge_written(state.board, color, dice, hops)
@@ -284,9 +284,7 @@ class Referee:
             params: Params = {"player": name, "turn": self._name(state.turn)}
             self._fail(game, action, "OUT_OF_TURN", params, variant="roll")
 
-    def _written_hops(
-        self, game: Game, action: Action, state: GameState, dice: tuple[int, int], final: bool
-    ) -> Hops | None:
+    def _written_hops(self, game: Game, action: Action, dice: tuple[int, int], final: bool) -> Hops | None:
         """The hops of the play as written (None: a hidden last play; hit marks are not read)."""
         name = self.players[action.player]
         kind = action.play_kind
