@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine import Board, legal_plays
+from arbitru.engine.board import BAR
 from arbitru.engine.moves import generation_path
 from tests.engine.positions import position
 from tests.support.compare import check_position
@@ -142,7 +143,25 @@ DOUBLES_AS_MANY = [
     ({13: 1, 2: 14}, {24: 2}, (4, 4), ["13/5"], 2),
     # The same with white's 1 open: home on 1, then the fourth 4 bears off from the highest (2).
     ({13: 1, 2: 14}, {1: 2}, (4, 4), ["13/1 2/off"], 4),
+    # 3-3, white's last checker on 13, a black blot on white's 10 and white's 7 closed: 13/10* hits
+    # and cannot go on: one move, and the blot is on the bar.
+    ({13: 1}, {15: 1, 18: 2}, (3, 3), ["13/10*"], 1),
 ]
+
+
+def test_a_double_enters_at_most_four_checkers_from_the_bar():
+    # Five up, 3-3: four enter on 22, the fifth stays on the bar and nothing else moves.
+    assert plays_of("doubles", {1: 10}, {}, (3, 3), bar=5) == ["bar/22(4)"]
+    (play,) = legal_plays(position({1: 10}, {}, white_bar=5), "white", (3, 3))
+    assert play.board.white[BAR] == 1
+
+
+@pytest.mark.parametrize("dice", [(3, 3), (6, 5)])
+def test_a_side_with_every_checker_off_has_only_the_passing_play(dice):
+    # The HTTP API refuses such a position (422, the game is over); the library answers as the plain
+    # statement of the rules does (a mixed roll raised IndexError in the all-home path).
+    board = position({}, {19: 2})
+    assert [play.moves for play in legal_plays(board, "white", dice)] == [()]
 
 
 @pytest.mark.parametrize(("white", "black", "dice", "expected", "moves"), DOUBLES_AS_MANY)
@@ -163,6 +182,9 @@ BEAR_OFF = [
     ("doubles", {5: 1, 4: 1}, {19: 2}, (6, 6), ["5/off 4/off"]),
     # 4-4: 6/2 first, then 3 is the highest and the 4s bear off both checkers there, then 2/off.
     ("doubles", {6: 1, 3: 2}, {19: 2}, (4, 4), ["6/off 3/off(2)"]),
+    # 3-3 with four checkers on 3 and one on 2: the four 3s take the four on 3; the 2 never bears
+    # off with a 3 while a checker stands on the 3.
+    ("doubles", {3: 4, 2: 1}, {19: 2}, (3, 3), ["3/off(4)"]),
     # The general search: 7/1 comes home, then the 5 bears off the 2 (the highest); 1/off with the
     # 5 would be from below the highest point.
     ("general", {7: 1, 2: 1}, {19: 2}, (6, 5), ["7/1 2/off", "7/off"]),

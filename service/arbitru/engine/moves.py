@@ -858,6 +858,8 @@ def _mixed_home(pos: _Position, high: int, low: int) -> list[Play]:
     turn, white, mover, opponent, rev = pos
     move = _MOVE
     occupied = list(compress(_POINTS_DOWN[18:], mover[6:0:-1]))  # home points with a checker, from 6
+    if not occupied:  # every checker borne off: the game is over and nothing moves
+        return []
     highest = occupied[0]
     below = occupied[1] if len(occupied) > 1 else 0  # the highest point once `highest` is emptied
     alone = mover[highest] == 1  # one move from the highest point empties it
