@@ -49,7 +49,8 @@ def scores(meta_dir: Path) -> list[tuple[str, int, int, int, int, list[str]]]:
             else:  # survived, or no test reached it (exit 33 / 5): both are holes in the tests
                 survived += 1
                 survivors.append(name)
-        rows.append((module, killed, survived, unchecked, equivalent, survivors))
+        if codes:  # a module with no mutants (a package's __init__ of imports) has nothing to score
+            rows.append((module, killed, survived, unchecked, equivalent, survivors))
     return rows
 
 

@@ -24,7 +24,8 @@ STRICT = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
-settings.register_profile("mutation", settings.get_profile("ci"), phases=[Phase.explicit, Phase.reuse, Phase.generate])
+NO_SHRINKING = [Phase.explicit, Phase.reuse, Phase.generate]
+settings.register_profile("mutation", settings.get_profile("ci"), phases=NO_SHRINKING)
 settings.load_profile("ci" if STRICT else "dev")
 
 
