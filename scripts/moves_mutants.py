@@ -24,20 +24,19 @@ sys.path[:0] = ["src", "."]
 from arbitru.engine import Board, moves  # noqa: E402
 from arbitru.engine.board import BAR, OFF  # noqa: E402
 from arbitru.engine.play import Play  # noqa: E402
-from tests.engine.test_generation_paths import playable_in_order, small_home_boards  # noqa: E402
+from tests.engine.test_generation_paths import (  # noqa: E402
+    SPOTS,
+    fits_path,
+    playable_in_order,
+    small_home_boards,
+)
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
-SPOTS = {  # where white's checkers may stand, by the path a mixed roll takes
-    "bar": [BAR, *range(1, 25)],
-    "free": [OFF, *range(1, 25), *range(7, 25)],
-    "one": [OFF, *range(1, 7)],
-    "home": [OFF, *range(1, 7)],
-}
 
 
 def random_board(rng: random.Random, kind: str) -> Board | None:
-    """A valid board for one path (None when the draw is not one): white as `SPOTS` says, black
-    anywhere it may stand, often in points of two (blocks, so that one die alone may be playable)."""
+    """A board for one path, drawn as the tests' `boards` strategy draws it but with black often in
+    points of two (blocks, so that one die alone may be playable); None when it does not fit."""
     white = [0] * 26
     for _ in range(14 if kind == "one" else 15):
         white[rng.choice(SPOTS[kind])] += 1
@@ -52,15 +51,7 @@ def random_board(rng: random.Random, kind: str) -> Board | None:
         black[spot] += count
         left -= count
     board = Board(tuple(white), tuple(black))
-    outside = sum(white[7:25])
-    fits = {
-        "bar": white[BAR] > 0,
-        "free": not white[BAR] and outside >= 2,
-        "one": not white[BAR] and outside == 1,
-    }
-    if board.problems() or black[OFF] == 15 or white[OFF] == 15 or not fits.get(kind, True):
-        return None
-    return board
+    return board if fits_path(board, kind) else None
 
 
 def corpus(seed: int, count: int, kinds: list[str]) -> list[tuple[Board, str]]:

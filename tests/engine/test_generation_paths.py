@@ -32,6 +32,24 @@ from tests.support.compare import state_of
 from tests.support.positions import DATA
 from tests.support.reference import reference_results
 
+SPOTS = {  # where white's checkers may stand, by the path a mixed roll takes
+    "bar": [BAR, *range(1, 25)],
+    "free": [OFF, *range(1, 25), *range(7, 25)],
+    "one": [OFF, *range(1, 7)],
+    "home": [OFF, *range(1, 7)],
+}
+
+
+def fits_path(board: Board, kind: str) -> bool:
+    """Whether `board` is a valid position, no side all off, that takes white's `kind` path."""
+    white, outside = board.white, sum(board.white[7:25])
+    fits = {
+        "bar": white[BAR] > 0,
+        "free": not white[BAR] and outside >= 2,
+        "one": not white[BAR] and outside == 1,
+    }
+    return not board.problems() and board.black[OFF] < 15 and white[OFF] < 15 and fits.get(kind, True)
+
 
 @st.composite
 def boards(draw: st.DrawFn, kind: str) -> Board:
@@ -40,14 +58,8 @@ def boards(draw: st.DrawFn, kind: str) -> Board:
     "home" (every white checker home, some may be off); black anywhere it may stand, white's home
     points included (blots to hit, points that block), some on the bar."""
     white = [0] * 26
-    spots = {
-        "bar": [25, *range(1, 25)],
-        "free": [0, *range(1, 25), *range(7, 25)],
-        "one": [0, *range(1, 7)],
-        "home": [0, *range(1, 7)],
-    }[kind]
     for _ in range(14 if kind == "one" else 15):
-        white[draw(st.sampled_from(spots))] += 1
+        white[draw(st.sampled_from(SPOTS[kind]))] += 1
     if kind == "one":
         white[draw(st.integers(7, 24))] += 1
     black = [0] * 26
@@ -55,13 +67,7 @@ def boards(draw: st.DrawFn, kind: str) -> Board:
     for _ in range(15):
         black[draw(st.sampled_from([0, 25, *free, *(q for q in free if q >= 19)]))] += 1
     board = Board(tuple(white), tuple(black))
-    outside = sum(white[7:25])
-    fits = {
-        "bar": white[BAR] > 0,
-        "free": not white[BAR] and outside >= 2,
-        "one": not white[BAR] and outside == 1,
-    }
-    assume(not board.problems() and black[OFF] < 15 and white[OFF] < 15 and fits.get(kind, True))
+    assume(fits_path(board, kind))
     return board
 
 
