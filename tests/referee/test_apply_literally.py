@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from arbitru.engine.judge import judge_play
 from arbitru.messages import render
-from arbitru.referee import apply_literally
+from arbitru.referee import apply_literally, judge_written
 from tests.engine.positions import OPENING, position
 
 START = {24: 2, 13: 5, 8: 3, 6: 5}
@@ -113,3 +114,14 @@ def test_black_plays_in_its_own_numbering():
 def test_bearing_off_with_every_checker_home():
     home = position({6: 2, 5: 13}, START)
     assert apply_literally(home, "white", ((6, 0), (5, 0))) == (position({6: 1, 5: 12}, START), None)
+
+
+def test_a_hop_written_past_the_blot_it_hits_is_taken_as_the_legal_play():
+    # 13/2 with 6-5 and white's 7 closed: the only way is 13/8*/2, the 5 hitting the blot on 8.
+    # The engine's judge calls the hop as written not a legal play (it does not say the hit); the
+    # referee takes it as the play that moves those checkers, not as written.
+    board = position({13: 1, 6: 14}, {17: 1, 18: 2})
+    assert judge_play(board, "white", (6, 5), ((13, 2),)).code == "NOT_A_LEGAL_PLAY"
+    verdict = judge_written(board, "white", (6, 5), ((13, 2),))
+    assert verdict.play is not None
+    assert (verdict.legal, verdict.play.notation, verdict.as_written) == (True, "13/8*/2", False)
