@@ -16,7 +16,6 @@ import os
 import random
 import signal
 import sys
-from collections import Counter
 from typing import Any
 
 sys.path[:0] = ["src", "."]
@@ -28,6 +27,7 @@ from tests.engine.test_generation_paths import (  # noqa: E402
     SPOTS,
     fits_path,
     playable_in_order,
+    played,
     small_home_boards,
 )
 
@@ -77,22 +77,12 @@ def answers(cases: list[tuple[Board, str]]) -> list[list[Play]]:
     return [moves.legal_plays(board, turn, dice) for board, turn in cases for dice in ROLLS]
 
 
-def canonical(plays: list[Play]) -> Counter[tuple[Any, ...]]:
-    """What the API promises of a roll's plays: each play's moves (in any order), board and
-    notation, the plays in any (deterministic) order: docs/api.md."""
-    return Counter((tuple(sorted(p.moves)), p.board, p.notation, p.turn) for p in plays)
-
-
-def exact(plays: list[Play]) -> list[tuple[Any, ...]]:
-    return [(p.moves, p.board, p.notation, p.turn) for p in plays]
-
-
 def difference(board: Board, turn: str, dice: tuple[int, int], want: list[Play], got: list[Play]) -> int:
     """0 the same; 1 another order (of the plays or of a play's moves, each still playable in its
     order); 2 a play whose moves cannot be made in the order listed; 3 other plays."""
-    if exact(want) == exact(got):
+    if want == got:  # a Play is (turn, moves, board); its notation follows from its moves
         return 0
-    if canonical(want) != canonical(got):
+    if played(want) != played(got) or {p.turn for p in got} != {turn}:  # what docs/api.md promises
         return 3
     mover = board if turn == "white" else Board(board.black, board.white)
     rolled = dice * 2 if dice[0] == dice[1] else dice

@@ -117,7 +117,7 @@ def _roll(board: Board, color: Color, action: Action) -> tuple[tuple[Move, ...] 
     else:
         return None, None  # hidden or marked illegal: nothing to replay
     verdict = judge_written(board, color, dice, hops)
-    if verdict.legal and verdict.play is not None:
+    if verdict.play is not None:  # judge_written gives a play exactly when the play is legal
         moves = _as_written(board, color, action, hops, verdict.play.board) or verdict.play.moves
         return gnubg_order(board, color, moves), verdict.play.board
     return None, apply_literally(board, color, hops)[0]
