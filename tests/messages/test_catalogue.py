@@ -23,6 +23,7 @@ from arbitru.engine.rules import OPENINGS, STANDARD, Rules, build_rules
 from arbitru.messages import LANGUAGES, Message, has_text, localise, render, say
 from arbitru.messages.catalogue import CATALOGUE
 from arbitru.messages.marshmallow import _TEMPLATES
+from arbitru.referee import ENDINGS
 
 ENGINE = Path(arbitru.engine.__file__).parent
 HTTP = ENGINE.parent / "http"
@@ -60,6 +61,11 @@ def opening_codes() -> set[str]:
 @pytest.mark.parametrize("key", sorted(play_codes() | set(REASONS) | opening_codes()))
 def test_every_engine_code_has_a_text(key):
     assert has_text(key)
+
+
+@pytest.mark.parametrize("ending", ENDINGS)
+def test_every_way_a_game_ends_has_a_word(ending):
+    assert has_text(f"ended_by.{ending}")
 
 
 def engine_problems() -> list:

@@ -225,7 +225,7 @@ MORE: dict[str, tuple[str, dict[str, Any], str, str]] = {
         mat(5, *OPENING_LINES, "  2)  Doubles => 2                 Drops", "  3) 31: 13/10 6/5"),
         where(1, 3, "A", 7, "31: 13/10 6/5"),
         "ACTION_AFTER_GAME_OVER",
-        "game 1 is already over (drop)",
+        "game 1 is already over (double dropped)",
     ),
     # the Wins line (line 6) comes before A's next roll (line 7)
     "a roll after the result": (
@@ -807,9 +807,9 @@ def test_the_referee_defaults_to_legal_moves_only_and_refuses_other_modes():
 
 def test_an_action_after_a_resignation_says_the_game_ended_by_it():
     # B resigns (the 3rd action), then A rolls: the game is over, though no result line ended it
-    error = error_of(verdict_of(record(game([*OPEN, act(1, "resign"), roll(0, [3, 1], "13/10 6/5")]))))
-    assert error == {
-        **where(1, 4, "A", None, "31: 13/10 6/5"),
-        "code": "ACTION_AFTER_GAME_OVER",
-        "message": "game 1 is already over (resigned)",
-    }
+    data = record(game([*OPEN, act(1, "resign"), roll(0, [3, 1], "13/10 6/5")]))
+    place = {**where(1, 4, "A", None, "31: 13/10 6/5"), "code": "ACTION_AFTER_GAME_OVER"}
+    assert error_of(verdict_of(data)) == {**place, "message": "game 1 is already over (resigned)"}
+    # how it ended is a word of the message's language, not a name from the code
+    romanian = "jocul 1 s-a terminat deja (abandon)"
+    assert error_of(verdict_of(data, lang="ro")) == {**place, "message": romanian}

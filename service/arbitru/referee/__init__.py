@@ -27,11 +27,12 @@ it reads `arbitru.formats` and no web framework.
 """
 
 from arbitru.referee.codes import IMPOSSIBLE, REASON_CODES, RefereeError
-from arbitru.referee.machine import LISTED_PLAYS, MODES, Excerpt, GameState, Referee, verify
+from arbitru.referee.machine import ENDINGS, LISTED_PLAYS, MODES, Excerpt, GameState, Referee, verify
 from arbitru.referee.plays import apply_literally, judge_written
 from arbitru.referee.rules import opening_roll_is_never_a_double, resolve_rules
 
 __all__ = [
+    "ENDINGS",
     "IMPOSSIBLE",
     "LISTED_PLAYS",
     "MODES",

@@ -25,7 +25,7 @@ from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
 from arbitru.formats.mat import CANNOT_MOVE, EMPTY, HIDDEN, ILLEGAL_MARKER, ROLL, Action, Game, Match, Result
 from arbitru.formats.xgid import board_from_xg
-from arbitru.messages import render, say
+from arbitru.messages import message, render, say
 from arbitru.referee.codes import Params, RefereeError, reasons
 from arbitru.referee.plays import Hops, apply_literally, judge_written
 from arbitru.referee.rules import opening_roll_is_never_a_double
@@ -35,6 +35,9 @@ _Options = ParamSpec("_Options")  # what a Referee is built from
 MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
 LEVEL_NAMES: dict[int, str] = COUNTED_AS
 ANSWERS: tuple[str, ...] = ("take", "drop", "beaver", "raccoon")
+# How a game ends (a game verdict's `ended_by`; each is a word of the catalogue, `ended_by.<name>`).
+ENDINGS: tuple[str, ...] = ("bearoff", "drop", "resign")
+BORNE_OFF, DROPPED, RESIGNED = ENDINGS
 # An illegal play's error lists the legal plays up to this many (a 1-1 can have over 1,000): enough
 # to show the players what was possible; beyond it the count alone is given.
 LISTED_PLAYS = 100
@@ -187,7 +190,10 @@ class Referee:
                 variant="result",
             )
         if state.over or state.resigned_by is not None:
-            params: Params = {"game": game.number, "ended_by": state.ended_by or "resigned"}
+            params: Params = {
+                "game": game.number,
+                "ended_by": message(f"ended_by.{state.ended_by or RESIGNED}"),
+            }
             self._fail(game, action, "ACTION_AFTER_GAME_OVER", params)
 
     def _act(self, game: Game, action: Action, state: GameState, final: bool) -> None:
@@ -348,7 +354,7 @@ class Referee:
         position = Position(state.board, cube=state.cube, match=MatchState(self.length), rules=self.rules)
         verdict = position.outcome()
         if verdict.game_over:
-            state.end("bearoff", verdict.winner, verdict.points, verdict.result)
+            state.end(BORNE_OFF, verdict.winner, verdict.points, verdict.result)
 
     # -- cube -------------------------------------------------------------------------------------
     def _double(self, game: Game, action: Action, state: GameState) -> None:
@@ -437,7 +443,7 @@ class Referee:
         assert verdict.cube is not None
         assert verdict.points is not None
         state.cube, state.offer = verdict.cube, None
-        state.end("drop", verdict.winner, verdict.points, "single")
+        state.end(DROPPED, verdict.winner, verdict.points, "single")
 
     def _settle_take(self, state: GameState) -> None:
         """The pending beaver taken: always legal, the cube rules refusing a take for exactly what
@@ -577,7 +583,7 @@ class Referee:
             winner = other(state.resigned_by)
         values = self._resignation_values(state, winner)
         level, points = self._resigned_for(game, state, winner, values)
-        state.end("resign", winner, points, LEVEL_NAMES[level])
+        state.end(RESIGNED, winner, points, LEVEL_NAMES[level])
 
     def _resignation_values(self, state: GameState, winner: Color) -> list[tuple[int, int]]:
         """(level, points) of each resignation the game may have ended by: the level marked, or

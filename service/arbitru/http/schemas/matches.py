@@ -8,6 +8,7 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from arbitru.engine.outcome import RESULTS
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.limits import MAX_MAT_CHARS, MAX_MATCH_LENGTH
 from arbitru.http.schemas.core import (
@@ -21,7 +22,7 @@ from arbitru.http.schemas.core import (
     _doc,
 )
 from arbitru.messages import message
-from arbitru.referee import LISTED_PLAYS, MODES, REASON_CODES
+from arbitru.referee import ENDINGS, LISTED_PLAYS, MODES, REASON_CODES
 
 EXPORTS = ("record", "mat", "sgf")
 
@@ -116,8 +117,12 @@ class GameVerdictSchema(ma.Schema):
     )
     points = fields.Integer(allow_none=True, metadata=_doc("what the game was worth: cube x result"))
     cube = fields.Integer(metadata=_doc("the cube value at the end of the game"))
-    result = fields.String(allow_none=True, metadata=_doc("single, gammon or backgammon"))
-    ended_by = fields.String(allow_none=True, metadata=_doc("bearoff, drop or resign"))
+    result = fields.String(
+        allow_none=True, validate=validate.OneOf(list(RESULTS)), metadata=_doc("the result's name")
+    )
+    ended_by = fields.String(
+        allow_none=True, validate=validate.OneOf(list(ENDINGS)), metadata=_doc("how the game ended")
+    )
     declared_points = fields.Integer(allow_none=True, metadata=_doc("the points the transcript writes"))
     capped = fields.Boolean(
         metadata=_doc("the transcript writes the points capped at what the winner needed")
