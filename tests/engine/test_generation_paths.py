@@ -29,6 +29,7 @@ from arbitru.engine import Board, Move, format_moves
 from arbitru.engine import moves as generation
 from arbitru.engine.board import BAR, OFF, Color
 from arbitru.engine.play import Play, point_name
+from tests.support.cases import examples
 from tests.support.compare import state_of
 from tests.support.positions import DATA
 from tests.support.reference import reference_results
@@ -103,7 +104,7 @@ def assert_same_plays(fast: list[Play], plain: list[Play]) -> None:
 
 
 MIXED = st.tuples(st.integers(1, 6), st.integers(1, 6)).filter(lambda d: d[0] != d[1])
-PATH_CASES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PATH_CASES = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @PATH_CASES
@@ -329,7 +330,7 @@ points = st.sampled_from([0, 25, *range(1, 25), 3, 5, 8])
 moves_strategy = st.lists(st.builds(Move, points, points, st.booleans()), max_size=5).map(tuple)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(moves_strategy)
 def test_notation_is_byte_identical_to_the_plain_chain_algorithm(moves: tuple[Move, ...]):
     assert format_moves(moves) == reference_notation(moves)

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
 from arbitru.engine.board import BAR, OFF
+from tests.support.cases import examples
 
 dice_strategy = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
@@ -77,14 +78,14 @@ def reference_boards(board: Board, dice: tuple[int, int]) -> set[Board]:
     return best
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), dice_strategy)
 def test_every_legal_play_is_listed_and_no_illegal_one(board: Board, dice: tuple[int, int]):
     listed = {p.board for p in legal_plays(board, "white", dice)}
     assert listed == reference_boards(board, dice)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), dice_strategy)
 def test_checker_counts_are_conserved(board: Board, dice: tuple[int, int]):
     for play in legal_plays(board, "white", dice):
@@ -92,7 +93,7 @@ def test_checker_counts_are_conserved(board: Board, dice: tuple[int, int]):
         assert not play.board.problems()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), dice_strategy)
 def test_a_play_never_lands_on_a_point_the_opponent_holds(board: Board, dice: tuple[int, int]):
     for play in legal_plays(board, "white", dice):
@@ -101,7 +102,7 @@ def test_a_play_never_lands_on_a_point_the_opponent_holds(board: Board, dice: tu
                 assert board.black[25 - move.to_point] < 2
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), dice_strategy)
 def test_plays_are_distinct_and_each_revalidates_from_its_notation(board: Board, dice: tuple[int, int]):
     plays = legal_plays(board, "white", dice)
@@ -112,7 +113,7 @@ def test_plays_are_distinct_and_each_revalidates_from_its_notation(board: Board,
         assert verdict.play is not None and verdict.play.board == play.board
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(boards(), dice_strategy)
 def test_colours_are_symmetric(board: Board, dice: tuple[int, int]):
     mirrored = Board(board.black, board.white)

@@ -17,6 +17,7 @@ from arbitru.engine.cube import REASONS, Cube, cube_action
 from arbitru.engine.rules import Rules
 from arbitru.messages import say
 from tests.engine.positions import OPENING, position
+from tests.support.cases import examples
 from tests.support.compare import state_of
 from tests.support.positions import scattered_positions
 from tests.support.reference import reference_results, single_moves
@@ -260,7 +261,7 @@ def replayed_proposals(draw: st.DrawFn):
     return board, turn, dice, tuple(hops), state
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(replayed_proposals())
 def test_a_legally_replayed_proposal_is_legal_or_breaks_a_dice_count_rule(case):
     board, turn, dice, hops, state = case
@@ -289,7 +290,7 @@ def written_proposals(draw: st.DrawFn):
     return board, turn, dice, tuple(hops)
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(written_proposals())
 def test_an_illegal_proposal_is_named_by_the_rule_it_breaks_not_by_the_fallback(case):
     """A proposal replayed by the rules without breaking one, yet reaching no legal play's position,

@@ -21,6 +21,7 @@ from arbitru.engine import Board, legal_plays
 from arbitru.engine.board import BAR
 from arbitru.engine.moves import generation_path
 from tests.engine.positions import position
+from tests.support.cases import examples
 from tests.support.compare import check_position
 from tests.support.gnubg_oracle import GNUBG_AVAILABLE
 from tests.support.reference import OFF, reachable, single_moves
@@ -254,7 +255,9 @@ NEEDS_GNUBG = pytest.mark.skipif(not GNUBG_AVAILABLE, reason="gnubg (dev depende
 @pytest.mark.parametrize(
     "use_gnubg", [False, pytest.param(True, marks=NEEDS_GNUBG)], ids=["reference", "gnubg"]
 )
-@settings(max_examples=300, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300), suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
+)
 @given(case=one_die_positions())
 def test_one_die_positions_match_the_reference_and_gnubg(use_gnubg, case):
     board, dice = case

@@ -10,6 +10,7 @@ from arbitru.engine.board import Board
 from arbitru.formats.fibs import decode_fibs, encode_fibs
 from arbitru.formats.position import DecodedPosition, FormatError
 from tests.formats.strategies import fibs_contexts
+from tests.support.cases import examples
 from tests.support.positions import load_jsonl
 
 # The example of the FIBS client protocol documentation (fibs_interface.html#board_state).
@@ -70,7 +71,7 @@ def test_a_crawford_game_is_read_from_the_did_crawford_field():
     assert pos.crawford is True and pos.cube_owner == "centered"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(fibs_contexts(), st.sampled_from(ORIENTATIONS))
 def test_fibs_round_trips_in_every_orientation(pos, orientation):
     colour, direction = orientation

@@ -17,6 +17,7 @@ from arbitru.formats.gnubg_id import (
 )
 from arbitru.formats.position import DecodedPosition
 from tests.formats.strategies import boards, colors
+from tests.support.cases import examples
 from tests.support.positions import load_jsonl, playout_positions, wildbg_ids
 
 gnubg = pytest.importorskip("gnubg")
@@ -70,7 +71,7 @@ def test_position_ids_of_played_out_games_match_gnubg():
         assert encode_position_id(board, turn) == gnubg.position_id(to_gnubg(board, turn))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(boards(), colors)
 def test_position_ids_of_random_boards_match_gnubg(board, turn):
     assert encode_position_id(board, turn) == gnubg.position_id(to_gnubg(board, turn))

@@ -16,6 +16,7 @@ from arbitru.formats.gnubg_id import (
 )
 from arbitru.formats.position import DecodedPosition, FormatError
 from tests.formats.strategies import boards, colors, match_contexts
+from tests.support.cases import examples
 from tests.support.positions import load_jsonl, wildbg_ids
 
 OPENING_ID = "4HPwATDgc/ABMA"
@@ -96,7 +97,7 @@ def test_the_player_on_roll_is_the_second_half_of_the_position_id():
     assert decode_position_id(as_black, "black") == board
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), colors)
 def test_position_id_round_trips_for_any_valid_board(board, turn):
     text = encode_position_id(board, turn)
@@ -104,7 +105,7 @@ def test_position_id_round_trips_for_any_valid_board(board, turn):
     assert decode_position_id(text, turn) == board
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(match_contexts())
 def test_gnubg_id_round_trips_every_match_field(pos):
     text = encode_gnubg_id(pos)

@@ -9,6 +9,7 @@ from arbitru.engine.board import Board
 from arbitru.formats.position import DecodedPosition, FormatError
 from arbitru.formats.xgid import decode_xgid, encode_xgid
 from tests.formats.strategies import xgid_contexts
+from tests.support.cases import examples
 from tests.support.positions import load_jsonl
 
 OPENING = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
@@ -61,7 +62,7 @@ def test_bars_are_the_first_and_last_characters():
     assert pos.board.white[24] == 1 and pos.board.white[0] == 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(xgid_contexts())
 def test_xgid_round_trips_every_field(pos):
     assert decode_xgid(encode_xgid(pos)) == pos

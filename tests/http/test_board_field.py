@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitru.http.schemas import BoardField, BoardSchema
+from tests.support.cases import examples
 
 counts = st.one_of(st.integers(0, 15), st.sampled_from([-1, 16, True, 3.0, "3", None]))
 point_keys = st.one_of(
@@ -49,7 +50,7 @@ def load(schema: ma.Schema, data: dict[str, Any]) -> tuple[str, Any]:
         return "error", exc.messages
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(boards)
 def test_the_board_fast_path_loads_and_refuses_exactly_as_the_nested_schema(board: Any):
     assert load(Fast(), {"board": board}) == load(Nested(), {"board": board})

@@ -9,9 +9,10 @@ from arbitru.engine import Board, legal_plays
 from arbitru.engine.board import OFF
 from tests.engine.test_properties import boards, dice_strategy
 from tests.http.conftest import opening_board, roll_body
+from tests.support.cases import examples
 
 SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 

@@ -24,6 +24,7 @@ from arbitru.http import schemas
 from arbitru.http.position_sources import EXAMPLES, SOURCES
 from arbitru.http.schemas import board_svg, convert, core, game, matches
 from arbitru.http.validation import compiled_validator, fast_schema, json_schema
+from tests.support.cases import examples
 
 HOT = [schemas.MovesRequestSchema, schemas.PlayRequestSchema, schemas.OutcomeRequestSchema]
 SCHEMA_MODULES = [core, game, convert, matches, board_svg]
@@ -162,7 +163,7 @@ def test_the_hot_schemas_are_among_those_proven() -> None:
 
 
 @pytest.mark.parametrize("schema_class", FAST, ids=lambda c: c.__name__)
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fast_path_and_marshmallow_load_the_same_and_refuse_the_same(
     schema_class: type[ma.Schema], data: st.DataObject
@@ -174,7 +175,7 @@ def test_fast_path_and_marshmallow_load_the_same_and_refuse_the_same(
 @pytest.mark.parametrize(
     "schema_class", [schemas.MovesRequestSchema, schemas.OutcomeRequestSchema], ids=lambda c: c.__name__
 )
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_compiled_validator_accepts_exactly_the_bodies_marshmallow_loads(
     schema_class: type[ma.Schema], data: st.DataObject
@@ -189,7 +190,7 @@ def test_compiled_validator_accepts_exactly_the_bodies_marshmallow_loads(
     assert compiled_validator(schema_class)(body) == (verdict == "ok")
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_play_marshmallow_loads_takes_the_fast_path(data: st.DataObject) -> None:
     """/v1/play adds one cross-field rule (exactly one of `play` and `moves`) marshmallow runs after
