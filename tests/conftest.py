@@ -22,12 +22,14 @@ from typing import Any
 import pytest
 from hypothesis import Phase, settings
 
+from tests.support.cases import BASE
+
 STRICT = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
 NO_SHRINKING = [Phase.explicit, Phase.reuse, Phase.generate]
-settings.register_profile("mutation", settings.get_profile("ci"), phases=NO_SHRINKING, max_examples=50)
+settings.register_profile("mutation", settings.get_profile("ci"), phases=NO_SHRINKING, max_examples=BASE // 2)
 settings.load_profile("ci" if STRICT else "dev")
 
 

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from arbitru.engine import REASON_CODES, judge_play, parse_play_marked
-from arbitru.engine.board import Board
+from arbitru.engine.board import OFF, Board
 from arbitru.messages import render, say
 from tests.engine.positions import OPENING, position
 
@@ -68,6 +68,8 @@ def test_the_hit_marked_chooses_between_plays_that_differ_only_in_the_hit():
         (OPENING, (3, 1), "8/5 6/5 6/5", "TOO_MANY_MOVES"),
         (position({7: 1, 6: 14}, BLACK_START), (6, 1), "6/off 6/5", "BEAR_OFF_NOT_ALLOWED"),
         (position({5: 1, 2: 1, 1: 1}, BLACK_START), (6, 3), "2/off 1/off", "BEAR_OFF_HIGHER_POINT_OCCUPIED"),
+        # the 6 bears off from the highest point, shared or not: what is wrong is the 5 left unplayed
+        (position({3: 2}, BLACK_START), (6, 5), "3/off", "MUST_USE_ALL_DICE"),
         (OPENING, (6, 5), "24/18", "MUST_USE_ALL_DICE"),
         (
             position({13: 1, 1: 14}, {22: 3, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2}),
@@ -81,6 +83,14 @@ def test_an_illegal_play_is_named_by_the_rule_it_breaks(board, dice, text, code)
     verdict = rule(board, dice, text)
     assert not verdict.legal and verdict.code == code and say(verdict)
     assert code in REASON_CODES
+
+
+@pytest.mark.parametrize(("white", "text"), [({3: 2}, "3/off 3/off"), ({3: 1, 2: 1}, "3/off 2/off")])
+def test_a_larger_die_bears_off_from_the_highest_point_whatever_stands_on_it_or_below(white, text):
+    # 6-5, white's last checkers on the 3 (both, or one and one on the 2): the 6 bears off from the
+    # highest point though another checker stands on it or below it, then the 5 bears off the other.
+    verdict = rule(position(white, BLACK_START), (6, 5), text)
+    assert (verdict.legal, verdict.as_written, verdict.play.board.white[OFF]) == (True, True, 15)
 
 
 def test_dancing_is_legal_only_when_nothing_can_move():

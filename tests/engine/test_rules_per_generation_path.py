@@ -110,6 +110,8 @@ USE_BOTH = [
     # Two up, both dice enter; one enters when the other's point is closed.
     ("bar", {1: 13}, 2, {11: 2}, (6, 5), ["bar/20 bar/19"]),
     ("bar", {1: 13}, 2, {11: 2, 6: 2}, (6, 5), ["bar/20"]),
+    # Two up, a black blot on each entry point: both are hit (check_position: both go to the bar).
+    ("bar", {1: 13}, 2, {11: 2, 5: 1, 6: 1}, (6, 5), ["bar/20* bar/19*"]),
     # One up, white's 14 closed: enter, then the other die moves the checker on 8.
     ("bar", {1: 13, 8: 1}, 1, {11: 2}, (6, 5), ["bar/19 8/3", "bar/20 8/2"]),
     # Bearing off: 5/off then 2/1, or 5/4/off (one checker both dice).

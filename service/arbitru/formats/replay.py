@@ -20,9 +20,10 @@ from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
-from arbitru.formats.mat import PLAY, ROLL, Action, Game, Match
+from arbitru.formats.mat import PLAY, RESIGN, ROLL, Action, Game, Match
 from arbitru.formats.xgid import board_from_xg
 from arbitru.referee import apply_literally, judge_written, verify
+from arbitru.referee.machine import RESIGNED
 
 Hops = tuple[tuple[int, int], ...]
 
@@ -69,7 +70,7 @@ def replay(match: Match, rules: Rules) -> list[ReplayedGame]:
 
 def _result(game: Game, entry: dict[str, Any] | None, match: Match) -> GameResult | None:
     written = game.result
-    resigned = bool(entry and entry["ended_by"] == "resign") or any(a.kind == "resign" for a in game.actions)
+    resigned = bool(entry and entry["ended_by"] == RESIGNED) or any(a.kind == RESIGN for a in game.actions)
     if written is not None and written.points is not None:
         return GameResult(written.winner, written.points, resigned, written.and_the_match)
     if entry is None or entry["winner"] is None or entry["points"] is None:
