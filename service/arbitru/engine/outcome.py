@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from arbitru.engine.board import COLORS, Board, Color, other
+from arbitru.engine.prospects import prospects
 from arbitru.engine.rules import STANDARD, Rules
 
 # The results of a game and what each counts for, in increasing order: the one table of result names
@@ -131,7 +132,9 @@ def resignation(
     return Outcome(True, other(resigner), level, multiplier, multiplier * cube_value)
 
 
-def most_at_stake(board: Board, resigner: Color) -> str:
-    """The most the board can still give the resigner's opponent: single once the resigner has
-    borne off a checker, else backgammon (a later hit can still send a checker back)."""
-    return "single" if board.side(resigner)[0] > 0 else "backgammon"
+def most_at_stake(board: Board, resigner: Color, turn: Color | None = None) -> str:
+    """The most the board can still give the resigner's opponent (`arbitru.engine.prospects`):
+    no gammon once the resigner has borne off a checker, no backgammon without contact unless a
+    resigner's checker is still in the winner's home board or on the bar, and neither once the
+    race is decided; never below single (the least a resignation concedes)."""
+    return prospects(board, resigner, turn).worst_loss or "single"
