@@ -122,8 +122,11 @@ def _earliest_finish(side: tuple[int, ...]) -> int:
     return rolls
 
 
-def _truth(mine: tuple[int, ...], theirs: tuple[int, ...], turn_is_mine: bool) -> tuple[bool, bool, bool, bool]:
+def _truth(
+    mine: tuple[int, ...], theirs: tuple[int, ...], turn_is_mine: bool
+) -> tuple[bool, bool, bool, bool]:
     """Exact answers without contact: sides move independently, so each is searched alone."""
+
     def rolls_before(roll: int, side_first: bool) -> int:  # rolls of one side before the other's roll-th
         return roll if side_first else roll - 1
 
