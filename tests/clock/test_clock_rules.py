@@ -189,19 +189,19 @@ def test_online_worst_result_scores_the_worst_result_still_possible(board, resul
     [
         (
             (("start", 0, "white"), ("press", 5, "white"), ("press", 4, "black")),
-            "events[2].at",
+            "events.2.at",
             "clock.time_backwards",
         ),
-        ((("start", 0, "white"), ("press", 5, "black")), "events[1].side", "clock.press_not_running"),
-        ((("start", 0, "white"), ("press", 500, "white")), "events[1]", "clock.after_flag"),
-        ((("press", 0, "white"),), "events[0].kind", "clock.first_event"),
+        ((("start", 0, "white"), ("press", 5, "black")), "events.1.side", "clock.press_not_running"),
+        ((("start", 0, "white"), ("press", 500, "white")), "events.1", "clock.after_flag"),
+        ((("press", 0, "white"),), "events.0.kind", "clock.first_event"),
         (
             (("start", 0, "white"), ("pause", 1, None), ("pause", 2, None)),
-            "events[2].kind",
+            "events.2.kind",
             "clock.nothing_running",
         ),
-        ((("start", 0, "white"), ("resume", 1, None)), "events[1].kind", "clock.not_paused"),
-        ((("start", 0, "white"), ("start", 1, "black")), "events[1].kind", "clock.already_running"),
+        ((("start", 0, "white"), ("resume", 1, None)), "events.1.kind", "clock.not_paused"),
+        ((("start", 0, "white"), ("start", 1, "black")), "events.1.kind", "clock.already_running"),
     ],
 )
 def test_a_log_the_clock_cannot_have_produced_names_its_event(events, field, code):

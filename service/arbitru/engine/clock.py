@@ -283,11 +283,7 @@ def _apply(
     kind, side = event.kind, event.side
     if kind == "press":
         if side != state.running:
-            raise ClockLogError(
-                problem(
-                    f"{where}.side", "clock.press_not_running", side=side, running=state.running or "none"
-                )
-            )
+            raise ClockLogError(problem(f"{where}.side", "clock.press_not_running", player=side))
         state = _press_back(state, settings, turn_ms)
         return replace(state, running=other(side), delay_left=_ms(settings.delay))
     if kind == "start":
@@ -317,7 +313,7 @@ def replay(
     state = _start(settings, match, sum(match.score) if scored is None else scored)
     turn_start = 0
     for index, event in enumerate(events):
-        where = f"{prefix}[{index}]"
+        where = f"{prefix}.{index}"
         at = _ms(event.at)
         if at < state.at_ms:
             raise ClockLogError(
@@ -329,7 +325,7 @@ def replay(
         if state.flags and state.flags[-1].final:
             fallen = state.flags[-1]
             raise ClockLogError(
-                problem(where, "clock.after_flag", side=fallen.side, flag_at=fallen.at_ms / MS, at=event.at)
+                problem(where, "clock.after_flag", player=fallen.side, flag_at=fallen.at_ms / MS, at=event.at)
             )
         if event.kind in ("press", "start"):
             state = _apply(state, settings, event, where, at - turn_start)

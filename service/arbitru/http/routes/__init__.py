@@ -11,4 +11,5 @@ BLUEPRINT_MODULES = [
     "arbitru.http.routes.playground",
     "arbitru.http.routes.matches",
     "arbitru.http.routes.convert",
+    "arbitru.http.routes.clock",
 ]
