@@ -230,3 +230,15 @@ def test_lateness_costs_a_point_per_five_minutes_and_more_than_half_the_length_f
 ):
     ruling = lateness(minutes, length)
     assert (ruling.penalty_points, ruling.forfeited) == (points, forfeited)
+
+
+def test_the_worst_result_depends_on_who_rolls_next_and_without_turn_holds_for_either():
+    # white (flagger) has all fifteen home, fourteen on the ace point: any roll bears one off.
+    # black needs one roll to finish (two checkers on its ace point).
+    board = position({1: 14, 2: 1}, {1: 2})
+    state, clock, game = flagged("online_worst_result", match(7))
+    white_rolls_first = rule(clock, state, game, board, turn="white")
+    assert white_rolls_first.outcome.result == "single"  # white gets a checker off first
+    # white was answering black's double: black rolls next and finishes, white has nothing off
+    assert rule(clock, state, game, board, turn="black").outcome.result == "gammon"
+    assert rule(clock, state, game, board).outcome.result == "gammon"

@@ -96,7 +96,7 @@ PRESETS: dict[str, ClockSettings] = {
     "online_worst_result": replace(_CLUB, preset="online_worst_result", flag="game_worst_result"),
 }
 # US Backgammon 2013, 2.2: doubles (team) matches.
-TEAM = {"per_point": 150.0, "less_per_point_scored": 75.0, "delay": 18.0}
+TEAM_PER_POINT, TEAM_LESS_PER_POINT_SCORED, TEAM_DELAY = 150.0, 75.0, 18.0
 TEAM_PRESETS: tuple[str, ...] = ("usbgf_2013",)
 
 
@@ -110,7 +110,13 @@ def build_settings(data: Mapping[str, Any], prefix: str = "clock") -> tuple[Cloc
         if name not in TEAM_PRESETS:
             problems.append(problem(f"{prefix}.team", "clock.team_preset", presets=", ".join(TEAM_PRESETS)))
         else:
-            base = replace(base, team=True, **TEAM)
+            base = replace(
+                base,
+                team=True,
+                per_point=TEAM_PER_POINT,
+                less_per_point_scored=TEAM_LESS_PER_POINT_SCORED,
+                delay=TEAM_DELAY,
+            )
     explicit = {
         key: data[key]
         for key in (
@@ -282,7 +288,7 @@ def _apply(
 ) -> ClockState:
     kind, side = event.kind, event.side
     if kind == "press":
-        if side != state.running:
+        if side is None or side != state.running:
             raise ClockLogError(problem(f"{where}.side", "clock.press_not_running", player=side))
         state = _press_back(state, settings, turn_ms)
         return replace(state, running=other(side), delay_left=_ms(settings.delay))
@@ -347,10 +353,13 @@ def rule(
     board: Board | None = None,
     cube: Cube = CENTRED,
     rules: Rules = STANDARD,
+    turn: Color | None = None,
     prefix: str = "board",
 ) -> Ruling | None | Problem:
     """The ruling on the last flag of `state` under the settings' policy (None: no flag fell). A
-    policy that reads the position without `board` given is a Problem naming `board`."""
+    policy that reads the position without `board` given is a Problem naming `board`. `turn` is
+    the side to roll next on `board` (the flagger, or its opponent when the flagger was answering
+    a double); None: either, so the ruling holds whichever it is."""
     if not state.flags:
         return None
     flag = state.flags[-1]
@@ -363,12 +372,12 @@ def rule(
     if board is None:
         return problem(prefix, "clock.position_needed", policy=policy)
     if policy == "match_unless_decided":
-        if prospects(board, opponent, turn=flagger).can_win:
+        if prospects(board, opponent, turn).can_win:
             return _match_lost(flagger, match)
         return Ruling("no_loss", flagger)
     level = "backgammon"
     if policy == "game_worst_result":
-        level = prospects(board, flagger, turn=flagger).worst_loss or "single"
+        level = prospects(board, flagger, turn).worst_loss or "single"
     verdict = resignation(level, flagger, rules, cube.value, not match.is_money, cube.owner == CENTERED)
     scored = None if match.is_money else score_game(match, opponent, verdict.points or 0, rules)
     return Ruling("game_lost", flagger, opponent, verdict, scored)

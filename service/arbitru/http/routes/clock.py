@@ -23,6 +23,7 @@ from arbitru.engine.clock import (
     rule,
 )
 from arbitru.http.blueprint import Blueprint
+from arbitru.http.errors import ValidationProblem, field_errors
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position import raise_problems, resolve_context
@@ -111,10 +112,10 @@ def clock_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
             body.get("now"),
         )
     except ClockLogError as error:
-        raise_problems([_coloured(error.problem)])
-    ruling = rule(settings, state, match, board, cube, rules)
+        raise ValidationProblem(field_errors([_coloured(error.problem)])) from None
+    ruling = rule(settings, state, match, board, cube, rules, body.get("turn"))
     if isinstance(ruling, Problem):
-        raise_problems([ruling])
+        raise ValidationProblem(field_errors([ruling]))
     answer: dict[str, Any] = {"clock": settings.to_dict(), **state.to_dict(), "ruling": None}
     if ruling is not None:
         shown = ruling.to_dict()
@@ -147,8 +148,8 @@ def clock(body: dict[str, Any]) -> Response:
     fallen and the ruling: overtime started, the match lost, no loss (BIBA: the flagger at match
     point and the opponent unable to win the game), or the game lost as a backgammon or as the worst
     result still possible, scored with the cube, the rules and the match block as /v1/resign
-    scores it. Those last policies read `board`, the position at the flag, with the flagger to
-    play. A log a clock cannot produce (time going back, a press by the side whose clock is stopped,
+    scores it. Those last policies read `board`, the position at the flag, and `turn`, the side to
+    roll next there (default: either, the ruling then holds for both). A log a clock cannot produce (time going back, a press by the side whose clock is stopped,
     an event after the flag) is a 422 naming the event. docs/clocks.md gives the sources.
     """
     lang = request_language()

@@ -126,6 +126,13 @@ class ClockRequestSchema(StrictSchema):
     )
     now = _seconds("read the clocks at this time (default: the last event's)")
     board = BoardField(metadata=_doc("the position at the end, for the policies that read it"))
+    turn = fields.String(
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc(
+            "the side to roll next on `board`: the flagger, or its opponent when the flagger was "
+            "answering a double (default: either; the ruling then holds for both)"
+        ),
+    )
     cube = fields.Nested(CubeSchema, metadata=_doc("default: centred cube at 1"))
     rules = fields.Nested(RulesSchema, metadata=_doc("default: standard rules"))
 
