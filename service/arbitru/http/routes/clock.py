@@ -149,8 +149,9 @@ def clock(body: dict[str, Any]) -> Response:
     point and the opponent unable to win the game), or the game lost as a backgammon or as the worst
     result still possible, scored with the cube, the rules and the match block as /v1/resign
     scores it. Those last policies read `board`, the position at the flag, and `turn`, the side to
-    roll next there (default: either, the ruling then holds for both). A log a clock cannot produce (time going back, a press by the side whose clock is stopped,
-    an event after the flag) is a 422 naming the event. docs/clocks.md gives the sources.
+    roll next there (default: either, the ruling then holds for both). A log a clock cannot
+    produce (time going back, a press by the side whose clock is stopped, an event after the flag)
+    is a 422 naming the event. docs/clocks.md gives the sources.
     """
     lang = request_language()
     return json_response(clock_answer(body, lang))
