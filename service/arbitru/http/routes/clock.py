@@ -16,7 +16,6 @@ from arbitru.engine.clock import (
     LATE_STEP_MINUTES,
     ClockEvent,
     ClockLogError,
-    Ruling,
     build_settings,
     lateness,
     replay,
@@ -33,7 +32,8 @@ from arbitru.http.schemas.clock import (
     LatenessRequestSchema,
     LatenessResponseSchema,
 )
-from arbitru.messages import message, render, result_label, say
+from arbitru.messages import render, result_label
+from arbitru.referee.clocks import coloured, say_ruling
 
 blp = Blueprint(
     "clock",
@@ -74,22 +74,6 @@ LATENESS_EXAMPLES: dict[str, Any] = {
 }
 
 
-def _coloured(found: Problem) -> Problem:
-    """A problem whose colour parameter is named in the client's language."""
-    params = {key: message(value) if key == "player" else value for key, value in found.params.items()}
-    return Problem(found.field, found.code, params)
-
-
-class _Said:
-    """A ruling as a coded value `say` puts into words."""
-
-    def __init__(self, ruling: Ruling, label: str | None) -> None:
-        self.message_key = f"clock.ruling.{ruling.kind}"
-        self.params: dict[str, Any] = {"player": ruling.flagger}
-        if label is not None:
-            self.params["label"] = label
-
-
 def clock_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """The answer of /v1/clock for a validated body."""
     settings, problems = build_settings(body["clock"])
@@ -112,7 +96,7 @@ def clock_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
             body.get("now"),
         )
     except ClockLogError as error:
-        raise ValidationProblem(field_errors([_coloured(error.problem)])) from None
+        raise ValidationProblem(field_errors([coloured(error.problem)])) from None
     ruling = rule(settings, state, match, board, cube, rules, body.get("turn"))
     if isinstance(ruling, Problem):
         raise ValidationProblem(field_errors([ruling]))
@@ -123,7 +107,7 @@ def clock_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         if ruling.outcome is not None:
             label = result_label(ruling.outcome.counted_as, lang)
             shown["outcome"] = {**shown["outcome"], "label": label}
-        answer["ruling"] = {**shown, "message": say(_Said(ruling, label), lang)}
+        answer["ruling"] = {**shown, "message": say_ruling(ruling, lang)}
     return answer
 
 

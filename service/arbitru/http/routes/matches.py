@@ -37,6 +37,7 @@ from arbitru.http.schemas.matches import (
 )
 from arbitru.messages import message
 from arbitru.referee import Excerpt, resolve_rules, verify
+from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
 
@@ -185,6 +186,30 @@ def _read_record(record: Mapping[str, Any]) -> Any:
     return match
 
 
+def _clock_refused(exc: ClockRecordError) -> ValidationProblem:
+    """The 422 naming each record field a clock problem is about."""
+    errors: dict[str, list[str]] = {}
+    for path, problem in exc.problems:
+        errors.setdefault(path, []).append(problem)
+    return ValidationProblem(errors, detail=message("problem.bad_record"))
+
+
+def _record_clock(record: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The record without its clock fields and its clock (arbitru.referee.clocks), or a 422."""
+    try:
+        return split_clock(record)
+    except ClockRecordError as exc:
+        raise _clock_refused(exc) from None
+
+
+def _clocked(match: Any, rules: Any, clock: Any, **options: Any) -> Any:
+    """The verdict with the record's clock replayed beside it, or a 422 naming the turn."""
+    try:
+        return clocked_verify(match, rules, clock, **options)
+    except ClockRecordError as exc:
+        raise _clock_refused(exc) from None
+
+
 def _check_actions(match: Any) -> None:
     """413 for a match of more actions than `MAX_ACTIONS` (before any is replayed)."""
     if sum(len(game.actions) for game in match.games) > MAX_ACTIONS:
@@ -193,7 +218,7 @@ def _check_actions(match: Any) -> None:
 
 def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
     """The match of a validated body and the rules to read it by (client options first)."""
-    match = _read_mat(body["mat"]) if "mat" in body else _read_record(body["record"])
+    match = _read_mat(body["mat"]) if "mat" in body else _read_record(_record_clock(body["record"])[0])
     _check_actions(match)
     requested = dict(body.get("rules") or {})
     if "record" in body and isinstance(body["record"].get("rules"), Mapping):
@@ -220,7 +245,12 @@ def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
     match, rules = _read_match(body)
     excerpt = _excerpt(body, match.length)
     mode = body.get("mode", "legal-moves-only")
-    verdict = _replayed(body, lambda: verify(match, rules, mode, excerpt, request_language()))
+    clock = _record_clock(body["record"])[1] if "record" in body else None
+    if clock is None:
+        verdict = _replayed(body, lambda: verify(match, rules, mode, excerpt, request_language()))
+    else:  # a record with a clock: the referee replays it beside the moves (docs/clocks.md)
+        options = {"mode": mode, "excerpt": excerpt, "lang": request_language()}
+        verdict = _replayed(body, lambda: _clocked(match, rules, clock, **options))
     if verdict["error"] and "position" in verdict["error"]:
         verdict["error"]["position"].update(position_links(verdict["error"]["position"], rules))
     return verdict

@@ -188,6 +188,12 @@ class VerifyResponseSchema(ma.Schema):
     condoned = fields.List(
         fields.Nested(ActionErrorSchema), metadata=_doc("illegal plays condoned (illegal-moves-rule)")
     )
+    clock = fields.Dict(
+        metadata=_doc(
+            "only for a JSON record carrying a `clock`: what POST /v1/clock answers for its times "
+            "(time left, flags, the ruling); docs/clocks.md"
+        )
+    )
 
 
 class TurnSchema(ma.Schema):
