@@ -147,3 +147,22 @@ def test_a_record_invalid_by_its_moves_keeps_the_moves_error_first(client):
     wrong = {"player": 0, "action": "roll", "dice": [5, 1], "play": "13/8 6/5", "at": 30}  # white twice
     verdict = verify(client, edited(games__0__turns__2=wrong))
     assert verdict["valid"] is False and verdict["clock"] is None
+
+
+def test_the_referees_clock_block_is_what_the_clock_route_answers_for_the_same_times(client):
+    record = edited(
+        clock={"preset": "online_worst_result", "reserve": 60},
+        games__0__turns__2=None,
+        games__0__result=None,
+        clock_read_at=200,
+    )
+    block = verify(client, record)["clock"]
+    events = [{"event": "start", "at": 0, "side": "black"}]
+    events += [{"event": "press", "at": t["at"], "side": ("white", "black")[t["player"]]} for t in TURNS[:2]]
+    after = {  # the board after the two plays, as /v1/play answers them
+        "white": {"points": {"6": 5, "7": 1, "8": 3, "13": 4, "22": 1, "24": 1}},
+        "black": {"points": {"6": 5, "8": 3, "11": 1, "13": 4, "24": 1}, "bar": 1},
+    }
+    body = {"clock": record["clock"], "match": {"length": 1}, "events": events, "now": 200, "board": after}
+    answer = client.post("/v1/clock", json=body).json
+    assert answer == block

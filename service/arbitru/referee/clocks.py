@@ -42,7 +42,7 @@ from arbitru.engine.match import Match as MatchState
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_GAMES, MAX_TURNS
 from arbitru.formats.mat import Game, Match
-from arbitru.messages import Message, message, say
+from arbitru.messages import Message, message, result_label, say
 from arbitru.referee.machine import GameState, Referee
 
 RECORD_KEYS: tuple[str, ...] = ("clock", "clock_read_at")
@@ -243,7 +243,7 @@ def clocked_verify(match: Match, rules: Rules, clock: RecordClock, **options: An
     ruling = rule(clock.settings, state, now, board, cube, referee.rules)
     block: dict[str, Any] = {"clock": clock.settings.to_dict(), **state.to_dict(), "ruling": None}
     if isinstance(ruling, Ruling):
-        block["ruling"] = {**ruling.to_dict(), "message": say_ruling(ruling, options.get("lang", "en"))}
+        block["ruling"] = ruling_json(ruling, options.get("lang", "en"))
     verdict["clock"] = block
     return verdict
 
@@ -258,6 +258,10 @@ class _Said:
             self.params["label"] = message(f"result.{ruling.outcome.counted_as}")
 
 
-def say_ruling(ruling: Ruling, lang: str | None = "en") -> str:
-    """What the ruling on a flag says in `lang` (the one wording of /v1/clock and the referee)."""
-    return say(_Said(ruling), lang)
+def ruling_json(ruling: Ruling, lang: str | None = "en") -> dict[str, Any]:
+    """The ruling on a flag as /v1/clock and the referee's `clock` block give it: its outcome with
+    the localised label, and what it says in `lang`."""
+    shown = ruling.to_dict()
+    if ruling.outcome is not None:
+        shown["outcome"] = {**shown["outcome"], "label": result_label(ruling.outcome.counted_as, lang)}
+    return {**shown, "message": say(_Said(ruling), lang)}

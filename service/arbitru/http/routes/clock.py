@@ -32,8 +32,8 @@ from arbitru.http.schemas.clock import (
     LatenessRequestSchema,
     LatenessResponseSchema,
 )
-from arbitru.messages import render, result_label
-from arbitru.referee.clocks import coloured, say_ruling
+from arbitru.messages import render
+from arbitru.referee.clocks import coloured, ruling_json
 
 blp = Blueprint(
     "clock",
@@ -102,12 +102,7 @@ def clock_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         raise ValidationProblem(field_errors([ruling]))
     answer: dict[str, Any] = {"clock": settings.to_dict(), **state.to_dict(), "ruling": None}
     if ruling is not None:
-        shown = ruling.to_dict()
-        label = None
-        if ruling.outcome is not None:
-            label = result_label(ruling.outcome.counted_as, lang)
-            shown["outcome"] = {**shown["outcome"], "label": label}
-        answer["ruling"] = {**shown, "message": say_ruling(ruling, lang)}
+        answer["ruling"] = ruling_json(ruling, lang)
     return answer
 
 
