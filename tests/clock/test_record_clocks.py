@@ -166,3 +166,10 @@ def test_the_referees_clock_block_is_what_the_clock_route_answers_for_the_same_t
     body = {"clock": record["clock"], "match": {"length": 1}, "events": events, "now": 200, "board": after}
     answer = client.post("/v1/clock", json=body).json
     assert answer == block
+
+
+def test_a_record_converted_to_a_record_keeps_its_clock_and_verifies_the_same(client):
+    converted = client.post("/v1/matches/convert", json={"record": RECORD}).json
+    assert converted["clock"] == RECORD["clock"]
+    assert [turn["at"] for turn in converted["games"][0]["turns"]] == [10, 20, 30]
+    assert verify(client, converted) == verify(client, RECORD)

@@ -265,3 +265,23 @@ def ruling_json(ruling: Ruling, lang: str | None = "en") -> dict[str, Any]:
     if ruling.outcome is not None:
         shown["outcome"] = {**shown["outcome"], "label": result_label(ruling.outcome.counted_as, lang)}
     return {**shown, "message": say(_Said(ruling), lang)}
+
+
+def with_clock(converted: dict[str, Any], original: Any) -> dict[str, Any]:
+    """`converted` (a record written back from `original`) with `original`'s clock fields, so a
+    record converted to a record still carries its clock (the seam law). Game by game and turn by
+    turn: conversion keeps both in order."""
+    if not isinstance(original, Mapping) or "clock" not in original:
+        return converted
+    out = {**converted, **{key: original[key] for key in RECORD_KEYS if key in original}}
+    games = []
+    for game, source in zip(converted.get("games", []), original.get("games", []), strict=False):
+        if GAME_KEY in source:
+            game = {**game, GAME_KEY: source[GAME_KEY]}
+        turns = zip(game.get("turns", []), source.get("turns", []), strict=False)
+        game["turns"] = [
+            {**turn, TURN_KEY: was[TURN_KEY]} if TURN_KEY in was else turn for turn, was in turns
+        ]
+        games.append(game)
+    out["games"] = games
+    return out

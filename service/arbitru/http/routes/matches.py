@@ -37,7 +37,7 @@ from arbitru.http.schemas.matches import (
 )
 from arbitru.messages import message
 from arbitru.referee import Excerpt, resolve_rules, verify
-from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock
+from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock, with_clock
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
 
@@ -341,7 +341,7 @@ def convert_match(body: dict[str, Any]) -> Response:
         return json_response(match_to_record(_read_mat(body["mat"])))
     match, rules = _read_match(body)
     if target == "record":
-        return json_response(match_to_record(match))
+        return json_response(with_clock(match_to_record(match), body.get("record")))
     writer = write_mat if target == "mat" else write_sgf
     text = _replayed(body, lambda: writer(match, rules))
     media_type, extension = EXPORT_TYPES[target]
