@@ -242,3 +242,10 @@ def test_the_worst_result_depends_on_who_rolls_next_and_without_turn_holds_for_e
     # white was answering black's double: black rolls next and finishes, white has nothing off
     assert rule(clock, state, game, board, turn="black").outcome.result == "gammon"
     assert rule(clock, state, game, board).outcome.result == "gammon"
+
+
+def test_a_bronstein_press_gives_back_the_time_the_clock_ran_not_the_time_paused():
+    bronstein = settings(preset="usbgf_2013", delay_kind="bronstein")
+    events = log(("start", 0, "white"), ("pause", 4, None), ("resume", 600, None), ("press", 606, "white"))
+    state = replay(bronstein, match(7), events)
+    assert state.reserve[0] == 14 * MIN * 1000  # 10 s of running time, all given back

@@ -317,7 +317,7 @@ def replay(
     `scored` is the points both players had scored when the clocks started (default: the match's).
     Raises ClockLogError naming the first event the clock cannot have produced."""
     state = _start(settings, match, sum(match.score) if scored is None else scored)
-    turn_start = 0
+    turn_ms = 0  # how long the running side's clock has run this turn (pauses left out)
     for index, event in enumerate(events):
         where = f"{prefix}.{index}"
         at = _ms(event.at)
@@ -327,17 +327,17 @@ def replay(
             )
         if index == 0 and event.kind != "start":
             raise ClockLogError(problem(f"{where}.kind", "clock.first_event"))
+        if state.running is not None:
+            turn_ms += at - state.at_ms
         state = _run(state, settings, at)
         if state.flags and state.flags[-1].final:
             fallen = state.flags[-1]
             raise ClockLogError(
                 problem(where, "clock.after_flag", player=fallen.side, flag_at=fallen.at_ms / MS, at=event.at)
             )
+        state = _apply(state, settings, event, where, turn_ms)
         if event.kind in ("press", "start"):
-            state = _apply(state, settings, event, where, at - turn_start)
-            turn_start = at
-        else:
-            state = _apply(state, settings, event, where, 0)
+            turn_ms = 0
     if now is not None:
         at = _ms(now)
         if at < state.at_ms:
