@@ -54,6 +54,11 @@ def edited(**changes):
     return record
 
 
+def unfinished(clock):
+    """The record stopped after white's reply (black to roll), its clocks read at 200 s."""
+    return edited(clock=clock, games__0__turns__2=None, games__0__result=None, clock_read_at=200)
+
+
 def test_a_record_with_a_clock_verifies_and_answers_the_time_left(client):
     verdict = verify(client, RECORD)
     assert verdict["valid"] is True and verdict["winner"] == "Nicu"
@@ -106,12 +111,7 @@ def test_malformed_clock_fields_are_a_422_naming_the_field(client, record, field
 
 def test_a_flag_in_an_unfinished_game_is_ruled_on_the_position_where_the_record_stops(client):
     # the game goes on after white's reply; black's clock runs until the record is read at 200 s
-    record = edited(
-        clock={"preset": "online_worst_result", "reserve": 60},
-        games__0__turns__2=None,
-        games__0__result=None,
-        clock_read_at=200,
-    )
+    record = unfinished({"preset": "online_worst_result", "reserve": 60})
     verdict = verify(client, record)
     assert verdict["valid"] is True
     clock = verdict["clock"]
@@ -123,12 +123,7 @@ def test_a_flag_in_an_unfinished_game_is_ruled_on_the_position_where_the_record_
 
 
 def test_the_clock_is_read_against_the_match_as_it_stands_in_romanian(client):
-    record = edited(
-        clock={"preset": "usbgf_2013", "reserve": 60},
-        games__0__turns__2=None,
-        games__0__result=None,
-        clock_read_at=200,
-    )
+    record = unfinished({"preset": "usbgf_2013", "reserve": 60})
     response = client.post("/v1/matches/verify", json={"record": record}, headers={"Accept-Language": "ro"})
     ruling = response.json["clock"]["ruling"]
     assert ruling["kind"] == "match_lost" and ruling["message"] == "Negrul a rămas fără timp și pierde meciul"
@@ -150,12 +145,7 @@ def test_a_record_invalid_by_its_moves_keeps_the_moves_error_first(client):
 
 
 def test_the_referees_clock_block_is_what_the_clock_route_answers_for_the_same_times(client):
-    record = edited(
-        clock={"preset": "online_worst_result", "reserve": 60},
-        games__0__turns__2=None,
-        games__0__result=None,
-        clock_read_at=200,
-    )
+    record = unfinished({"preset": "online_worst_result", "reserve": 60})
     block = verify(client, record)["clock"]
     events = [{"event": "start", "at": 0, "side": "black"}]
     events += [{"event": "press", "at": t["at"], "side": ("white", "black")[t["player"]]} for t in TURNS[:2]]
