@@ -67,8 +67,13 @@ class Rules:
         return replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option by name (the JSON form)."""
-        return asdict(self)
+        """Every option that applies, by name: the JSON form, which `build_rules` accepts back as it is
+        and reads as the same rules (`hypergammon_checkers` is left out outside hypergammon, where a
+        request may not give it)."""
+        found = asdict(self)
+        if self.variant != "hypergammon":
+            del found["hypergammon_checkers"]
+        return found
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:

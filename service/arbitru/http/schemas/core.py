@@ -442,7 +442,7 @@ class MatchBlockSchema(ma.Schema):
     """A finished game's effect on the match (nulls while the game goes on)."""
 
     points = fields.Integer(required=True, allow_none=True, metadata=_doc("points won this game"))
-    score = fields.Nested(PipsSchema, required=True, metadata=_doc("the score after this game"))
+    score = fields.Nested(ScoreSchema, required=True, metadata=_doc("the score after this game"))
     over = fields.Boolean(required=True)
     winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
     crawford_next = fields.Boolean(

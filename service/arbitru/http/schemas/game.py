@@ -15,10 +15,9 @@ from marshmallow import fields, validate
 from arbitru.engine.board import COLORS
 from arbitru.engine.cube import ACTIONS, OFFERS, REASONS
 from arbitru.engine.outcome import RESIGN_LEVELS
-from arbitru.engine.rules import OPTIONS, OptionSpec
+from arbitru.engine.rules import OPTIONS, PRESETS, OptionSpec
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
 from arbitru.http.schemas.core import (
-    CUBE_OWNERS,
     BoardOutSchema,
     BoardSchema,
     BoundedList,
@@ -154,13 +153,6 @@ class NextOutSchema(ma.Schema):
     actions = fields.List(fields.String(validate=validate.OneOf([*ACTIONS, "roll"])), required=True)
 
 
-class CubeOutSchema(ma.Schema):
-    """The cube."""
-
-    value = fields.Integer(required=True)
-    owner = fields.String(required=True, validate=validate.OneOf(CUBE_OWNERS))
-
-
 class CubeOutcomeSchema(OutcomeSchema):
     """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
 
@@ -175,7 +167,7 @@ class CubeLegalSchema(ma.Schema):
 
     legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
     action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
-    cube = fields.Nested(CubeOutSchema, required=True)
+    cube = fields.Nested(CubeSchema, required=True)
     offer = fields.Nested(OfferOutSchema, required=True, allow_none=True)
     next = fields.Nested(NextOutSchema, required=True, allow_none=True)
     outcome = fields.Nested(CubeOutcomeSchema, required=True)
@@ -196,7 +188,7 @@ class OpeningResponseSchema(ma.Schema):
     starter = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
     dice = fields.List(fields.Integer(), required=True, allow_none=True)
     reroll = fields.Boolean(required=True)
-    cube = fields.Nested(CubeOutSchema, required=True)
+    cube = fields.Nested(CubeSchema, required=True)
     automatic_double = fields.Boolean(required=True)
     message = fields.String(required=True)
 
@@ -212,7 +204,12 @@ class OptionOutSchema(ma.Schema):
 class RulesResponseSchema(ma.Schema):
     """The presets with all their options, each option described, and the cube reason codes."""
 
-    presets = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
+    presets = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(list(PRESETS))),
+        values=fields.Nested(RulesSchema),
+        required=True,
+        metadata=_doc("each preset's options that apply, a `rules` object any route accepts as it is"),
+    )
     options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionOutSchema), required=True)
     cube_reasons = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
@@ -234,8 +231,12 @@ class StartResponseSchema(ma.Schema):
     variant = fields.String(required=True)
     checkers = fields.Integer(required=True)
     board = fields.Nested(BoardOutSchema, required=True)
-    rules = fields.Dict(required=True, metadata=_doc("every rules option in force (send it back as `rules`)"))
-    cube = fields.Nested(CubeOutSchema, required=True)
+    rules = fields.Nested(
+        RulesSchema,
+        required=True,
+        metadata=_doc("every rules option in force that applies to the variant (send it back as `rules`)"),
+    )
+    cube = fields.Nested(CubeSchema, required=True)
     match = fields.Nested(
         MatchSchema, required=True, metadata=_doc("the match this game belongs to (length 0: money)")
     )

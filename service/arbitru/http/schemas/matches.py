@@ -15,6 +15,8 @@ from arbitru.http.schemas.core import (
     BoardField,
     BoardOutSchema,
     BoardSchema,
+    CubeSchema,
+    MatchSchema,
     RulesSchema,
     StrictBoolean,
     StrictInteger,
@@ -135,8 +137,8 @@ class ErrorPositionSchema(ma.Schema):
     board = fields.Nested(BoardOutSchema, required=True, metadata=_doc("white = players[0]"))
     turn = fields.String(required=True, metadata=_doc("who acted (white = players[0])"))
     dice = fields.List(fields.Integer(), required=True, allow_none=True, metadata=_doc("for a roll"))
-    cube = fields.Dict(required=True)
-    match = fields.Dict(required=True)
+    cube = fields.Nested(CubeSchema, required=True)
+    match = fields.Nested(MatchSchema, required=True)
     gnubg_id = fields.String(required=True, metadata=_doc("GNU Backgammon POSITIONID:MATCHID"))
     board_svg = fields.String(
         required=True, metadata=_doc("the path of its picture: /v1/board.svg?gnubg_id=...")
