@@ -282,5 +282,5 @@ def cube_json(verdict: CubeVerdict, match: Match, rules: Rules, lang: str) -> di
         },
     }
     if verdict.game_over and not match.is_money and verdict.winner and verdict.points:
-        body["match"] = score_game(match, verdict.winner, verdict.points, rules).to_dict()
+        body["outcome"]["match"] = score_game(match, verdict.winner, verdict.points, rules).to_dict()
     return body

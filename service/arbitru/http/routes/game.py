@@ -74,6 +74,7 @@ def _cube_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         offer=body.get("offer", "double"),
         rolled=body.get("dice") is not None,
         game_over=game_over,
+        by=body.get("by"),
     )
     return cube_json(verdict, match, rules, lang)
 
@@ -96,6 +97,11 @@ def cube(body: dict[str, Any]) -> Response:
     take/drop answers. A drop ends the game: the last offerer wins the cube value before the offer.
     Beavers and raccoons only when the rules allow them, and never in a match. Whatever is taken
     ends owned by the opponent of `turn`. Illegal actions are `legal: false` with a stable code.
+
+    `by` names who acts: `turn` doubles, the opponent of `turn` answers a double (take, drop,
+    beaver), `turn` answers a beaver (take, drop, raccoon). An action `by` the wrong side is
+    `legal: false` with `NOT_YOUR_ACTION`, never reassigned. Without `by` (older clients) the action
+    is taken as by the side it belongs to.
     """
     lang = request_language()
     return json_response(_cube_answer(body, lang))
@@ -144,7 +150,9 @@ def rules_listing(lang: str) -> dict[str, Any]:
     return {
         "presets": presets(),
         "options": options,
-        "cube_reasons": {code: template(code, lang).format(owner="white", max_cube=64) for code in REASONS},
+        "cube_reasons": {
+            code: template(code, lang).format(owner="white", max_cube=64, player="black") for code in REASONS
+        },
     }
 
 
@@ -186,7 +194,7 @@ def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     scored = game.match_after(accepted)
     if scored is not None and accepted.winner is not None and accepted.points is not None:
         answer["capped_points"] = min(accepted.points, game.match.away(accepted.winner))
-        answer["match"] = scored.to_dict()
+        answer["accepted"]["match"] = scored.to_dict()
     return answer
 
 

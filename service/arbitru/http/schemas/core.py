@@ -453,11 +453,18 @@ class MatchBlockSchema(ma.Schema):
     )
 
 
-class PlayOutcomeSchema(OutcomeSchema):
-    """The outcome of the board after a play; a play that ends the game also carries what
-    /v1/outcome answers for that board: the localised label and, in a match, the match block."""
+class GameOutcomeSchema(OutcomeSchema):
+    """How a game stands after a play, a cube action or an accepted resignation. An answer that ends
+    the game carries what /v1/outcome answers for it: the localised label and, in a match, the match
+    block; the one place of the match block in every answer that ends a game."""
 
-    label = fields.String(metadata=_doc("game over only: localised result label (single game / linie, ...)"))
+    label = fields.String(
+        allow_none=True,
+        metadata=_doc(
+            "game over: the localised label of what the result counts for (single game / linie, "
+            "gammon / marț, backgammon / marț tehnic); absent or null while the game goes on"
+        ),
+    )
     match = fields.Nested(
         MatchBlockSchema, metadata=_doc("game over in a match only: the effect on the match")
     )
@@ -469,7 +476,7 @@ class PlayOutSchema(ma.Schema):
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
     notation = fields.String(required=True, metadata=_doc("standard notation, empty for no move"))
     board = fields.Nested(BoardOutSchema, required=True)
-    outcome = fields.Nested(PlayOutcomeSchema, required=True)
+    outcome = fields.Nested(GameOutcomeSchema, required=True)
     pips = fields.Nested(PipsSchema, metadata=_doc('present when "include" has "pips"'))
     gnubg_id = fields.String(
         metadata=_doc('GNU ID after the play (opponent to roll); with "include": ["gnubg_id"]')
@@ -484,7 +491,7 @@ class ListedPlaySchema(PlayOutSchema):
     moves = fields.List(fields.Nested(MoveOutSchema))
     notation = fields.String(metadata=_doc("standard notation, empty for no move"))
     board = fields.Nested(BoardOutSchema)
-    outcome = fields.Nested(PlayOutcomeSchema)
+    outcome = fields.Nested(GameOutcomeSchema)
 
 
 class MovesResponseSchema(ma.Schema):

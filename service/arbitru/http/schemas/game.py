@@ -22,10 +22,10 @@ from arbitru.http.schemas.core import (
     BoardSchema,
     BoundedList,
     CubeSchema,
+    GameOutcomeSchema,
     MatchBlockSchema,
     MatchSchema,
     OutcomeResponseSchema,
-    OutcomeSchema,
     PositionSchema,
     RulesSchema,
     StrictInteger,
@@ -57,6 +57,14 @@ class CubeRequestSchema(PositionSourcesMixin, StrictSchema):
         metadata=_doc(
             "`double` by `turn` before rolling; `take`, `drop`, `beaver` (answers to `turn`'s double) or "
             "`raccoon` (`turn`'s answer to a beaver)"
+        ),
+    )
+    by = fields.String(
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc(
+            "who takes the action: `turn` for a double and for the answers to a beaver, the opponent "
+            "of `turn` for the answers to a double or a raccoon; another side is refused "
+            "(`NOT_YOUR_ACTION`). Recommended; when absent, the side the action belongs to"
         ),
     )
     offer = fields.String(
@@ -153,15 +161,6 @@ class NextOutSchema(ma.Schema):
     actions = fields.List(fields.String(validate=validate.OneOf([*ACTIONS, "roll"])), required=True)
 
 
-class CubeOutcomeSchema(OutcomeSchema):
-    """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
-
-    label = fields.String(
-        allow_none=True,
-        metadata=_doc("localised label of what the result counts for (linie / marț / marț tehnic)"),
-    )
-
-
 class CubeLegalSchema(ma.Schema):
     """The cube action is legal: the cube after it, any pending offer, who acts next, the outcome."""
 
@@ -170,8 +169,11 @@ class CubeLegalSchema(ma.Schema):
     cube = fields.Nested(CubeSchema, required=True)
     offer = fields.Nested(OfferOutSchema, required=True, allow_none=True)
     next = fields.Nested(NextOutSchema, required=True, allow_none=True)
-    outcome = fields.Nested(CubeOutcomeSchema, required=True)
-    match = fields.Nested(MatchBlockSchema, metadata=_doc("after a drop in a match: the new score"))
+    outcome = fields.Nested(
+        GameOutcomeSchema,
+        required=True,
+        metadata=_doc("over only after a drop: a single game at the dropped value (in a match with `match`)"),
+    )
 
 
 class CubeIllegalSchema(ma.Schema):
@@ -282,9 +284,11 @@ class ResignResponseSchema(ma.Schema):
         metadata=_doc("the most the board can still give the opponent: a higher level gives away more"),
     )
     accepted = fields.Nested(
-        CubeOutcomeSchema, required=True, allow_none=True, metadata=_doc("the outcome once accepted")
+        GameOutcomeSchema,
+        required=True,
+        allow_none=True,
+        metadata=_doc("the outcome once accepted (in a match, with the match block `match`)"),
     )
     capped_points = fields.Integer(
         allow_none=True, metadata=_doc("in a match: the points capped at what the winner needed")
     )
-    match = fields.Nested(MatchBlockSchema, metadata=_doc("in a match: the match after acceptance"))
