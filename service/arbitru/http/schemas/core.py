@@ -328,7 +328,20 @@ class RollPositionSchema(PositionSchema):
     dice = dice_field(required=True)
 
 
-class MovesRequestSchema(RollPositionSchema):
+class ListingRequestSchema(RollPositionSchema):
+    """A roll whose plays are answered (/v1/moves, /v1/play), with the extra data asked for each."""
+
+    include = BoundedList(
+        fields.String(validate=validate.OneOf(INCLUDE_OPTIONS)),
+        max_length=len(INCLUDE_OPTIONS) * 2,
+        metadata=_doc(
+            "extra data to add to each play: `pips` = pip counts after the play; `gnubg_id`, `xgid`, "
+            "`fibs` = the resulting position in that format (the opponent to roll, same cube and match)"
+        ),
+    )
+
+
+class MovesRequestSchema(ListingRequestSchema):
     """Request of /v1/moves."""
 
     fields_ = BoundedList(
@@ -338,15 +351,8 @@ class MovesRequestSchema(RollPositionSchema):
         max_length=len(PLAY_FIELDS),
         metadata=_doc(
             "which of each play's fields to return (default all: `moves`, `notation`, `board`, "
-            '`outcome`); a lighter answer for the heaviest positions, e.g. `["notation"]`'
-        ),
-    )
-    include = BoundedList(
-        fields.String(validate=validate.OneOf(INCLUDE_OPTIONS)),
-        max_length=len(INCLUDE_OPTIONS) * 2,
-        metadata=_doc(
-            "extra data to add to each play: `pips` = pip counts after the play; `gnubg_id`, `xgid`, "
-            "`fibs` = the resulting position in that format (the opponent to roll, same cube and match)"
+            '`outcome`); a lighter answer for the heaviest positions, e.g. `["notation"]`. The '
+            "answer's plays are then `CutPlay`s (only those fields); without it, `ListedPlay`s"
         ),
     )
 
@@ -359,8 +365,9 @@ class ProposedMoveSchema(StrictSchema):
     hit = StrictBoolean(metadata=_doc("optional: whether this hop claims to hit (checked when given)"))
 
 
-class PlayRequestSchema(MovesRequestSchema):
-    """Request of /v1/play: a position plus exactly one of `play` (notation) or `moves`."""
+class PlayRequestSchema(ListingRequestSchema):
+    """Request of /v1/play: a position plus exactly one of `play` (notation) or `moves`. The verdict's
+    play is always whole (no `fields`: a 422 naming it)."""
 
     play = fields.String(
         validate=validate.Length(max=MAX_PLAY_CHARS),
@@ -486,7 +493,11 @@ class PlayOutSchema(ma.Schema):
 
 
 class ListedPlaySchema(PlayOutSchema):
-    """One play of /v1/moves: every field is there unless the request's `fields` leaves it out."""
+    """One play of /v1/moves' default answer: every field is there."""
+
+
+class CutPlaySchema(PlayOutSchema):
+    """One play of /v1/moves' answer to a request with `fields`: only the fields asked for."""
 
     moves = fields.List(fields.Nested(MoveOutSchema))
     notation = fields.String(metadata=_doc("standard notation, empty for no move"))
@@ -495,7 +506,8 @@ class ListedPlaySchema(PlayOutSchema):
 
 
 class MovesResponseSchema(ma.Schema):
-    """Every legal play, one per distinct resulting board, in a deterministic order."""
+    """Every legal play, one per distinct resulting board, in a deterministic order (the default
+    answer: whole plays)."""
 
     turn = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
     dice = fields.List(
@@ -507,6 +519,22 @@ class MovesResponseSchema(ma.Schema):
         metadata=_doc("the side on roll after any play that does not end the game"),
     )
     plays = fields.List(fields.Nested(ListedPlaySchema), required=True, validate=validate.Length(min=1))
+
+
+class MovesCutResponseSchema(MovesResponseSchema):
+    """The answer to a /v1/moves request with `fields`: each play holds only the fields asked for,
+    which `fields` repeats (so a client tells this answer from the default one by it)."""
+
+    fields_ = fields.List(
+        fields.String(validate=validate.OneOf(PLAY_FIELDS)),
+        data_key="fields",
+        required=True,
+        metadata=_doc("the fields each play holds, as asked for"),
+    )
+    plays = fields.List(fields.Nested(CutPlaySchema), required=True, validate=validate.Length(min=1))
+
+
+MOVES_ANSWER_SCHEMA: dict[str, Any] = {"anyOf": [MovesResponseSchema, MovesCutResponseSchema]}
 
 
 class LegalVerdictSchema(ma.Schema):

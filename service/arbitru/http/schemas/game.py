@@ -7,6 +7,7 @@ the one table of options, `arbitru.engine.rules.OPTIONS`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import marshmallow as ma
@@ -15,7 +16,7 @@ from marshmallow import fields, validate
 from arbitru.engine.board import COLORS
 from arbitru.engine.cube import ACTIONS, OFFERS, REASONS
 from arbitru.engine.outcome import RESIGN_LEVELS
-from arbitru.engine.rules import OPTIONS, PRESETS, OptionSpec
+from arbitru.engine.rules import OPTIONS, PRESETS, VARIANTS, OptionSpec
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
 from arbitru.http.schemas.core import (
     BoardOutSchema,
@@ -115,8 +116,21 @@ def _query_field(spec: OptionSpec) -> fields.Field:
     if spec.kind is bool:
         return fields.Boolean(metadata=meta)
     if spec.kind is int:
-        return fields.Integer(strict=False, metadata=meta)
+        return QueryInteger(metadata=meta)
     return fields.String(validate=validate.Length(max=32), metadata=meta)
+
+
+class QueryInteger(fields.Integer):
+    """An integer written in a query string: ASCII digits only, at most 6 (Python's `int` would also
+    read `５`, `٣`, `5_0` and ` 5 `)."""
+
+    def _validated(self, value: Any) -> int:
+        if not isinstance(value, str) or not QUERY_DIGITS.fullmatch(value):
+            raise self.make_error("invalid")
+        return int(value)
+
+
+QUERY_DIGITS = re.compile(r"-?[0-9]{1,6}", re.ASCII)
 
 
 StartQuerySchema = type(
@@ -230,8 +244,8 @@ class StartStepSchema(ma.Schema):
 class StartResponseSchema(ma.Schema):
     """The starting board of a game, the rules in force, the cube and match, and the first step."""
 
-    variant = fields.String(required=True)
-    checkers = fields.Integer(required=True)
+    variant = fields.String(required=True, validate=validate.OneOf(VARIANTS))
+    checkers = fields.Integer(required=True, validate=validate.Range(1, 15))
     board = fields.Nested(BoardOutSchema, required=True)
     rules = fields.Nested(
         RulesSchema,
@@ -260,6 +274,8 @@ class OutcomeMatchResponseSchema(OutcomeResponseSchema):
 
 class ResignRequestSchema(PositionSchema):
     """Request of /v1/resign: the position (with its cube, match and rules), who resigns, how much."""
+
+    OPENAPI_EXTRA = sources_openapi(["board"], ["by", "level"])
 
     by = fields.String(
         required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("the player who resigns")
