@@ -21,6 +21,7 @@ from arbitru.engine.outcome import most_at_stake
 from arbitru.engine.position import Position
 from arbitru.engine.rules import OPTIONS, build_rules, presets
 from arbitru.engine.variants import start_board
+from arbitru.http.api import cacheable
 from arbitru.http.blueprint import Blueprint
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
@@ -167,7 +168,7 @@ def rules_presets() -> Response:
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
     lang = request_language()
-    return json_response(rules_listing(lang))
+    return cacheable(json_response(rules_listing(lang)))
 
 
 # -- /v1/resign ---------------------------------------------------------------------------------
