@@ -79,11 +79,17 @@ def test_most_at_stake_is_single_once_the_resigner_has_borne_off(client):
 
 
 @pytest.mark.parametrize(
-    "body", [{"by": "red", "level": "single"}, {"by": "black", "level": "double"}, {"by": "black"}]
+    ("body", "field"),
+    [
+        ({"by": "red", "level": "single"}, "by"),
+        ({"by": "black", "level": "double"}, "level"),
+        ({"by": "black"}, "level"),
+        ({"level": "single"}, "by"),
+    ],
 )
-def test_bad_offers_are_a_422_naming_the_field(client, body):
+def test_bad_offers_are_a_422_naming_the_field(client, body, field):
     response = client.post("/v1/resign", json={"board": RACE, **body})
-    assert response.status_code == 422
+    assert response.status_code == 422 and set(response.json["errors"]) == {field}, response.json
 
 
 @pytest.mark.parametrize(

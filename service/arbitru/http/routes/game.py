@@ -27,6 +27,7 @@ from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position import raise_problems, resolve_context, resolve_position
 from arbitru.http.render import cube_json
+from arbitru.http.schemas.core import option_description
 from arbitru.http.schemas.examples import (
     CUBE_EXAMPLES,
     OPENING_EXAMPLES,
@@ -144,7 +145,10 @@ def rules_listing(lang: str) -> dict[str, Any]:
     """Every preset with its options, each option described, and the cube reason codes."""
     options: dict[str, Any] = {}
     for name, spec in OPTIONS.items():
-        entry: dict[str, Any] = {"description": spec.description, "default": spec.default()}
+        entry: dict[str, Any] = {
+            "description": option_description(name, lang),
+            "default": spec.default(),
+        }
         if spec.choices:
             entry["choices"] = list(spec.choices)
         options[name] = entry

@@ -23,11 +23,12 @@ from arbitru.engine.outcome import RESULTS
 from arbitru.engine.rules import OPTIONS, OptionSpec
 from arbitru.formats.limits import (
     CUBE_VALUES,
+    MAX_CUBE_LIMIT,
     MAX_MATCH_LENGTH,
     MAX_PLAY_CHARS,
 )
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
-from arbitru.messages import message
+from arbitru.messages import Message, message, render
 
 MAX_CHECKERS = 15
 POWERS_OF_TWO = list(CUBE_VALUES)  # cube values 1 .. 4096
@@ -108,7 +109,11 @@ class PointsField(fields.Field):
     """
 
     default_error_messages = {"invalid": "Invalid input type."}
-    _RANGE = f"Must be greater than or equal to 0 and less than or equal to {MAX_CHECKERS}."
+    # marshmallow's own range message (a catalogue key), rendered in the request's language
+    _RANGE = Message(
+        "Must be greater than or equal to {min} and less than or equal to {max}.",
+        {"min": 0, "max": MAX_CHECKERS},
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         schema = {
@@ -246,6 +251,11 @@ class MatchSchema(StrictSchema):
     )
 
 
+def option_description(name: str, lang: str = "en") -> str:
+    """What a rules option means, in `lang` (the catalogue's `rules_option.<name>`)."""
+    return render(f"rules_option.{name}", {"limit": MAX_CUBE_LIMIT}, lang)
+
+
 def _preset_values(spec: OptionSpec) -> str:
     """Each preset's value of an option, for its description."""
     return ", ".join(f"{preset}: {str(value).lower()}" for preset, value in spec.defaults().items())
@@ -259,9 +269,10 @@ def _rule_field(spec: OptionSpec) -> fields.Field:
     generated from the spec sends only what it sets (a default would override the preset)."""
     if spec.name == "preset":
         return fields.String(
-            validate=validate.OneOf(spec.choices), metadata=_doc(spec.description, default=spec.default())
+            validate=validate.OneOf(spec.choices),
+            metadata=_doc(option_description(spec.name), default=spec.default()),
         )
-    meta = _doc(f"{spec.description}. Absent: the preset's value ({_preset_values(spec)})")
+    meta = _doc(f"{option_description(spec.name)}. Absent: the preset's value ({_preset_values(spec)})")
     if spec.kind is bool:
         return StrictBoolean(metadata=meta)
     if spec.choices:

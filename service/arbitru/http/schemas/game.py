@@ -33,6 +33,7 @@ from arbitru.http.schemas.core import (
     StrictSchema,
     _doc,
     dice_field,
+    option_description,
     turn_field,
 )
 from arbitru.messages import message
@@ -110,7 +111,7 @@ def _query_field(spec: OptionSpec) -> fields.Field:
     """A query-string field for one rules option (its row of `OPTIONS`): text read as the option's
     type ("2" is 2, "true"/"false" booleans); choices and ranges are checked by `build_rules`, the
     one place."""
-    meta = _doc(spec.description, default=spec.default())
+    meta = _doc(option_description(spec.name), default=spec.default())
     if spec.choices:
         meta["enum"] = list(spec.choices)
     if spec.kind is bool:
