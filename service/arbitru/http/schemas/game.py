@@ -110,8 +110,11 @@ class OpeningRequestSchema(StrictSchema):
 def _query_field(spec: OptionSpec) -> fields.Field:
     """A query-string field for one rules option (its row of `OPTIONS`): text read as the option's
     type ("2" is 2, "true"/"false" booleans); choices and ranges are checked by `build_rules`, the
-    one place."""
-    meta = _doc(option_description(spec.name), default=spec.default())
+    one place. As in `rules`, no option but `preset` documents a default: a generated client sends
+    the defaults it knows, and they would override the preset (`?preset=romanian&cube=true`)."""
+    meta = _doc(option_description(spec.name))
+    if spec.name == "preset":
+        meta["default"] = spec.default()
     if spec.choices:
         meta["enum"] = list(spec.choices)
     if spec.kind is bool:
