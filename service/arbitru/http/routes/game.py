@@ -22,7 +22,7 @@ from arbitru.engine.position import Position
 from arbitru.engine.rules import OPTIONS, build_rules, presets
 from arbitru.engine.variants import start_board
 from arbitru.http.api import cacheable
-from arbitru.http.blueprint import Blueprint
+from arbitru.http.blueprint import Blueprint, strict_query
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position import raise_problems, resolve_context, resolve_position
@@ -171,6 +171,7 @@ def rules_presets() -> Response:
     matches to 3, no cube, the Romanian opening).
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
+    strict_query(())  # it reads no query parameter: any is a 422 naming it
     lang = request_language()
     return cacheable(json_response(rules_listing(lang)))
 
