@@ -32,9 +32,15 @@ run: $(VENV)/.runtime
 $(VENV)/.test-tools: scripts/test_tools.sh | $(VENV)/.dev
 	sh scripts/test_tools.sh && touch $@ || echo "test set-up incomplete: tests needing it skip (fail under CI=true)" >&2
 
+# The TypeScript client's packages, exactly as its committed package-lock.json says (npm ci).
+# No node or npm (scripts/test_tools.sh installs them from Debian) is a failure, not a skip.
+TS_LOOP := examples/ts-game-loop
+$(TS_LOOP)/node_modules/.package-lock.json: $(TS_LOOP)/package-lock.json $(TS_LOOP)/package.json | $(VENV)/.test-tools
+	cd $(TS_LOOP) && npm ci --no-audit --no-fund
+
 ## make test: install everything and run the whole suite (unit, property, contract, live, ops).
 ## Under CI=true a test that would skip (a missing oracle: gnubg, data, hadolint, kubectl, Chromium, curl) fails.
-test: $(VENV)/.dev $(VENV)/.test-tools
+test: $(VENV)/.dev $(VENV)/.test-tools $(TS_LOOP)/node_modules/.package-lock.json
 	$(BIN)/python -m pytest
 
 ## make mutation: mutmut over the rules modules against the fast tests, then the score per module

@@ -1,8 +1,9 @@
 """A whole Romanian match and a whole standard match with the cube, played through the Arbitru API.
 
-The API never rolls dice: the rolls are made here, with a seeded RNG, and every ruling (who starts,
-the legal plays, cube actions, game and match ends) comes from the API. Plays and cube decisions
-are random. Usage: python examples/play_match.py [BASE_URL]  (default http://localhost:8080)
+The API never rolls dice: they are rolled here with a seeded RNG; every ruling (who starts, the legal
+plays, cube actions, game and match ends) comes from the API, and every object it answers (rules,
+cube, match, board) is sent back as it is. Plays and cube decisions are random.
+Usage: python examples/play_match.py [BASE_URL]  (default http://localhost:8080)
 """
 
 import json
@@ -27,11 +28,12 @@ def roll(count=2):
 
 
 def opening(start, context):
-    """Roll the opening until someone starts (equal rolls: again)."""
+    """Roll the opening until someone starts (equal rolls: again); the starter, its dice, the cube."""
     count = start["next"]["dice_per_player"]
     while True:
         rolls = {"white": roll(count), "black": roll(count)}
         decided = call("/v1/opening", {"rolls": rolls, **context})
+        context["cube"] = decided["cube"]  # automatic doubles turn it on a tie
         if not decided["reroll"]:
             return decided["starter"], decided["dice"]
 
@@ -39,18 +41,17 @@ def opening(start, context):
 def play_game(rules, match):
     """One game from /v1/start to the play (or drop) that ends it; its outcome with the match block."""
     start = call("/v1/start", {"rules": rules, "match": match})
-    board, cube = start["board"], start["cube"]
-    turn, dice = opening(start, {"rules": rules, "match": match, "cube": cube})
+    context = {"rules": start["rules"], "match": start["match"], "cube": start["cube"]}
+    board, (turn, dice) = start["board"], opening(start, context)
     while True:
-        context = {"rules": rules, "match": match, "cube": cube}
         if dice is None and start["rules"]["cube"] and rng.random() < 0.02:
-            offer = call("/v1/cube", {"board": board, "turn": turn, "action": "double", **context})
-            if offer["legal"]:  # not in the Crawford game, nor with the cube on the other side
-                answer = "take" if rng.random() < 0.6 else "drop"
-                verdict = call("/v1/cube", {"turn": turn, "action": answer, **context})
+            double = {"board": board, "turn": turn, "by": turn, "action": "double", **context}
+            if call("/v1/cube", double)["legal"]:  # not in the Crawford game, nor the other's cube
+                taker = "black" if turn == "white" else "white"  # answers the double
+                verdict = call("/v1/cube", {**double, "by": taker, "action": rng.choice(["take", "drop"])})
                 if verdict["outcome"]["game_over"]:
-                    return {**verdict["outcome"], "match": verdict["match"]}
-                cube = context["cube"] = verdict["cube"]
+                    return verdict["outcome"]  # a drop: the match block is in the outcome
+                context["cube"] = verdict["cube"]
         moves = call("/v1/moves", {"board": board, "turn": turn, "dice": dice or roll(), **context})
         play = rng.choice(moves["plays"])
         if play["outcome"]["game_over"]:

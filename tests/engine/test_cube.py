@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbitru.engine.cube import REASONS, Cube, automatic_double, cube_action
+from arbitru.engine.board import other
+from arbitru.engine.cube import REASONS, Cube, actor, automatic_double, cube_action
 from arbitru.engine.rules import Rules
 from arbitru.messages import has_text, render, say
 
@@ -149,12 +150,34 @@ def test_automatic_doubles_up_to_the_limit_in_money_only():
 def test_every_reason_code_has_english_and_romanian_text():
     for code in REASONS:
         assert has_text(code)
-        assert render(code, {"owner": "x", "max_cube": 64}, "en") != render(
-            code, {"owner": "x", "max_cube": 64}, "ro"
-        )
+        params = {"owner": "x", "max_cube": 64, "player": "white", "by": "black"}
+        assert render(code, params, "en") != render(code, params, "ro")
 
 
 @pytest.mark.parametrize("action", ["take", "drop", "beaver", "raccoon", "double"])
 def test_unknown_offer_is_a_programming_error(action):
     with pytest.raises(ValueError):
         cube_action(action, "white", offer="otter")
+
+
+def test_cube_actor_is_the_doubler_then_alternates_with_each_offer():
+    assert actor("double", "white") == "white"
+    assert actor("take", "white") == actor("beaver", "white") == "black"
+    assert actor("raccoon", "white", "beaver") == actor("drop", "white", "beaver") == "white"
+    assert actor("take", "black", "raccoon") == "white"
+
+
+def test_cube_action_claimed_by_the_other_side_is_refused_before_anything_else():
+    rules = Rules(beavers=True, raccoons=True)
+    for action, offer in (
+        ("double", "double"),
+        ("take", "double"),
+        ("raccoon", "beaver"),
+        ("drop", "raccoon"),
+    ):
+        mover = actor(action, "black", offer)
+        assert cube_action(action, "black", rules=rules, offer=offer, by=mover).legal
+        refused = cube_action(action, "black", rules=rules, offer=offer, by=other(mover))
+        assert (refused.legal, refused.code) == (False, "NOT_YOUR_ACTION")
+        assert refused.params == {"by": other(mover), "player": mover}
+    assert cube_action("double", "white", game_over=True, by="black").code == "GAME_OVER"

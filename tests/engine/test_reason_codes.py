@@ -225,6 +225,7 @@ CUBE_CASES = {
     "RACCOONS_NOT_ALLOWED": ("raccoon", "white", Cube(), Rules(beavers=True), {"offer": "beaver"}),
     "BEAVER_ANSWERS_DOUBLE": ("beaver", "white", Cube(), Rules(beavers=True), {"offer": "beaver"}),
     "RACCOON_ANSWERS_BEAVER": ("raccoon", "white", Cube(), Rules(beavers=True, raccoons=True), {}),
+    "NOT_YOUR_ACTION": ("take", "white", Cube(), Rules(), {"by": "white"}),
 }
 
 

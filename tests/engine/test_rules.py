@@ -127,11 +127,19 @@ def test_problem_messages_are_localised_in_romanian():
     assert say(en[0]) == "unknown option" and say(ro[0], "ro") == "opțiune necunoscută"
 
 
-def test_presets_list_every_option_of_each_preset():
+def test_presets_list_every_option_that_applies_to_each_preset():
     listed = presets()
     assert set(listed) == {"standard", "romanian"}
-    assert set(listed["romanian"]) == set(Rules.option_names())
+    assert set(listed["romanian"]) == set(Rules.option_names()) - {"hypergammon_checkers"}
     assert listed["romanian"]["match_length"] == 3 and listed["standard"]["cube"] is True
+
+
+def test_the_rules_json_form_is_accepted_back_as_the_same_rules():
+    for options in ({}, {"preset": "romanian"}, {"variant": "hypergammon", "hypergammon_checkers": 1}):
+        rules, problems = build_rules(options)
+        assert not problems
+        assert build_rules(rules.to_dict()) == (rules, [])
+    assert "hypergammon_checkers" not in Rules(variant="nackgammon").to_dict()
 
 
 def test_with_options_starts_from_a_named_preset():

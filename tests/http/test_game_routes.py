@@ -35,6 +35,45 @@ def test_cube_take_turns_the_cube_to_the_taker(client):
     assert r.json["legal"] and r.json["cube"] == {"value": 4, "owner": "black"}
 
 
+@pytest.mark.parametrize(
+    ("action", "offer", "actor"),
+    [
+        ("double", None, "white"),
+        ("take", None, "black"),
+        ("drop", None, "black"),
+        ("beaver", None, "black"),
+        ("take", "beaver", "white"),
+        ("drop", "beaver", "white"),
+        ("raccoon", "beaver", "white"),
+        ("take", "raccoon", "black"),
+    ],
+)
+def test_cube_action_by_the_wrong_side_is_refused_with_a_reason_code_never_rewritten(
+    client, action, offer, actor
+):
+    """`by` names who acts; white on roll: white doubles, black answers the double, white the beaver."""
+    body = {"turn": "white", "action": action, "rules": {"beavers": True, "raccoons": True}}
+    if offer:
+        body["offer"] = offer
+    right = client.post("/v1/cube", json={**body, "by": actor})
+    assert right.status_code == 200 and right.json["legal"], right.json
+    assert right.json == client.post("/v1/cube", json=body).json  # without `by`: the side it belongs to
+    wrong = client.post("/v1/cube", json={**body, "by": "black" if actor == "white" else "white"})
+    assert wrong.status_code == 200
+    assert wrong.json["legal"] is False and wrong.json["reason"]["code"] == "NOT_YOUR_ACTION"
+    assert "cube" not in wrong.json
+
+
+def test_cube_black_takes_on_whites_turn_is_not_answered_as_white_taking(client):
+    """The issue's request: `turn: black, action: take` means black's double taken by white; with
+    `by: black` it is refused, not answered with the cube given to white."""
+    r = client.post("/v1/cube", json={"turn": "black", "by": "black", "action": "take"}, headers=RO)
+    assert r.json["legal"] is False and r.json["reason"]["code"] == "NOT_YOUR_ACTION"
+    assert r.json["reason"]["message"] == "Doar Albul poate face acum această acțiune cu cubul."
+    taken = client.post("/v1/cube", json={"turn": "white", "by": "black", "action": "take"})
+    assert taken.json["legal"] and taken.json["cube"] == {"value": 2, "owner": "black"}
+
+
 def test_cube_drop_ends_the_game_and_scores_the_match(client):
     body = {
         "turn": "white",
@@ -51,8 +90,16 @@ def test_cube_drop_ends_the_game_and_scores_the_match(client):
         "multiplier": 1,
         "points": 2,
         "label": "single game",
+        "match": {
+            "points": 2,
+            "score": {"white": 3, "black": 2},
+            "over": False,
+            "winner": None,
+            "crawford_next": False,
+            "post_crawford": False,
+        },
     }
-    assert r.json["match"]["score"] == {"white": 3, "black": 2} and not r.json["match"]["over"]
+    assert "match" not in r.json  # the match block is in the outcome, as in every answer ending a game
 
 
 def test_cube_double_in_the_crawford_game_is_illegal_with_a_reason_code(client):

@@ -97,3 +97,65 @@ def test_a_generated_client_gets_a_romanian_double_refused_unmodified(api) -> No
     assert answer.parsed.legal is False
     assert answer.parsed.reason.code == "CUBE_DISABLED"
     assert answer.parsed.reason.message == "Cubul de dublare nu se folosește în aceste reguli."
+
+
+def test_a_generated_client_sends_back_every_answered_object_as_it_is(api) -> None:  # type: ignore[no-untyped-def]
+    """The round trips of a game through the generated models: the start's rules, cube and match are
+    request objects as answered (the same classes), a listed play's board and position ID go back
+    as the next position, the cube a take answers goes back as the cube."""
+    models = _module("models")
+    start_api, opening_api = _module("api.game.get_v1_start"), _module("api.game.post_v1_opening")
+    moves_api, play_api = _module("api.checker_play.post_v1_moves"), _module("api.checker_play.post_v1_play")
+    cube_api = _module("api.game.post_v1_cube")
+    for preset, dice_per_player in (
+        (models.GetV1StartPreset.ROMANIAN, 2),
+        (models.GetV1StartPreset.STANDARD, 1),
+    ):
+        start = start_api.sync_detailed(client=api, preset=preset).parsed
+        assert isinstance(start.rules, models.Rules) and isinstance(start.cube, models.Cube)
+        context = {"rules": start.rules, "match": start.match, "cube": start.cube}
+        rolls = models.Rolls(white=[6, 6][:dice_per_player], black=[2, 1][:dice_per_player])
+        opened = opening_api.sync_detailed(client=api, body=models.OpeningRequest(rolls=rolls, **context))
+        assert opened.status_code == 200, opened.content
+        board = models.Board.from_dict(start.board.to_dict())  # the answered board, as a request's
+        request = models.MovesRequest(
+            board=board,
+            turn=models.MovesRequestTurn.WHITE,
+            dice=[6, 5],
+            include=[models.MovesRequestIncludeItem.GNUBG_ID],
+            **context,
+        )
+        listed = moves_api.sync_detailed(client=api, body=request)
+        assert listed.status_code == 200 and isinstance(listed.parsed, models.MovesResponse), listed.content
+        play = listed.parsed.plays[0]
+        proposal = models.PlayRequest(
+            board=board, turn=models.PlayRequestTurn.WHITE, dice=[6, 5], play=play.notation, **context
+        )
+        verdict = play_api.sync_detailed(client=api, body=proposal)
+        assert verdict.parsed.legal is True and verdict.parsed.play.board.to_dict() == play.board.to_dict()
+        by_id = models.MovesRequest(gnubg_id=play.gnubg_id, dice=[3, 1], rules=start.rules)
+        by_board = models.MovesRequest(
+            board=models.Board.from_dict(play.board.to_dict()),
+            turn=models.MovesRequestTurn.BLACK,
+            dice=[3, 1],
+            **context,
+        )
+        chained = [moves_api.sync_detailed(client=api, body=body) for body in (by_id, by_board)]
+        assert chained[0].status_code == chained[1].status_code == 200
+        assert chained[0].parsed.to_dict()["plays"] == chained[1].parsed.to_dict()["plays"]
+    # A take's cube (the standard start's context) goes back as the next cube.
+    take = models.CubeRequest(
+        turn=models.CubeRequestTurn.WHITE,
+        by=models.CubeRequestBy.BLACK,
+        action=models.CubeRequestAction.TAKE,
+        **context,
+    )
+    taken = cube_api.sync_detailed(client=api, body=take).parsed
+    assert taken.legal is True and isinstance(taken.cube, models.Cube)
+    redouble = models.CubeRequest(
+        turn=models.CubeRequestTurn.BLACK,
+        by=models.CubeRequestBy.BLACK,
+        action=models.CubeRequestAction.DOUBLE,
+        **{**context, "cube": taken.cube},
+    )
+    assert cube_api.sync_detailed(client=api, body=redouble).parsed.legal is True

@@ -61,7 +61,8 @@ def test_in_a_match_the_points_are_capped_at_the_need_and_the_match_block_follow
     match = {"length": 5, "score": {"white": 3, "black": 1}}
     answer = resign(client, level="gammon", cube={"value": 2, "owner": "black"}, match=match)
     assert answer["accepted"]["points"] == 4 and answer["capped_points"] == 2
-    assert answer["match"]["over"] is True and answer["match"]["winner"] == "white"
+    block = answer["accepted"]["match"]  # the match block's one place: the outcome that ends the game
+    assert block["over"] is True and block["winner"] == "white" and "match" not in answer
 
 
 def test_a_resignation_after_the_game_is_over_may_not_be_offered(client):
@@ -78,11 +79,17 @@ def test_most_at_stake_is_single_once_the_resigner_has_borne_off(client):
 
 
 @pytest.mark.parametrize(
-    "body", [{"by": "red", "level": "single"}, {"by": "black", "level": "double"}, {"by": "black"}]
+    ("body", "field"),
+    [
+        ({"by": "red", "level": "single"}, "by"),
+        ({"by": "black", "level": "double"}, "level"),
+        ({"by": "black"}, "level"),
+        ({"level": "single"}, "by"),
+    ],
 )
-def test_bad_offers_are_a_422_naming_the_field(client, body):
+def test_bad_offers_are_a_422_naming_the_field(client, body, field):
     response = client.post("/v1/resign", json={"board": RACE, **body})
-    assert response.status_code == 422
+    assert response.status_code == 422 and set(response.json["errors"]) == {field}, response.json
 
 
 @pytest.mark.parametrize(

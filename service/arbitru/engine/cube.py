@@ -38,6 +38,7 @@ REASONS: tuple[str, ...] = (
     "RACCOONS_NOT_ALLOWED",
     "BEAVER_ANSWERS_DOUBLE",
     "RACCOON_ANSWERS_BEAVER",
+    "NOT_YOUR_ACTION",
 )
 
 
@@ -158,6 +159,15 @@ def _answers(cube: Cube, rules: Rules, in_match: bool, stage: int) -> tuple[str,
     return tuple(allowed)
 
 
+def actor(action: str, turn: Color, offer: str = "double") -> Color:
+    """Who takes `action` when `turn` is on roll: the doubler doubles; an answer is by the player the
+    answered `offer` was made to (a double and a raccoon are answered by the opponent of `turn`, a
+    beaver by `turn`)."""
+    if action == "double":
+        return turn
+    return other(turn) if answer_stage(offer) % 2 == 0 else turn
+
+
 def cube_action(
     action: str,
     turn: Color,
@@ -169,9 +179,11 @@ def cube_action(
     offer: str = "double",
     rolled: bool = False,
     game_over: bool = False,
+    by: Color | None = None,
 ) -> CubeVerdict:
     """Judge `action` by the players of a game where `turn` is on roll and `cube` is the cube before
     any offer. `offer` names what an answer answers; `rolled` says whether `turn` has already rolled.
+    `by`, when given, is who claims the action: anyone but its `actor` is refused (NOT_YOUR_ACTION).
     """
     if action not in ACTIONS:
         raise ValueError(f"unknown cube action {action!r}")
@@ -179,6 +191,8 @@ def cube_action(
         raise ValueError(f"unknown cube offer {offer!r}")
     if game_over:
         return _illegal(action, "GAME_OVER")
+    if by is not None and by != actor(action, turn, offer):
+        return _illegal(action, "NOT_YOUR_ACTION", by=by, player=actor(action, turn, offer))
     if action == "double":
         return _double(turn, cube, rules, in_match, crawford_game, rolled)
     stage = answer_stage(offer)

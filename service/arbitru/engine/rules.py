@@ -67,8 +67,13 @@ class Rules:
         return replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option by name (the JSON form)."""
-        return asdict(self)
+        """Every option that applies, by name: the JSON form, which `build_rules` accepts back as it is
+        and reads as the same rules (`hypergammon_checkers` is left out outside hypergammon, where a
+        request may not give it)."""
+        found = asdict(self)
+        if self.variant != "hypergammon":
+            del found["hypergammon_checkers"]
+        return found
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
@@ -85,8 +90,9 @@ PRESETS: dict[str, Rules] = {"standard": STANDARD, "romanian": ROMANIAN}
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """Everything known about one rules option: its type, description, closed set of values (an
-    enum in the spec and in GET /v1/rules), integer limits, and the option it needs to mean anything.
+    """Everything known about one rules option: its type, closed set of values (an enum in the spec
+    and in GET /v1/rules), integer limits, and the option it needs to mean anything. Its description
+    is a message (`rules_option.<name>` in `arbitru.messages`, English and Romanian).
 
     The one table of the options (`OPTIONS`): the marshmallow schemas, GET /v1/rules, the query
     schema of GET /v1/start, `build_rules` and the spec are generated from it; the defaults per
@@ -94,7 +100,6 @@ class OptionSpec:
 
     name: str
     kind: type
-    description: str
     choices: tuple[Any, ...] = ()
     limits: tuple[int, int] | None = None
     requires: str | None = None
@@ -118,90 +123,22 @@ class OptionSpec:
 OPTIONS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
-        OptionSpec(
-            "preset",
-            str,
-            "the preset the other options start from: standard (money game) or romanian (Table)",
-            tuple(PRESETS),
-        ),
-        OptionSpec(
-            "variant",
-            str,
-            "backgammon, nackgammon or hypergammon (sets the starting position and checkers per side)",
-            VARIANTS,
-        ),
-        OptionSpec(
-            "hypergammon_checkers",
-            int,
-            "checkers per side in hypergammon: 1, 2 or 3 (hypergammon only)",
-            HYPERGAMMON_CHECKERS,
-        ),
-        OptionSpec(
-            "jacoby",
-            bool,
-            "Jacoby rule: gammons and backgammons count single while the cube is centred (nobody has "
-            "doubled, whatever its value, e.g. after automatic doubles; money only)",
-            requires="cube",
-        ),
-        OptionSpec("gammons", bool, "whether a gammon (marț) counts double"),
-        OptionSpec(
-            "backgammons",
-            bool,
-            "whether a backgammon (marț tehnic) counts triple; otherwise it counts as a gammon "
-            "(marț, 2), as in the romanian preset",
-            requires="gammons",
-        ),
-        OptionSpec("cube", bool, "whether the doubling cube is in use"),
-        OptionSpec(
-            "beavers",
-            bool,
-            "whether the taker may beaver (money games only; needs the cube)",
-            requires="cube",
-        ),
-        OptionSpec(
-            "raccoons", bool, "whether the doubler may raccoon a beaver (needs beavers)", requires="beavers"
-        ),
-        OptionSpec(
-            "crawford", bool, "whether the Crawford rule applies in matches (needs the cube)", requires="cube"
-        ),
-        OptionSpec(
-            "automatic_doubles",
-            int,
-            "automatic doubles on equal opening rolls per game, money only (0 = none)",
-            limits=(0, MAX_AUTOMATIC_DOUBLES),
-            requires="cube",
-        ),
-        OptionSpec(
-            "max_cube",
-            int,
-            f"the highest cube value allowed (a power of two up to {MAX_CUBE_LIMIT})",
-            CUBE_VALUES,
-            limits=(1, MAX_CUBE_LIMIT),
-        ),
-        OptionSpec(
-            "opening",
-            str,
-            "who starts: standard (one die each) or romanian (two dice each, a double beats a non-double)",
-            OPENINGS,
-        ),
-        OptionSpec(
-            "opening_ties",
-            str,
-            "romanian opening, equal totals: reroll, or higher_die (the higher single die wins)",
-            OPENING_TIES,
-        ),
-        OptionSpec(
-            "opening_dice",
-            str,
-            "the starter plays the rolled dice (rolled) or rolls both dice afresh (new_roll)",
-            OPENING_DICE,
-        ),
-        OptionSpec(
-            "match_length",
-            int,
-            "match length used when a request gives no match (0 = money game)",
-            limits=(0, MAX_MATCH_LENGTH),
-        ),
+        OptionSpec("preset", str, tuple(PRESETS)),
+        OptionSpec("variant", str, VARIANTS),
+        OptionSpec("hypergammon_checkers", int, HYPERGAMMON_CHECKERS),
+        OptionSpec("jacoby", bool, requires="cube"),
+        OptionSpec("gammons", bool),
+        OptionSpec("backgammons", bool, requires="gammons"),
+        OptionSpec("cube", bool),
+        OptionSpec("beavers", bool, requires="cube"),
+        OptionSpec("raccoons", bool, requires="beavers"),
+        OptionSpec("crawford", bool, requires="cube"),
+        OptionSpec("automatic_doubles", int, limits=(0, MAX_AUTOMATIC_DOUBLES), requires="cube"),
+        OptionSpec("max_cube", int, CUBE_VALUES, limits=(1, MAX_CUBE_LIMIT)),
+        OptionSpec("opening", str, OPENINGS),
+        OptionSpec("opening_ties", str, OPENING_TIES),
+        OptionSpec("opening_dice", str, OPENING_DICE),
+        OptionSpec("match_length", int, limits=(0, MAX_MATCH_LENGTH)),
     )
 }
 assert tuple(OPTIONS) == Rules.option_names(), "one row per Rules field, in field order"

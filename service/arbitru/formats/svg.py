@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other
-from arbitru.messages import message
+from arbitru.engine.play import Move, format_moves
+from arbitru.messages import message, render
 
 __all__ = ["SvgOptions", "render_board", "MAX_DRAWN"]
 
@@ -74,6 +75,7 @@ class SvgOptions:
     cube_value: int | None = None  # None: no cube drawn
     cube_owner: str = "centered"  # "centered", "white" or "black"
     play: tuple[tuple[int, int], ...] = ()  # moves (from, to) in the mover's numbering; 25 bar, 0 off
+    lang: str = "en"  # the language of the title (the words come from arbitru.messages)
 
 
 def render_board(
@@ -85,14 +87,16 @@ def render_board(
     cube_value: int | None = None,
     cube_owner: str = "centered",
     play: Sequence[Sequence[int]] = (),
+    lang: str = "en",
 ) -> str:
-    """The SVG document (a str) of `board`, with optional dice, cube and a play drawn as arrows.
+    """The SVG document (a str) of `board`, with optional dice, cube and a play drawn as arrows,
+    titled in `lang`.
 
     Raises ValueError for options it cannot draw (a die outside 1-6, a move point outside 0-25,
     a play without the side that makes it).
     """
     options = _checked_options(perspective, turn, dice, cube_value, cube_owner, play)
-    return _Renderer(board, options).document()
+    return _Renderer(board, replace(options, lang=lang)).document()
 
 
 def _checked_options(
@@ -212,21 +216,30 @@ class _Renderer:
         return "\n".join(self.out) + "\n"
 
     def description(self) -> str:
-        """A one-line text version of the picture (the SVG title: screen readers and tooltips)."""
+        """A one-line text version of the picture (the SVG title: screen readers and tooltips), in
+        the options' language; the play in the engine's notation (hits marked, repeats counted)."""
+        opts, lang = self.options, self.options.lang
+
+        def side(color: str) -> str:
+            return render(f"svg.title.{color}", None, lang)
+
+        pips = {"white": self.board.pips("white"), "black": self.board.pips("black")}
         parts = [
-            f"Backgammon position seen from {self.bottom}'s side",
-            f"white {self.board.pips('white')} pips, black {self.board.pips('black')} pips",
+            render("svg.title.seen", {"side": side(self.bottom)}, lang),
+            render("svg.title.pips", pips, lang),
         ]
-        opts = self.options
         if opts.turn is not None:
             roll = f" {opts.dice[0]}-{opts.dice[1]}" if opts.dice else ""
-            parts.append(f"{opts.turn} to play{roll}")
+            parts.append(render("svg.title.to_play", {"player": side(opts.turn), "roll": roll}, lang))
         if opts.cube_value is not None:
-            owner = "centred" if opts.cube_owner == "centered" else f"owned by {opts.cube_owner}"
-            parts.append(f"cube {opts.cube_value} {owner}")
-        if opts.play:
-            moves = " ".join(f"{_point_name(a)}/{_point_name(b)}" for a, b in opts.play)
-            parts.append(f"play {moves}")
+            owned = opts.cube_owner != "centered"
+            key = "svg.title.cube_owned" if owned else "svg.title.cube_centred"
+            owner = side(opts.cube_owner) if owned else ""
+            parts.append(render(key, {"value": opts.cube_value, "owner": owner}, lang))
+        if opts.play and opts.turn is not None:
+            parts.append(
+                render("svg.title.play", {"play": drawn_notation(self.board, opts.turn, opts.play)}, lang)
+            )
         return ", ".join(parts)
 
     def field(self) -> None:
@@ -393,8 +406,17 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-def _point_name(point: int) -> str:
-    return "bar" if point == BAR else "off" if point == OFF else str(point)
+def drawn_notation(board: Board, turn: Color, play: Sequence[tuple[int, int]]) -> str:
+    """A drawn play in the engine's notation: each hop lands on its destination and hits an
+    opposing blot there (as /v1/play replays hops), repeats counted and hit stops kept."""
+    opponent = list(board.side(other(turn)))
+    moves = []
+    for source, dest in play:
+        hit = dest != OFF and opponent[25 - dest] == 1
+        if hit:
+            opponent[25 - dest] = 0
+        moves.append(Move(source, dest, hit))
+    return format_moves(tuple(moves))
 
 
 def _text(x: float, y: float, text: str, fill: str, size: int, bold: bool = False) -> str:

@@ -5,14 +5,26 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+import flask
 import flask_smorest
 from apispec import BasePlugin
-from flask import Response
+from flask import Response, request
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from arbitru.http import errors
 from arbitru.http.blueprint import BODY_ERRORS
+
+CACHE_CONTROL = "public, max-age=300"  # the spec and the rules change only with a new release
+
+
+def cacheable(response: Response) -> Response:
+    """`response` with a strong ETag of its body and `Cache-Control`, answered 304 when the
+    request's If-None-Match matches (the spec, /openapi.yaml, /v1/rules)."""
+    response.headers["Cache-Control"] = CACHE_CONTROL
+    response.add_etag()
+    response.make_conditional(request)
+    return response
 
 
 class SchemaExtrasPlugin(BasePlugin):
@@ -47,6 +59,16 @@ class Api(flask_smorest.Api):
             response = {"description": BODY_ERRORS.get(status, status.phrase), "schema": self.ERROR_SCHEMA}
             prepare_response(response, self.spec, errors.PROBLEM_CONTENT_TYPE)
             self.spec.components.response(status.name, response, lazy=True)
+
+    def _openapi_json(self) -> Response:
+        """The spec as JSON, made once (192 KB: it was dumped again on every request), with an ETag
+        (a 304 for a matching If-None-Match) and `Cache-Control`."""
+        if self._spec_json is None:
+            self._spec_json = flask.json.dumps(self.spec.to_dict(), indent=2, sort_keys=False)
+        response = flask.current_app.response_class(self._spec_json, mimetype="application/json")
+        return cacheable(response)
+
+    _spec_json: str | None = None
 
     def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
         """Every HTTP error as problem+json (404, 405 with Allow, 413, ...)."""

@@ -9,14 +9,14 @@ checked by a validator compiled from the schema's JSON Schema, an invalid one by
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from http import HTTPStatus
 from typing import Any, NoReturn
 
 import flask_smorest
 import marshmallow as ma
 import orjson
-from flask import Request
+from flask import Request, request
 from webargs.core import is_json
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -76,6 +76,26 @@ class JsonBodyParser(FlaskParser):
         raise ValidationProblem(flatten_messages(messages))
 
 
+def parameter_errors(args: Any, allowed: Collection[str], where: str) -> dict[str, list[str]]:
+    """Each parameter of `args` (a MultiDict: the query, a form) not in `allowed` or given more than
+    once, as `errors` naming it (`query.mdoe`)."""
+    errors: dict[str, list[str]] = {}
+    for key in args:
+        if key not in allowed:
+            errors[f"{where}.{key}"] = [message("problem.unknown_parameter", where=where)]
+        elif len(args.getlist(key)) > 1:
+            errors[f"{where}.{key}"] = [message("problem.repeated_parameter")]
+    return errors
+
+
+def strict_query(allowed: Collection[str]) -> None:
+    """A 422 naming each query parameter the route does not read, and each one given more than
+    once: a misspelt option (`?mdoe=`) is never silently ignored."""
+    errors = parameter_errors(request.args, allowed, "query")
+    if errors:
+        raise ValidationProblem(errors)
+
+
 def answered_examples(
     examples: Mapping[str, Mapping[str, Any]], schema: ma.Schema, answer: Callable[[dict[str, Any]], Any]
 ) -> dict[str, dict[str, Any]]:
@@ -92,8 +112,17 @@ class Blueprint(flask_smorest.Blueprint):
 
     ARGUMENTS_PARSER = JsonBodyParser()
 
-    def json_body(self, schema: Any, *, example: Any = None, examples: Any = None, **kwargs: Any) -> Any:
+    def json_body(
+        self,
+        schema: Any,
+        *,
+        example: Any = None,
+        examples: Any = None,
+        query: Collection[str] = (),
+        **kwargs: Any,
+    ) -> Any:
         """Document and parse a required JSON request body, with its problem+json error responses.
+        A query parameter other than those in `query` (none by default) is a 422 naming it.
 
         The schema is instantiated once here: given a class, webargs would build a new instance
         (and deep-copy every nested field) on every request, which cost more than the rules. The
@@ -118,11 +147,31 @@ class Blueprint(flask_smorest.Blueprint):
 
             @functools.wraps(func)
             def view(*args: Any, **kw: Any) -> Any:
+                if request.environ.get("QUERY_STRING"):
+                    strict_query(query)
                 body = parser.parse(loading, location="json", **options)
                 return func(*args, body, **kw)  # after `self` in a MethodView, as webargs passes it
 
             view._apidoc = documented._apidoc  # type: ignore[attr-defined]
             return view
+
+        return wrap
+
+    def arguments(self, schema: Any, *, location: str = "json", **kwargs: Any) -> Any:
+        """flask-smorest's `arguments`; for the query, a parameter given more than once is a 422
+        naming it (webargs would read the first and drop the others)."""
+        decorator = super().arguments(schema, location=location, **kwargs)
+        if location != "query":
+            return decorator
+        names = [field.data_key or name for name, field in _instance(schema).load_fields.items()]
+
+        def wrap(func: Any) -> Any:
+            @functools.wraps(func)
+            def checked(*args: Any, **kw: Any) -> Any:
+                strict_query(names)
+                return func(*args, **kw)
+
+            return decorator(checked)
 
         return wrap
 
@@ -154,6 +203,10 @@ class Blueprint(flask_smorest.Blueprint):
         phase sends exactly that chain."""
         documented = {name: link_object(**link) for name, link in links.items()}
         return self.doc(responses={status: {"links": documented}})
+
+
+def _instance(schema: Any) -> ma.Schema:
+    return schema() if isinstance(schema, type) else schema
 
 
 def link_object(target: str, body: Any, description: str) -> dict[str, Any]:

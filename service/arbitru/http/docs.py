@@ -9,10 +9,11 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, send_from_directory, url_for
+from flask import Blueprint, Flask, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import NotFound
 
 from arbitru.http import spec
+from arbitru.http.api import cacheable
 
 _OWN = Path(__file__).parent / "static" / "docs"
 _OWN_FILES = frozenset({"swagger-init.js"})
@@ -28,11 +29,16 @@ def _dist_dir() -> Path:
 
 
 @bp.get("/docs")
+@bp.get("/docs/")
 def docs_page() -> Response:
-    """The Swagger UI page."""
+    """The Swagger UI page, at /docs and /docs/. Its assets and the spec are linked relative to the
+    page, so it works under any path prefix a proxy adds."""
     html = (_OWN / "index.html").read_text(encoding="utf-8")
-    assets = url_for("docs.docs_asset", name="x")[:-1]
-    html = html.replace("{assets}", assets).replace("{spec_url}", url_for("api-docs.openapi_json"))
+    slash = request.path.endswith("/")
+    assets = "assets/" if slash else "docs/assets/"
+    html = html.replace("{assets}", assets).replace(
+        "{spec_url}", "../openapi.json" if slash else "openapi.json"
+    )
     return Response(html, content_type="text/html; charset=utf-8")
 
 
@@ -52,7 +58,7 @@ def openapi_yaml() -> Response:
     cache = current_app.extensions.setdefault("arbitru-docs", {})
     if "yaml" not in cache:
         cache["yaml"] = spec.spec_yaml(current_app)
-    return Response(cache["yaml"], content_type="application/yaml; charset=utf-8")
+    return cacheable(Response(cache["yaml"], content_type="application/yaml; charset=utf-8"))
 
 
 def init_app(app: Flask) -> None:

@@ -193,12 +193,15 @@ def plays_answer(position: Position, plays: list[Play], body: Mapping[str, Any])
         listed = [play_dict(play, position, include, cache, wanted) for play in plays]
     else:
         listed = full_plays(plays, position)
-    return {
+    answer: dict[str, Any] = {
         "turn": position.turn,
         "dice": list(position.dice),
         "next_turn": other(position.turn),
         "plays": listed,
     }
+    if "fields_" in body:  # a cut answer says which fields its plays hold
+        answer["fields"] = [name for name in PLAY_FIELDS if name in wanted]
+    return answer
 
 
 def _check_included_ids(plays: int, include: Collection[str]) -> None:
@@ -282,5 +285,5 @@ def cube_json(verdict: CubeVerdict, match: Match, rules: Rules, lang: str) -> di
         },
     }
     if verdict.game_over and not match.is_money and verdict.winner and verdict.points:
-        body["match"] = score_game(match, verdict.winner, verdict.points, rules).to_dict()
+        body["outcome"]["match"] = score_game(match, verdict.winner, verdict.points, rules).to_dict()
     return body

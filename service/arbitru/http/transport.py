@@ -7,16 +7,21 @@ problem+json, SVG boards and the exported .mat / SGF files are compressed; `Vary
 Accept-Encoding` is set. Measured by bench/compression.py: the largest answer (2,226 plays of a
 1-1) is 1,041,381 bytes, 29,755 with gzip (35x); the opening 3-1, 5,363 bytes, 490 with gzip.
 
+A coding the client refuses (`gzip;q=0`) is never used: flask-compress would still pick it when
+nothing else is acceptable, so refused codings are dropped from Accept-Encoding before it reads it.
+
 CORS: off by default (no Access-Control-* header: browsers on other origins are refused).
 ARBITRU_CORS_ORIGINS, a comma-separated list of origins (`https://play.example.com`, or `*`),
 allows those origins on the API routes (/v1/...), with preflight answers cached for 10 minutes.
+Every answer of those routes then says `Vary: Origin` (flask-cors omits it for one fixed origin, and
+a cache would serve an answer without Access-Control-Allow-Origin to another origin).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, request
 from flask_compress import Compress
 from flask_cors import CORS
 
@@ -46,12 +51,45 @@ def settings(service: Settings) -> dict[str, Any]:
     }
 
 
+def accepted_codings(header: str) -> str:
+    """Accept-Encoding without the codings it refuses (`q=0`, `q=0.000`): what is left is accepted."""
+    kept = [part for part in header.split(",") if not _refused(part)]
+    return ",".join(kept)
+
+
+def _refused(coding: str) -> bool:
+    for param in coding.split(";")[1:]:
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "q":
+            try:
+                return float(value.strip()) == 0
+            except ValueError:
+                return False
+    return False
+
+
+def _drop_refused_codings() -> None:
+    """before_request: Accept-Encoding as flask-compress should read it (refused codings dropped)."""
+    header = request.environ.get("HTTP_ACCEPT_ENCODING")
+    if header and "q=0" in header.replace(" ", ""):
+        request.environ["HTTP_ACCEPT_ENCODING"] = accepted_codings(header)
+
+
+def _vary_origin(response: Response) -> Response:
+    """after_request (CORS on): the API's answers depend on the request's Origin."""
+    if request.path.startswith("/v1/"):
+        response.vary.add("Origin")
+    return response
+
+
 def init_app(app: Flask, service: Settings) -> None:
     """Wire compression (always) and CORS (when origins are allowed); the config wins over the
     settings (`create_app({...})` in tests)."""
     for key, value in settings(service).items():
         app.config.setdefault(key, value)
     Compress(app)
+    app.before_request(_drop_refused_codings)
     origins = app.config["CORS_ORIGINS_ALLOWED"]
     if origins:
         CORS(app, resources={r"/v1/*": {"origins": origins}}, max_age=600, vary_header=True)
+        app.after_request(_vary_origin)

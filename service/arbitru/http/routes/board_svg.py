@@ -20,6 +20,7 @@ from arbitru.engine.cube import CENTERED
 from arbitru.formats.svg import render_board
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
 from arbitru.http.errors import ValidationProblem, flatten_messages, said
+from arbitru.http.i18n import request_language
 from arbitru.http.position import Position, resolve_position
 from arbitru.http.position_sources import SOURCES
 from arbitru.http.schemas.board_svg import BoardSvgQuerySchema, BoardSvgRequestSchema
@@ -167,6 +168,7 @@ def _picture(
             cube_value=position.cube["value"] if "cube" in payload else None,
             cube_owner=position.cube.get("owner", "centered"),
             play=play,
+            lang=request_language(),
         )
     except ValueError as exc:
         raise ValidationProblem({field: [said(exc)]}) from None

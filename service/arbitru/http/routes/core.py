@@ -39,7 +39,10 @@ blp = Blueprint(
 )
 @blp.json_body(schemas.MovesRequestSchema, example=MOVES_EXAMPLE)
 @blp.response(
-    200, schemas.MovesResponseSchema, description="Every legal play, one per distinct resulting board"
+    200,
+    schemas.MOVES_ANSWER_SCHEMA,
+    description="Every legal play, one per distinct resulting board: whole plays (`MovesResponse`), "
+    "or with `fields` only those fields of each (`MovesCutResponse`, which repeats `fields`)",
 )
 def moves(body: dict[str, Any]) -> Response:
     """Every legal play

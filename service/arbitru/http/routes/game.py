@@ -21,11 +21,13 @@ from arbitru.engine.outcome import most_at_stake
 from arbitru.engine.position import Position
 from arbitru.engine.rules import OPTIONS, build_rules, presets
 from arbitru.engine.variants import start_board
-from arbitru.http.blueprint import Blueprint
+from arbitru.http.api import cacheable
+from arbitru.http.blueprint import Blueprint, strict_query
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position import raise_problems, resolve_context, resolve_position
 from arbitru.http.render import cube_json
+from arbitru.http.schemas.core import option_description
 from arbitru.http.schemas.examples import (
     CUBE_EXAMPLES,
     OPENING_EXAMPLES,
@@ -74,6 +76,7 @@ def _cube_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         offer=body.get("offer", "double"),
         rolled=body.get("dice") is not None,
         game_over=game_over,
+        by=body.get("by"),
     )
     return cube_json(verdict, match, rules, lang)
 
@@ -96,6 +99,11 @@ def cube(body: dict[str, Any]) -> Response:
     take/drop answers. A drop ends the game: the last offerer wins the cube value before the offer.
     Beavers and raccoons only when the rules allow them, and never in a match. Whatever is taken
     ends owned by the opponent of `turn`. Illegal actions are `legal: false` with a stable code.
+
+    `by` names who acts: `turn` doubles, the opponent of `turn` answers a double (take, drop,
+    beaver), `turn` answers a beaver (take, drop, raccoon). An action `by` the wrong side is
+    `legal: false` with `NOT_YOUR_ACTION`, never reassigned. Without `by` (older clients) the action
+    is taken as by the side it belongs to.
     """
     lang = request_language()
     return json_response(_cube_answer(body, lang))
@@ -137,14 +145,19 @@ def rules_listing(lang: str) -> dict[str, Any]:
     """Every preset with its options, each option described, and the cube reason codes."""
     options: dict[str, Any] = {}
     for name, spec in OPTIONS.items():
-        entry: dict[str, Any] = {"description": spec.description, "default": spec.default()}
+        entry: dict[str, Any] = {
+            "description": option_description(name, lang),
+            "default": spec.default(),
+        }
         if spec.choices:
             entry["choices"] = list(spec.choices)
         options[name] = entry
     return {
         "presets": presets(),
         "options": options,
-        "cube_reasons": {code: template(code, lang).format(owner="white", max_cube=64) for code in REASONS},
+        "cube_reasons": {
+            code: template(code, lang).format(owner="white", max_cube=64, player="black") for code in REASONS
+        },
     }
 
 
@@ -158,8 +171,9 @@ def rules_presets() -> Response:
     matches to 3, no cube, the Romanian opening).
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
+    strict_query(())  # it reads no query parameter: any is a 422 naming it
     lang = request_language()
-    return json_response(rules_listing(lang))
+    return cacheable(json_response(rules_listing(lang)))
 
 
 # -- /v1/resign ---------------------------------------------------------------------------------
@@ -186,7 +200,7 @@ def resign_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     scored = game.match_after(accepted)
     if scored is not None and accepted.winner is not None and accepted.points is not None:
         answer["capped_points"] = min(accepted.points, game.match.away(accepted.winner))
-        answer["match"] = scored.to_dict()
+        answer["accepted"]["match"] = scored.to_dict()
     return answer
 
 

@@ -17,6 +17,7 @@ import orjson
 from flask import Request, Response
 
 from arbitru.engine.moves import PlayBudgetExceeded, play_budget
+from arbitru.engine.rules import PRESETS
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
 from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_WORK_PLAYS
@@ -24,22 +25,24 @@ from arbitru.formats.mat import MatFormatError, decode, read_mat
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.sgf import write_sgf
 from arbitru.http import schemas
-from arbitru.http.blueprint import Blueprint, JsonBodyParser
+from arbitru.http.blueprint import Blueprint, JsonBodyParser, parameter_errors
 from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages, said
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
 from arbitru.http.schemas.matches import (
+    EXPORTS,
     ConvertRequestSchema,
     RecordSchema,
     VerifyRequestSchema,
     VerifyResponseSchema,
 )
 from arbitru.messages import message
-from arbitru.referee import Excerpt, resolve_rules, verify
+from arbitru.referee import MODES, Excerpt, resolve_rules, verify
 from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock, with_clock
 
-FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
+FILE_OPTIONS = ("mode", "to", "preset")  # what a request may say in the query (or a form) besides its body
+VERIFY_QUERY = ("mode", "preset")  # /v1/matches/verify has no `to`
 
 
 SAMPLE_MAT = """; [Site "GNU Backgammon"]
@@ -56,49 +59,111 @@ EXPORT_TYPES: dict[str, tuple[str, str]] = {  # format -> (media type, file exte
     "mat": ("text/plain; charset=utf-8", "mat"),
     "sgf": ("application/x-go-sgf; charset=utf-8", "sgf"),
 }
-FILE_BODY = {
-    "text/plain": {
-        "schema": {"type": "string", "description": "the transcript itself (.mat, or a JSON record)"},
-        "example": SAMPLE_MAT,
-    },
-    "multipart/form-data": {
+
+
+def _file_form(options: tuple[str, ...]) -> dict[str, Any]:
+    """The multipart body of a route taking `options` besides the file."""
+    return {
         "schema": {
             "type": "object",
             "required": ["file"],
             "properties": {
                 "file": {"type": "string", "format": "binary", "description": "the transcript file"},
-                **{name: {"type": "string"} for name in FILE_OPTIONS},
+                **{name: _OPTION_SCHEMAS[name] for name in options},
             },
+            "additionalProperties": False,
         },
         "example": {"file": SAMPLE_MAT, "mode": "legal-moves-only"},
+    }
+
+
+_OPTION_SCHEMAS: dict[str, dict[str, Any]] = {
+    "mode": {
+        "type": "string",
+        "enum": list(MODES),
+        "description": "how to referee: legal-moves-only (default) or illegal-moves-rule",
+    },
+    "to": {
+        "type": "string",
+        "enum": list(EXPORTS),
+        "description": "the answer's format: record (default, JSON), mat or sgf (the file itself)",
+    },
+    "preset": {
+        "type": "string",
+        "enum": list(PRESETS),
+        "description": "the rules preset (as `rules.preset`); other options come from the header tags",
     },
 }
 
 
-# The file bodies are documented beside the JSON one as an extension, not as more `content` media
-# types: OpenAPI links (matches/convert -> matches/verify) carry a JSON body, and a linked
-# operation with several media types leaves a client (schemathesis' stateful phase) unable to
-# pick one.
-FILE_BODY_DOC = {"x-file-bodies": FILE_BODY}
+def file_bodies(options: tuple[str, ...]) -> dict[str, Any]:
+    """The documentation of a match route's body besides JSON (the transcript as `text/plain` or a
+    multipart upload) and of its query parameters."""
+    return {
+        "requestBody": {
+            "content": {"text/plain": FILE_BODY["text/plain"], "multipart/form-data": _file_form(options)}
+        },
+        "parameters": [
+            {
+                "name": name,
+                "in": "query",
+                "required": False,
+                "schema": _OPTION_SCHEMAS[name],
+                "description": _OPTION_SCHEMAS[name]["description"]
+                + " (with any body; not also in the body or form)",
+            }
+            for name in options
+        ],
+    }
+
+
+FILE_BODY = {
+    "text/plain": {
+        "schema": {"type": "string", "description": "the transcript itself (.mat, or a JSON record)"},
+        "example": SAMPLE_MAT,
+    },
+}
 
 
 class MatchFileParser(JsonBodyParser):
     """The JSON body, or the transcript file itself: a `text/plain` body, or a multipart upload in
-    the field `file`; `mode`, `to` and `preset` then come from the query string (or the form).
+    the field `file` (`mode`, `to` and `preset` may then be form fields too). `mode`, `to` and
+    `preset` may be given in the query with any of the three; an option given twice (in the query
+    and the body or form) is a 422, as is an unknown form field or a file field other than `file`.
     A file that holds a JSON object is a game record, any other text a .mat transcript."""
 
     def load_json(self, req: Request, schema: ma.Schema) -> Any:
         if req.mimetype == "text/plain":
-            return _file_body(req.get_data(cache=True), req.args)
+            return _with_options(_file_body(req.get_data(cache=True)), req.args, "query")
         if req.mimetype == "multipart/form-data":
+            errors = parameter_errors(req.form, FILE_OPTIONS, "form")
+            errors.update(parameter_errors(req.files, ("file",), "form"))
             upload = req.files.get("file")
             if upload is None:
-                raise ValidationProblem({"file": [message("problem.multipart_file")]})
-            return _file_body(upload.read(), {**req.args, **req.form})
-        return super().load_json(req, schema)
+                errors["file"] = [message("problem.multipart_file")]
+            if errors or upload is None:
+                raise ValidationProblem(errors)
+            return _with_options(_with_options(_file_body(upload.read()), req.form), req.args, "query")
+        body = super().load_json(req, schema)
+        return _with_options(body, req.args, "query") if req.args and isinstance(body, dict) else body
 
 
-def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
+def _with_options(body: dict[str, Any], options: Mapping[str, str], where: str = "form") -> dict[str, Any]:
+    """`body` with the options of the query (or form); one also in `body` is a 422 naming it."""
+    given: dict[str, Any] = {name: options[name] for name in FILE_OPTIONS if name in options}
+    if "preset" in given:
+        rules = body.get("rules", {})  # not an object: left for the schema to refuse
+        if isinstance(rules, dict) and "preset" in rules:
+            raise ValidationProblem({f"{where}.preset": [message("problem.query_and_body")]})
+        preset = given.pop("preset")
+        given["rules"] = {**rules, "preset": preset} if isinstance(rules, dict) else rules
+    twice = [name for name in given if name in body and name != "rules"]
+    if twice:
+        raise ValidationProblem({f"{where}.{name}": [message("problem.query_and_body")] for name in twice})
+    return {**body, **given}
+
+
+def _file_body(data: bytes) -> dict[str, Any]:
     """The JSON body equivalent of an uploaded file and its options."""
     if len(data) > 4 * MAX_MAT_CHARS:  # a UTF-8 character is at most 4 bytes: surely over the limit
         raise Problem(413, message("problem.transcript_bytes", count=len(data), limit=MAX_MAT_CHARS))
@@ -114,11 +179,6 @@ def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
             raise ValidationProblem({"file": [message("game_record.not_json", error=str(exc))]}) from None
     else:
         body["mat"] = text
-    for name in FILE_OPTIONS:
-        if name in options:
-            body[name] = options[name]
-    if "preset" in body:
-        body["rules"] = {"preset": body.pop("preset")}
     return body
 
 
@@ -275,8 +335,8 @@ def _excerpt(body: Mapping[str, Any], length: int) -> Excerpt | None:
 
 # -- routes ------------------------------------------------------------------------------------------
 @blp.route("/matches/verify", methods=["POST"])
-@blp.json_body(VerifyRequestSchema, examples=VERIFY_EXAMPLES)
-@blp.doc(requestBody=FILE_BODY_DOC)
+@blp.json_body(VerifyRequestSchema, examples=VERIFY_EXAMPLES, query=VERIFY_QUERY)
+@blp.doc(**file_bodies(VERIFY_QUERY))
 @blp.response(
     200, VerifyResponseSchema, description="The verdict: the match was readable; it may still be illegal"
 )
@@ -308,8 +368,8 @@ def verify_match(body: dict[str, Any]) -> Response:
         "description": "Referee the converted record: the same verdict as for the transcript",
     }
 )
-@blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT, "to": "record"})
-@blp.doc(requestBody=FILE_BODY_DOC)
+@blp.json_body(ConvertRequestSchema, example={"mat": SAMPLE_MAT, "to": "record"}, query=FILE_OPTIONS)
+@blp.doc(**file_bodies(FILE_OPTIONS))
 @blp.response(200, RecordSchema, description="The JSON game record (`to: record`)")
 @blp.doc(
     responses={

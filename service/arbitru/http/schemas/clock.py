@@ -21,6 +21,7 @@ from arbitru.http.schemas.core import (
     BoardField,
     BoundedList,
     CubeSchema,
+    GameOutcomeSchema,
     MatchBlockSchema,
     MatchSchema,
     RulesSchema,
@@ -30,7 +31,6 @@ from arbitru.http.schemas.core import (
     StrictSchema,
     _doc,
 )
-from arbitru.http.schemas.game import CubeOutcomeSchema
 from arbitru.messages import message
 
 # The longest event log a request may carry: a long match presses a few hundred times.
@@ -165,7 +165,7 @@ class RulingSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(list(RULINGS)))
     flagger = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
     winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
-    outcome = fields.Nested(CubeOutcomeSchema, required=True, allow_none=True, metadata=_doc("a game lost"))
+    outcome = fields.Nested(GameOutcomeSchema, required=True, allow_none=True, metadata=_doc("a game lost"))
     match = fields.Nested(MatchBlockSchema, required=True, allow_none=True)
     message = fields.String(required=True)
 

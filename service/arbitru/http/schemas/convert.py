@@ -9,10 +9,10 @@ from arbitru.engine.board import COLORS
 from arbitru.engine.cube import OFFERS
 from arbitru.http.position_sources import sources_openapi
 from arbitru.http.schemas.core import (
-    CUBE_OWNERS,
     BoardOutSchema,
+    CubeSchema,
+    MatchSchema,
     PositionSchema,
-    ScoreSchema,
     StrictInteger,
     dice_field,
 )
@@ -44,21 +44,6 @@ class PositionConvertRequestSchema(PositionSchema):
     )
 
 
-class ConvertedMatchSchema(ma.Schema):
-    """Match context: length (0 = money game), score and whether this is the Crawford game."""
-
-    length = fields.Integer(required=True)
-    score = fields.Nested(ScoreSchema, required=True)
-    crawford = fields.Boolean(required=True)
-
-
-class ConvertedCubeSchema(ma.Schema):
-    """The cube: value and owner."""
-
-    value = fields.Integer(required=True)
-    owner = fields.String(required=True, validate=validate.OneOf(CUBE_OWNERS))
-
-
 class PositionConvertResponseSchema(ma.Schema):
     """The position in every form."""
 
@@ -67,8 +52,8 @@ class PositionConvertResponseSchema(ma.Schema):
     dice = fields.List(
         fields.Integer(), required=True, allow_none=True, metadata={"description": "null before the roll"}
     )
-    cube = fields.Nested(ConvertedCubeSchema, required=True)
-    match = fields.Nested(ConvertedMatchSchema, required=True)
+    cube = fields.Nested(CubeSchema, required=True)
+    match = fields.Nested(MatchSchema, required=True)
     gnubg_id = fields.String(required=True, metadata={"description": "POSITIONID:MATCHID"})
     position_id = fields.String(
         required=True, metadata={"description": "GNU Position ID (player on roll second)"}

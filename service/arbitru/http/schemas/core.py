@@ -23,11 +23,12 @@ from arbitru.engine.outcome import RESULTS
 from arbitru.engine.rules import OPTIONS, OptionSpec
 from arbitru.formats.limits import (
     CUBE_VALUES,
+    MAX_CUBE_LIMIT,
     MAX_MATCH_LENGTH,
     MAX_PLAY_CHARS,
 )
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
-from arbitru.messages import message
+from arbitru.messages import Message, message, render
 
 MAX_CHECKERS = 15
 POWERS_OF_TWO = list(CUBE_VALUES)  # cube values 1 .. 4096
@@ -108,7 +109,11 @@ class PointsField(fields.Field):
     """
 
     default_error_messages = {"invalid": "Invalid input type."}
-    _RANGE = f"Must be greater than or equal to 0 and less than or equal to {MAX_CHECKERS}."
+    # marshmallow's own range message (a catalogue key), rendered in the request's language
+    _RANGE = Message(
+        "Must be greater than or equal to {min} and less than or equal to {max}.",
+        {"min": 0, "max": MAX_CHECKERS},
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         schema = {
@@ -246,6 +251,11 @@ class MatchSchema(StrictSchema):
     )
 
 
+def option_description(name: str, lang: str = "en") -> str:
+    """What a rules option means, in `lang` (the catalogue's `rules_option.<name>`)."""
+    return render(f"rules_option.{name}", {"limit": MAX_CUBE_LIMIT}, lang)
+
+
 def _preset_values(spec: OptionSpec) -> str:
     """Each preset's value of an option, for its description."""
     return ", ".join(f"{preset}: {str(value).lower()}" for preset, value in spec.defaults().items())
@@ -259,9 +269,10 @@ def _rule_field(spec: OptionSpec) -> fields.Field:
     generated from the spec sends only what it sets (a default would override the preset)."""
     if spec.name == "preset":
         return fields.String(
-            validate=validate.OneOf(spec.choices), metadata=_doc(spec.description, default=spec.default())
+            validate=validate.OneOf(spec.choices),
+            metadata=_doc(option_description(spec.name), default=spec.default()),
         )
-    meta = _doc(f"{spec.description}. Absent: the preset's value ({_preset_values(spec)})")
+    meta = _doc(f"{option_description(spec.name)}. Absent: the preset's value ({_preset_values(spec)})")
     if spec.kind is bool:
         return StrictBoolean(metadata=meta)
     if spec.choices:
@@ -328,7 +339,20 @@ class RollPositionSchema(PositionSchema):
     dice = dice_field(required=True)
 
 
-class MovesRequestSchema(RollPositionSchema):
+class ListingRequestSchema(RollPositionSchema):
+    """A roll whose plays are answered (/v1/moves, /v1/play), with the extra data asked for each."""
+
+    include = BoundedList(
+        fields.String(validate=validate.OneOf(INCLUDE_OPTIONS)),
+        max_length=len(INCLUDE_OPTIONS) * 2,
+        metadata=_doc(
+            "extra data to add to each play: `pips` = pip counts after the play; `gnubg_id`, `xgid`, "
+            "`fibs` = the resulting position in that format (the opponent to roll, same cube and match)"
+        ),
+    )
+
+
+class MovesRequestSchema(ListingRequestSchema):
     """Request of /v1/moves."""
 
     fields_ = BoundedList(
@@ -338,15 +362,8 @@ class MovesRequestSchema(RollPositionSchema):
         max_length=len(PLAY_FIELDS),
         metadata=_doc(
             "which of each play's fields to return (default all: `moves`, `notation`, `board`, "
-            '`outcome`); a lighter answer for the heaviest positions, e.g. `["notation"]`'
-        ),
-    )
-    include = BoundedList(
-        fields.String(validate=validate.OneOf(INCLUDE_OPTIONS)),
-        max_length=len(INCLUDE_OPTIONS) * 2,
-        metadata=_doc(
-            "extra data to add to each play: `pips` = pip counts after the play; `gnubg_id`, `xgid`, "
-            "`fibs` = the resulting position in that format (the opponent to roll, same cube and match)"
+            '`outcome`); a lighter answer for the heaviest positions, e.g. `["notation"]`. The '
+            "answer's plays are then `CutPlay`s (only those fields); without it, `ListedPlay`s"
         ),
     )
 
@@ -359,8 +376,9 @@ class ProposedMoveSchema(StrictSchema):
     hit = StrictBoolean(metadata=_doc("optional: whether this hop claims to hit (checked when given)"))
 
 
-class PlayRequestSchema(MovesRequestSchema):
-    """Request of /v1/play: a position plus exactly one of `play` (notation) or `moves`."""
+class PlayRequestSchema(ListingRequestSchema):
+    """Request of /v1/play: a position plus exactly one of `play` (notation) or `moves`. The verdict's
+    play is always whole (no `fields`: a 422 naming it)."""
 
     play = fields.String(
         validate=validate.Length(max=MAX_PLAY_CHARS),
@@ -442,7 +460,7 @@ class MatchBlockSchema(ma.Schema):
     """A finished game's effect on the match (nulls while the game goes on)."""
 
     points = fields.Integer(required=True, allow_none=True, metadata=_doc("points won this game"))
-    score = fields.Nested(PipsSchema, required=True, metadata=_doc("the score after this game"))
+    score = fields.Nested(ScoreSchema, required=True, metadata=_doc("the score after this game"))
     over = fields.Boolean(required=True)
     winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
     crawford_next = fields.Boolean(
@@ -453,11 +471,18 @@ class MatchBlockSchema(ma.Schema):
     )
 
 
-class PlayOutcomeSchema(OutcomeSchema):
-    """The outcome of the board after a play; a play that ends the game also carries what
-    /v1/outcome answers for that board: the localised label and, in a match, the match block."""
+class GameOutcomeSchema(OutcomeSchema):
+    """How a game stands after a play, a cube action or an accepted resignation. An answer that ends
+    the game carries what /v1/outcome answers for it: the localised label and, in a match, the match
+    block; the one place of the match block in every answer that ends a game."""
 
-    label = fields.String(metadata=_doc("game over only: localised result label (single game / linie, ...)"))
+    label = fields.String(
+        allow_none=True,
+        metadata=_doc(
+            "game over: the localised label of what the result counts for (single game / linie, "
+            "gammon / marț, backgammon / marț tehnic); absent or null while the game goes on"
+        ),
+    )
     match = fields.Nested(
         MatchBlockSchema, metadata=_doc("game over in a match only: the effect on the match")
     )
@@ -469,7 +494,7 @@ class PlayOutSchema(ma.Schema):
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
     notation = fields.String(required=True, metadata=_doc("standard notation, empty for no move"))
     board = fields.Nested(BoardOutSchema, required=True)
-    outcome = fields.Nested(PlayOutcomeSchema, required=True)
+    outcome = fields.Nested(GameOutcomeSchema, required=True)
     pips = fields.Nested(PipsSchema, metadata=_doc('present when "include" has "pips"'))
     gnubg_id = fields.String(
         metadata=_doc('GNU ID after the play (opponent to roll); with "include": ["gnubg_id"]')
@@ -479,16 +504,21 @@ class PlayOutSchema(ma.Schema):
 
 
 class ListedPlaySchema(PlayOutSchema):
-    """One play of /v1/moves: every field is there unless the request's `fields` leaves it out."""
+    """One play of /v1/moves' default answer: every field is there."""
+
+
+class CutPlaySchema(PlayOutSchema):
+    """One play of /v1/moves' answer to a request with `fields`: only the fields asked for."""
 
     moves = fields.List(fields.Nested(MoveOutSchema))
     notation = fields.String(metadata=_doc("standard notation, empty for no move"))
     board = fields.Nested(BoardOutSchema)
-    outcome = fields.Nested(PlayOutcomeSchema)
+    outcome = fields.Nested(GameOutcomeSchema)
 
 
 class MovesResponseSchema(ma.Schema):
-    """Every legal play, one per distinct resulting board, in a deterministic order."""
+    """Every legal play, one per distinct resulting board, in a deterministic order (the default
+    answer: whole plays)."""
 
     turn = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
     dice = fields.List(
@@ -500,6 +530,22 @@ class MovesResponseSchema(ma.Schema):
         metadata=_doc("the side on roll after any play that does not end the game"),
     )
     plays = fields.List(fields.Nested(ListedPlaySchema), required=True, validate=validate.Length(min=1))
+
+
+class MovesCutResponseSchema(MovesResponseSchema):
+    """The answer to a /v1/moves request with `fields`: each play holds only the fields asked for,
+    which `fields` repeats (so a client tells this answer from the default one by it)."""
+
+    fields_ = fields.List(
+        fields.String(validate=validate.OneOf(PLAY_FIELDS)),
+        data_key="fields",
+        required=True,
+        metadata=_doc("the fields each play holds, as asked for"),
+    )
+    plays = fields.List(fields.Nested(CutPlaySchema), required=True, validate=validate.Length(min=1))
+
+
+MOVES_ANSWER_SCHEMA: dict[str, Any] = {"anyOf": [MovesResponseSchema, MovesCutResponseSchema]}
 
 
 class LegalVerdictSchema(ma.Schema):

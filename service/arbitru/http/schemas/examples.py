@@ -46,11 +46,15 @@ OUTCOME_EXAMPLE: dict[str, Any] = {
 
 
 CUBE_EXAMPLES: dict[str, Any] = {
-    "double": {"summary": "White doubles a centred cube", "value": {"turn": "white", "action": "double"}},
+    "double": {
+        "summary": "White doubles a centred cube",
+        "value": {"turn": "white", "by": "white", "action": "double"},
+    },
     "drop_in_match": {
         "summary": "Black drops white's redouble to 4 in a 5-point match",
         "value": {
             "turn": "white",
+            "by": "black",
             "action": "drop",
             "cube": {"value": 2, "owner": "white"},
             "match": {"length": 5, "score": {"white": 1, "black": 2}},
@@ -60,9 +64,14 @@ CUBE_EXAMPLES: dict[str, Any] = {
         "summary": "No doubling in the Crawford game (legal: false)",
         "value": {
             "turn": "black",
+            "by": "black",
             "action": "double",
             "match": {"length": 5, "score": {"white": 4, "black": 2}, "crawford": True},
         },
+    },
+    "wrong_side": {
+        "summary": "White cannot take its own double (legal: false, NOT_YOUR_ACTION)",
+        "value": {"turn": "white", "by": "white", "action": "take"},
     },
 }
 

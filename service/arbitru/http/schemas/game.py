@@ -7,6 +7,7 @@ the one table of options, `arbitru.engine.rules.OPTIONS`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import marshmallow as ma
@@ -15,24 +16,24 @@ from marshmallow import fields, validate
 from arbitru.engine.board import COLORS
 from arbitru.engine.cube import ACTIONS, OFFERS, REASONS
 from arbitru.engine.outcome import RESIGN_LEVELS
-from arbitru.engine.rules import OPTIONS, OptionSpec
+from arbitru.engine.rules import OPTIONS, PRESETS, VARIANTS, OptionSpec
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
 from arbitru.http.schemas.core import (
-    CUBE_OWNERS,
     BoardOutSchema,
     BoardSchema,
     BoundedList,
     CubeSchema,
+    GameOutcomeSchema,
     MatchBlockSchema,
     MatchSchema,
     OutcomeResponseSchema,
-    OutcomeSchema,
     PositionSchema,
     RulesSchema,
     StrictInteger,
     StrictSchema,
     _doc,
     dice_field,
+    option_description,
     turn_field,
 )
 from arbitru.messages import message
@@ -58,6 +59,14 @@ class CubeRequestSchema(PositionSourcesMixin, StrictSchema):
         metadata=_doc(
             "`double` by `turn` before rolling; `take`, `drop`, `beaver` (answers to `turn`'s double) or "
             "`raccoon` (`turn`'s answer to a beaver)"
+        ),
+    )
+    by = fields.String(
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc(
+            "who takes the action: `turn` for a double and for the answers to a beaver, the opponent "
+            "of `turn` for the answers to a double or a raccoon; another side is refused "
+            "(`NOT_YOUR_ACTION`). Recommended; when absent, the side the action belongs to"
         ),
     )
     offer = fields.String(
@@ -101,15 +110,31 @@ class OpeningRequestSchema(StrictSchema):
 def _query_field(spec: OptionSpec) -> fields.Field:
     """A query-string field for one rules option (its row of `OPTIONS`): text read as the option's
     type ("2" is 2, "true"/"false" booleans); choices and ranges are checked by `build_rules`, the
-    one place."""
-    meta = _doc(spec.description, default=spec.default())
+    one place. As in `rules`, no option but `preset` documents a default: a generated client sends
+    the defaults it knows, and they would override the preset (`?preset=romanian&cube=true`)."""
+    meta = _doc(option_description(spec.name))
+    if spec.name == "preset":
+        meta["default"] = spec.default()
     if spec.choices:
         meta["enum"] = list(spec.choices)
     if spec.kind is bool:
         return fields.Boolean(metadata=meta)
     if spec.kind is int:
-        return fields.Integer(strict=False, metadata=meta)
+        return QueryInteger(metadata=meta)
     return fields.String(validate=validate.Length(max=32), metadata=meta)
+
+
+class QueryInteger(fields.Integer):
+    """An integer written in a query string: ASCII digits only, at most 6 (Python's `int` would also
+    read `５`, `٣`, `5_0` and ` 5 `)."""
+
+    def _validated(self, value: Any) -> int:
+        if not isinstance(value, str) or not QUERY_DIGITS.fullmatch(value):
+            raise self.make_error("invalid")
+        return int(value)
+
+
+QUERY_DIGITS = re.compile(r"-?[0-9]{1,6}", re.ASCII)
 
 
 StartQuerySchema = type(
@@ -154,32 +179,19 @@ class NextOutSchema(ma.Schema):
     actions = fields.List(fields.String(validate=validate.OneOf([*ACTIONS, "roll"])), required=True)
 
 
-class CubeOutSchema(ma.Schema):
-    """The cube."""
-
-    value = fields.Integer(required=True)
-    owner = fields.String(required=True, validate=validate.OneOf(CUBE_OWNERS))
-
-
-class CubeOutcomeSchema(OutcomeSchema):
-    """The outcome of a cube action: over only after a drop (a single game at the dropped value)."""
-
-    label = fields.String(
-        allow_none=True,
-        metadata=_doc("localised label of what the result counts for (linie / marț / marț tehnic)"),
-    )
-
-
 class CubeLegalSchema(ma.Schema):
     """The cube action is legal: the cube after it, any pending offer, who acts next, the outcome."""
 
     legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
     action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
-    cube = fields.Nested(CubeOutSchema, required=True)
+    cube = fields.Nested(CubeSchema, required=True)
     offer = fields.Nested(OfferOutSchema, required=True, allow_none=True)
     next = fields.Nested(NextOutSchema, required=True, allow_none=True)
-    outcome = fields.Nested(CubeOutcomeSchema, required=True)
-    match = fields.Nested(MatchBlockSchema, metadata=_doc("after a drop in a match: the new score"))
+    outcome = fields.Nested(
+        GameOutcomeSchema,
+        required=True,
+        metadata=_doc("over only after a drop: a single game at the dropped value (in a match with `match`)"),
+    )
 
 
 class CubeIllegalSchema(ma.Schema):
@@ -196,7 +208,7 @@ class OpeningResponseSchema(ma.Schema):
     starter = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
     dice = fields.List(fields.Integer(), required=True, allow_none=True)
     reroll = fields.Boolean(required=True)
-    cube = fields.Nested(CubeOutSchema, required=True)
+    cube = fields.Nested(CubeSchema, required=True)
     automatic_double = fields.Boolean(required=True)
     message = fields.String(required=True)
 
@@ -212,7 +224,12 @@ class OptionOutSchema(ma.Schema):
 class RulesResponseSchema(ma.Schema):
     """The presets with all their options, each option described, and the cube reason codes."""
 
-    presets = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
+    presets = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(list(PRESETS))),
+        values=fields.Nested(RulesSchema),
+        required=True,
+        metadata=_doc("each preset's options that apply, a `rules` object any route accepts as it is"),
+    )
     options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionOutSchema), required=True)
     cube_reasons = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
@@ -231,11 +248,15 @@ class StartStepSchema(ma.Schema):
 class StartResponseSchema(ma.Schema):
     """The starting board of a game, the rules in force, the cube and match, and the first step."""
 
-    variant = fields.String(required=True)
-    checkers = fields.Integer(required=True)
+    variant = fields.String(required=True, validate=validate.OneOf(VARIANTS))
+    checkers = fields.Integer(required=True, validate=validate.Range(1, 15))
     board = fields.Nested(BoardOutSchema, required=True)
-    rules = fields.Dict(required=True, metadata=_doc("every rules option in force (send it back as `rules`)"))
-    cube = fields.Nested(CubeOutSchema, required=True)
+    rules = fields.Nested(
+        RulesSchema,
+        required=True,
+        metadata=_doc("every rules option in force that applies to the variant (send it back as `rules`)"),
+    )
+    cube = fields.Nested(CubeSchema, required=True)
     match = fields.Nested(
         MatchSchema, required=True, metadata=_doc("the match this game belongs to (length 0: money)")
     )
@@ -257,6 +278,8 @@ class OutcomeMatchResponseSchema(OutcomeResponseSchema):
 
 class ResignRequestSchema(PositionSchema):
     """Request of /v1/resign: the position (with its cube, match and rules), who resigns, how much."""
+
+    OPENAPI_EXTRA = sources_openapi(["board"], ["by", "level"])
 
     by = fields.String(
         required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("the player who resigns")
@@ -281,9 +304,11 @@ class ResignResponseSchema(ma.Schema):
         metadata=_doc("the most the board can still give the opponent: a higher level gives away more"),
     )
     accepted = fields.Nested(
-        CubeOutcomeSchema, required=True, allow_none=True, metadata=_doc("the outcome once accepted")
+        GameOutcomeSchema,
+        required=True,
+        allow_none=True,
+        metadata=_doc("the outcome once accepted (in a match, with the match block `match`)"),
     )
     capped_points = fields.Integer(
         allow_none=True, metadata=_doc("in a match: the points capped at what the winner needed")
     )
-    match = fields.Nested(MatchBlockSchema, metadata=_doc("in a match: the match after acceptance"))

@@ -8,13 +8,17 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from arbitru.engine.board import COLORS
 from arbitru.engine.outcome import RESULTS
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
+from arbitru.formats.game_record import TURN_ACTIONS
 from arbitru.formats.limits import MAX_MAT_CHARS, MAX_MATCH_LENGTH
 from arbitru.http.schemas.core import (
     BoardField,
     BoardOutSchema,
     BoardSchema,
+    CubeSchema,
+    MatchSchema,
     RulesSchema,
     StrictBoolean,
     StrictInteger,
@@ -109,23 +113,35 @@ class ConvertRequestSchema(MatchSourceSchema):
 class GameVerdictSchema(ma.Schema):
     """One completed game as replayed."""
 
-    game = fields.Integer(metadata=_doc("the game number as written"))
-    start_score = fields.List(fields.Integer(), metadata=_doc("the score before the game, players[0] first"))
-    crawford_game = fields.Boolean(metadata=_doc("whether this game was the Crawford game"))
-    winner = fields.String(
-        allow_none=True, metadata=_doc("the winner's name (null for an unfinished last game)")
+    game = fields.Integer(required=True, metadata=_doc("the game number as written"))
+    start_score = fields.List(
+        fields.Integer(), required=True, metadata=_doc("the score before the game, players[0] first")
     )
-    points = fields.Integer(allow_none=True, metadata=_doc("what the game was worth: cube x result"))
-    cube = fields.Integer(metadata=_doc("the cube value at the end of the game"))
+    crawford_game = fields.Boolean(required=True, metadata=_doc("whether this game was the Crawford game"))
+    winner = fields.String(
+        required=True, allow_none=True, metadata=_doc("the winner's name (null for an unfinished last game)")
+    )
+    points = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("what the game was worth: cube x result")
+    )
+    cube = fields.Integer(required=True, metadata=_doc("the cube value at the end of the game"))
     result = fields.String(
-        allow_none=True, validate=validate.OneOf(list(RESULTS)), metadata=_doc("the result's name")
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(list(RESULTS)),
+        metadata=_doc("the result's name"),
     )
     ended_by = fields.String(
-        allow_none=True, validate=validate.OneOf(list(ENDINGS)), metadata=_doc("how the game ended")
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(list(ENDINGS)),
+        metadata=_doc("how the game ended"),
     )
-    declared_points = fields.Integer(allow_none=True, metadata=_doc("the points the transcript writes"))
+    declared_points = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("the points the transcript writes")
+    )
     capped = fields.Boolean(
-        metadata=_doc("the transcript writes the points capped at what the winner needed")
+        required=True, metadata=_doc("the transcript writes the points capped at what the winner needed")
     )
 
 
@@ -133,10 +149,12 @@ class ErrorPositionSchema(ma.Schema):
     """The position an illegal action was played in, with its picture."""
 
     board = fields.Nested(BoardOutSchema, required=True, metadata=_doc("white = players[0]"))
-    turn = fields.String(required=True, metadata=_doc("who acted (white = players[0])"))
+    turn = fields.String(
+        required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("who acted (white = players[0])")
+    )
     dice = fields.List(fields.Integer(), required=True, allow_none=True, metadata=_doc("for a roll"))
-    cube = fields.Dict(required=True)
-    match = fields.Dict(required=True)
+    cube = fields.Nested(CubeSchema, required=True)
+    match = fields.Nested(MatchSchema, required=True)
     gnubg_id = fields.String(required=True, metadata=_doc("GNU Backgammon POSITIONID:MATCHID"))
     board_svg = fields.String(
         required=True, metadata=_doc("the path of its picture: /v1/board.svg?gnubg_id=...")
@@ -146,13 +164,23 @@ class ErrorPositionSchema(ma.Schema):
 class ActionErrorSchema(ma.Schema):
     """Where an illegal action stands and why it is illegal."""
 
-    game = fields.Integer()
-    move = fields.Integer(allow_none=True, metadata=_doc("the number before `)` on the file's line"))
-    player = fields.String(allow_none=True)
-    line = fields.Integer(allow_none=True, metadata=_doc("1-based line of the file (null for a JSON record)"))
-    action = fields.String(allow_none=True, metadata=_doc("the action as written"))
-    code = fields.String(metadata=_doc("reason code, one of: " + ", ".join(REASON_CODES)))
-    message = fields.String()
+    game = fields.Integer(required=True)
+    move = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("the number before `)` on the file's line")
+    )
+    player = fields.String(required=True, allow_none=True)
+    line = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("1-based line of the file (null for a JSON record)")
+    )
+    action = fields.String(required=True, allow_none=True, metadata=_doc("the action as written"))
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(list(REASON_CODES)),
+        metadata=_doc("stable reason code: " + "; ".join(f"{k}: {v}" for k, v in REASON_CODES.items())),
+    )
+    message = fields.String(
+        required=True, metadata=_doc("what the code means here, in the request's language")
+    )
     position = fields.Nested(
         ErrorPositionSchema, metadata=_doc("where the action was played (actions of a game in progress)")
     )
@@ -165,28 +193,42 @@ class ActionErrorSchema(ma.Schema):
 class VerifyResponseSchema(ma.Schema):
     """The referee's verdict on a whole match."""
 
-    valid = fields.Boolean(metadata=_doc("whether the whole match is legal"))
-    mode = fields.String()
+    valid = fields.Boolean(required=True, metadata=_doc("whether the whole match is legal"))
+    mode = fields.String(required=True, validate=validate.OneOf(MODES))
     excerpt = fields.Boolean(
-        metadata=_doc("whether the transcript was verified as an excerpt (`start_score` given)")
+        required=True,
+        metadata=_doc("whether the transcript was verified as an excerpt (`start_score` given)"),
     )
     start_score = fields.List(
-        fields.Integer(), metadata=_doc("the score the replay started from, players[0] first")
+        fields.Integer(),
+        required=True,
+        metadata=_doc("the score the replay started from, players[0] first"),
     )
-    match_length = fields.Integer(metadata=_doc("0 = money session"))
-    players = fields.List(fields.String(), metadata=_doc("players[0] is the left column of the file"))
+    match_length = fields.Integer(required=True, metadata=_doc("0 = money session"))
+    players = fields.List(
+        fields.String(), required=True, metadata=_doc("players[0] is the left column of the file")
+    )
     games = fields.List(
-        fields.Nested(GameVerdictSchema), metadata=_doc("the games completed before any error")
+        fields.Nested(GameVerdictSchema),
+        required=True,
+        metadata=_doc("the games completed before any error"),
     )
-    final_score = fields.List(fields.Integer())
+    final_score = fields.List(fields.Integer(), required=True)
     winner = fields.String(
-        allow_none=True, metadata=_doc("the match winner's name (null while unfinished or money)")
+        required=True,
+        allow_none=True,
+        metadata=_doc("the match winner's name (null while unfinished or money)"),
     )
     error = fields.Nested(
-        ActionErrorSchema, allow_none=True, metadata=_doc("the first illegal action, or null")
+        ActionErrorSchema,
+        required=True,
+        allow_none=True,
+        metadata=_doc("the first illegal action, or null"),
     )
     condoned = fields.List(
-        fields.Nested(ActionErrorSchema), metadata=_doc("illegal plays condoned (illegal-moves-rule)")
+        fields.Nested(ActionErrorSchema),
+        required=True,
+        metadata=_doc("illegal plays condoned (illegal-moves-rule)"),
     )
     clock = fields.Dict(
         metadata=_doc(
@@ -200,7 +242,7 @@ class TurnSchema(ma.Schema):
     """One action of a game record."""
 
     player = fields.Integer(metadata=_doc("0 = players[0], 1 = players[1]"))
-    action = fields.String(metadata=_doc("roll, double, take, drop, beaver, raccoon or resign"))
+    action = fields.String(validate=validate.OneOf(TURN_ACTIONS))
     dice = fields.List(fields.Integer(), metadata=_doc("roll: the two dice"))
     play = fields.String(
         allow_none=True, metadata=_doc("roll: standard notation; '' = no move; null = not recorded")
