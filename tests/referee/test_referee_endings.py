@@ -213,7 +213,7 @@ def test_a_score_mismatch_names_both_scores_and_quotes_the_header():
 
 
 def test_a_bad_start_position_says_what_is_wrong_with_it():
-    bad = {"white": {"points": {"6": 16}}, "black": START["black"]}
+    bad = {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]}
     error = referee(record(game(OPEN, bad)))["error"]
     assert error["code"] == "BAD_START_POSITION"
     assert error["message"] == (

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from arbitru.engine.board import Board
-from arbitru.formats.game_record import record_to_match
+from arbitru.formats.game_record import RecordError, record_to_match
 from arbitru.formats.mat import read_mat
 from arbitru.formats.xgid import board_from_xg
 from arbitru.referee import Excerpt, Referee, RefereeError, resolve_rules, verify
@@ -297,23 +297,16 @@ def verdict_of(data: dict[str, Any], mode: str = "legal-moves-only", lang: str =
     return verify(match, rules, mode, lang=lang)
 
 
-def test_a_start_position_that_is_not_a_board_names_the_field_and_why():
-    # "6": "five" is no checker count: the board object cannot be read at all
+def test_a_start_position_that_is_not_a_board_is_refused_at_input_naming_the_field():
+    # "6": "five" is no checker count: the record is not well formed (as the routes' `board` is not)
     bad = {"white": {"points": {"6": "five"}}, "black": START["black"]}
-    try:
-        Board.from_dict(bad, 15)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        reason = str(exc)
-    error = error_of(verdict_of(record(game(OPEN, bad))))
-    assert error == {
-        **where(1, None, None, None, "start_position"),
-        "code": "BAD_START_POSITION",
-        "message": f"start_position: {reason}",
-    }
+    with pytest.raises(RecordError) as refused:
+        record_to_match(record(game(OPEN, bad)))
+    assert [path for path, _ in refused.value.problems] == ["record.games[0].start_position.white.points.6"]
 
 
 def test_a_start_position_with_sixteen_checkers_is_not_a_valid_board():
-    sixteen = {"white": {"points": {"6": 16}}, "black": START["black"]}
+    sixteen = {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]}
     for lang, message in [
         ("en", "the stated start position is not valid: has 16 checkers; each side has exactly 15"),
     ]:
@@ -531,7 +524,7 @@ def test_a_beaver_written_at_the_wrong_value():
 
 def test_a_start_position_with_two_faults_names_both():
     # white 16 checkers, black 14 (one borne off written as none): two faults, said one after the other
-    board = {"white": {"points": {"6": 16}}, "black": {"points": {"6": 14}, "off": 0}}
+    board = {"white": {"points": {"6": 8, "8": 8}}, "black": {"points": {"6": 14}, "off": 0}}
     error = error_of(verdict_of(record(game(OPEN, board))))
     assert error["message"] == (
         "the stated start position is not valid: has 16 checkers; each side has exactly 15;"

@@ -381,6 +381,8 @@ class _Reader:
             raise MatFormatError(number, message("mat.score_line", found=_quote(text.strip())))
         assert self.game is not None
         names = (found[0], found[2])
+        if any(map(has_control, names)):
+            raise MatFormatError(number, message("mat.name_control"))
         if self.players is None:
             self.players = names
         elif names != self.players:
@@ -514,6 +516,62 @@ def _cube_or_resign(word: str, cell: str) -> tuple[ActionKind, int | None, int |
     lowered = cell.lower()
     level = next((RESULT_MULTIPLIERS[name] for name in reversed(RESULTS) if name in lowered), None)
     return RESIGN, None, level
+
+
+# -- what a line of a transcript can carry (the writers and the record's checks share these) ----------
+# Characters no line can hold: the C0 and C1 controls (line breaks, NUL, tab, ...) and the Unicode
+# line and paragraph separators. A name, a play or a position holding one is refused at input.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+SCORE_PAD = 31  # gnubg's `%-31s` for the first player's `name : score`
+
+
+def has_control(text: str) -> bool:
+    """Whether `text` holds a character no line of a transcript can carry."""
+    return _CONTROL.search(text) is not None
+
+
+def score_line(players: tuple[str, str], score: tuple[int, int]) -> str:
+    """A game's score line as gnubg writes it (` name : n` padded to 31, then the other): at least
+    one blank between the two, where gnubg's padding leaves none after a long name."""
+    left = f"{players[0]} : {score[0]}"
+    return f" {left:<{SCORE_PAD}}" + (" " if len(left) >= SCORE_PAD else "") + f"{players[1]} : {score[1]}"
+
+
+def names_read_back(players: tuple[str, str]) -> bool:
+    """Whether the score line written for `players` reads back as those two names (a name with a
+    line break, blanks at its ends or a `: 1 ` of its own would change the file's meaning)."""
+    if any(has_control(name) or name != name.strip() or not name for name in players):
+        return False
+    found = _score_line(score_line(players, (0, 0)))
+    return found is not None and (found[0], found[2]) == players
+
+
+def written_play(play: str, kind: PlayKind) -> str:
+    """A roll's play as a writer puts it after the dice: moves in standard notation with a trailing
+    blank (gnubg's), anything else as it stands."""
+    return normalize_play(play) + " " if kind == PLAY else play
+
+
+def play_reads_back(play: str) -> bool:
+    """Whether a written play (`written_play`) reads back as itself in either column of a turn
+    line: one cell, the same text, and the other column's cell untouched."""
+    if has_control(play):
+        return False
+    cell = f"31: {play}"
+    for line, count in ((f"  1) {cell:<27} 42: 8/4 6/4", 2), (f"  1) {'':<27} {cell}", 1)):
+        cells = _cells(line, 5)
+        found = _DICE_CELL.fullmatch(cells[0][1]) if cells else None
+        if len(cells) != count or found is None or found.group(3).strip() != play.strip():
+            return False
+        if count == 2 and cells[1][1] != "42: 8/4 6/4":
+            return False
+    return True
+
+
+def set_position_reads_back(position: str) -> bool:
+    """Whether `; Set Pos=<position>` reads back as that position (one word, no control)."""
+    found = _SET_POS.fullmatch(f"; Set Pos={position}")
+    return found is not None and found.group(1) == position and not has_control(position)
 
 
 def normalize_play(text: str) -> str:

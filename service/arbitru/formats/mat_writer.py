@@ -17,7 +17,18 @@ from __future__ import annotations
 
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
-from arbitru.formats.mat import BEAVER, DOUBLE, DROP, PLAY, RACCOON, RESIGN, ROLL, TAKE, Match, normalize_play
+from arbitru.formats.mat import (
+    BEAVER,
+    DOUBLE,
+    DROP,
+    RACCOON,
+    RESIGN,
+    ROLL,
+    TAKE,
+    Match,
+    score_line,
+    written_play,
+)
 from arbitru.formats.replay import GameResult, ReplayedGame, Step, replay
 
 CELL = 27  # width of a cell's text; with `%3d) ` and a space, a column is 33 characters
@@ -60,15 +71,14 @@ def _header(match: Match, rules: Rules) -> list[str]:
 
 
 def play_text(step: Step) -> str:
-    """A roll's cell: `63: ` and gnubg's moves (or the play as written when it is not legal)."""
+    """A roll's cell: `63: ` (the higher die first, as gnubg writes it) and gnubg's moves (or the
+    play as written when it is not legal)."""
     action = step.action
-    assert action.dice is not None
-    dice = f"{action.dice[0]}{action.dice[1]}: "
+    assert action.dice is not None and action.play_kind is not None
+    dice = f"{max(action.dice)}{min(action.dice)}: "
     if step.moves is not None:  # gnubg ends the cell with a space unless it holds four moves
         return dice + " ".join(map(_move, step.moves)) + (" " if 0 < len(step.moves) < 4 else "")
-    if action.play_kind == PLAY:
-        return dice + normalize_play(action.play_text or "") + " "
-    return dice + (action.play_text or "")
+    return dice + written_play(action.play_text or "", action.play_kind)
 
 
 def _move(move: Move) -> str:
@@ -88,8 +98,7 @@ def _cell(step: Step) -> str:
 
 def _game(match: Match, replayed: ReplayedGame) -> list[str]:
     game = replayed.game
-    left = f"{match.players[0]} : {game.start_score[0]}"
-    lines = [f" Game {game.number}", f" {left:<31}{match.players[1]} : {game.start_score[1]}"]
+    lines = [f" Game {game.number}", score_line(match.players, game.start_score)]
     if game.set_position:
         lines.append(f"; Set Pos={game.set_position}")
     slot, line = 0, ""  # slot: gnubg's cell counter (even = left column); line: the open line

@@ -78,7 +78,7 @@ def _node(step: Step) -> str | None:
     if action.kind != ROLL:
         return f";{side}[{action.kind}]"
     assert action.dice is not None
-    dice = f"{action.dice[0]}{action.dice[1]}"
+    dice = f"{max(action.dice)}{min(action.dice)}"  # the higher first, as gnubg writes them
     moves = step.moves
     if moves is None and action.play_kind != PLAY:  # rolled, then resigned (or hid the play)
         return f";PL[{side}]DI[{dice}]"
