@@ -88,16 +88,16 @@ def test_a_play_that_would_become_other_cells_or_lines_is_refused_naming_it(play
     assert list(found) == ["record.games[0].turns[1].play"]
 
 
-@pytest.mark.parametrize("play", ["13/7* 24/22", "Illegal play (13/7 13/8)", "????", "", "Cannot Move", "blah"])
+@pytest.mark.parametrize(
+    "play", ["13/7* 24/22", "Illegal play (13/7 13/8)", "????", "", "Cannot Move", "blah"]
+)
 def test_plays_a_cell_carries_are_accepted_as_before(play):
     record_to_match(changed(("games", 0, "turns", 1, "play"), play))
 
 
 @pytest.mark.parametrize("position", ["a b", "x\n Game 9", "-b----E-C---eE---c-e----B-\r"], ids=repr)
 def test_a_set_position_that_is_not_one_word_is_refused(position):
-    assert list(problems(changed(("games", 0, "set_position"), position))) == [
-        "record.games[0].set_position"
-    ]
+    assert list(problems(changed(("games", 0, "set_position"), position))) == ["record.games[0].set_position"]
 
 
 START = {"points": {"6": 5, "8": 3, "13": 5, "24": 2}}
@@ -129,7 +129,10 @@ def test_a_mat_name_holding_a_control_character_is_not_read():
         read_mat(text)
 
 
-FIBS = "board:You:Opp:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0"
+FIBS = (
+    "board:You:Opp:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1:-1:0"
+    ":25:0:0:0:0:2:0:0:0"
+)
 
 
 @pytest.mark.parametrize("control", ["\n", "\r", "\x00"], ids=repr)

@@ -139,7 +139,10 @@ def test_a_source_with_a_board_is_a_422(client):
 
 
 def test_a_fibs_name_with_a_line_break_is_a_422_naming_the_field_not_echoed(client):
-    line = "board:You\nX:Opp:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0"
+    line = (
+        "board:You\nX:Opp:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1"
+        ":-1:0:25:0:0:0:0:2:0:0:0"
+    )
     out = convert(client, {"fibs": line}, status=422)
     assert list(out["errors"]) == ["fibs"]
 
