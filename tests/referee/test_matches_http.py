@@ -118,3 +118,33 @@ def test_verify_rules_in_the_language_asked_for_with_the_same_code(client, lang,
         "code": "TOO_MANY_MOVES",
         "message": said,
     }
+
+
+def test_an_export_asked_for_as_json_answers_its_text_and_what_other_readers_miss(client) -> None:  # type: ignore[no-untyped-def]
+    from tests.formats.test_export_facts import FROM_A_POSITION, ROMANIAN
+
+    answer = client.post(
+        "/v1/matches/convert", json={"record": ROMANIAN, "to": "mat"}, headers={"Accept": "application/json"}
+    ).get_json()
+    assert answer["to"] == "mat" and '; [Rules "preset=romanian"]' in answer["text"]
+    assert len(answer["warnings"]) == 1 and "Rules" in answer["warnings"][0]
+    again = client.post("/v1/matches/verify", json={"mat": answer["text"]}).get_json()
+    assert again["valid"] and again["final_score"] == [4, 1]
+    positioned = client.post(
+        "/v1/matches/convert",
+        json={"record": FROM_A_POSITION, "to": "mat"},
+        headers={"Accept": "application/json"},
+    ).get_json()
+    assert "Set Pos" in positioned["warnings"][0]
+    plain = client.post("/v1/matches/convert", json={"record": ROMANIAN, "to": "mat"})
+    assert plain.mimetype == "text/plain" and plain.get_data(as_text=True) == answer["text"]
+
+
+def test_a_starting_board_an_export_cannot_carry_is_a_422_naming_it(client) -> None:  # type: ignore[no-untyped-def]
+    from tests.formats.test_export_facts import FROM_A_POSITION, START
+
+    record = {**FROM_A_POSITION, "games": [{**FROM_A_POSITION["games"][0]}]}
+    record["games"][0]["start_position"] = {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]}
+    response = client.post("/v1/matches/convert", json={"record": record, "to": "mat"})
+    assert response.status_code == 422
+    assert list(response.get_json()["errors"]) == ["record.games[0].start_position"]

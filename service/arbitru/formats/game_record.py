@@ -239,7 +239,9 @@ def _players_problems(players: Any, path: str) -> Problems:
     controls = [index for index, name in enumerate(players) if has_control(name)]
     for index in controls:
         yield (f"{path}[{index}]", message("game_record.text_control"))
-    if not controls and not names_read_back((players[0], players[1])):
+    if not controls and players[0] == players[1]:  # a verdict names the winner: it must say who
+        yield (path, message("game_record.players_same"))
+    elif not controls and not names_read_back((players[0], players[1])):
         yield (path, message("game_record.players_unwritable"))
 
 
@@ -391,7 +393,7 @@ def _action(turn: Mapping[str, Any], index: int) -> Action:
         return Action(ROLL, player, dice, text.strip(), kind, move_number=index, raw=raw)
     level = LEVELS.get(turn.get("level") or "")
     cube = turn.get("cube")
-    raw = action.capitalize() + (f" => {cube}" if cube else "")
+    raw = action.capitalize() + (f" => {cube}" if cube else "") + (f" {turn['level']}" if level else "")
     return Action(action, player, None, None, None, cube, level, None, index, raw)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
+from arbitru.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
 from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
 from arbitru.messages import message
 
@@ -162,7 +163,7 @@ def stated_rules(match: Match) -> dict[str, Any]:
     so a converted record is verified under the rules the transcript was."""
     if match.rules is not None:
         return dict(match.rules)
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = rules_tag_options(match.headers.get("rules", ""))
     for header, option in (("jacoby", "jacoby"), ("crawford", "crawford"), ("beaver", "beavers")):
         flag = match.header_flag(header)
         if flag is not None:
@@ -178,6 +179,43 @@ def stated_rules(match: Match) -> dict[str, Any]:
         digit = re.search(r"[123]", variation)
         if digit:
             options["hypergammon_checkers"] = int(digit.group())
+    return options
+
+
+# Arbitru's own `; [Rules "preset=romanian backgammons=on"]` tag: every rule option a .mat's
+# classic tags cannot say, so that a match exported under other rules reads back under them.
+RULES_TAG = "Rules"
+_TAG_OPTIONS = frozenset(Rules.option_names()) - {"match_length"}
+_LIMIT_DIGITS = 9999
+
+
+def rules_tag(rules: Rules) -> str | None:
+    """The value of the `Rules` tag for `rules`: its preset, then each option that differs from the
+    preset's (None for the standard rules)."""
+    base = PRESETS.get(rules.preset, STANDARD)
+    words = [f"preset={rules.preset}"] if rules.preset != STANDARD.preset else []
+    for name in Rules.option_names():
+        value = getattr(rules, name)
+        if name in _TAG_OPTIONS and name != "preset" and value != getattr(base, name):
+            words.append(f"{name}={'on' if value is True else 'off' if value is False else value}")
+    return " ".join(words) or None
+
+
+def rules_tag_options(text: str) -> dict[str, Any]:
+    """The rule options of a `Rules` tag's value (words that are not `option=value` of a known
+    option are skipped; the rules' own checks judge the values)."""
+    options: dict[str, Any] = {}
+    for word in text.split()[: len(_TAG_OPTIONS)]:
+        name, _, value = word.partition("=")
+        if name not in _TAG_OPTIONS:
+            continue
+        kind = OPTIONS[name].kind if name in OPTIONS else str
+        if kind is bool and value in ("on", "off"):
+            options[name] = value == "on"
+        elif kind is int and ascii_number(value, _LIMIT_DIGITS) is not None:
+            options[name] = ascii_number(value, _LIMIT_DIGITS)
+        elif kind is str:
+            options[name] = value
     return options
 
 
@@ -539,11 +577,15 @@ def score_line(players: tuple[str, str], score: tuple[int, int]) -> str:
 
 def names_read_back(players: tuple[str, str]) -> bool:
     """Whether the score line written for `players` reads back as those two names (a name with a
-    line break, blanks at its ends or a `: 1 ` of its own would change the file's meaning)."""
+    line break, blanks at its ends, a leading `;` or a `: 1 ` of its own would change the file's
+    meaning). Read by the reader itself, in a one-game file."""
     if any(has_control(name) or name != name.strip() or not name for name in players):
         return False
-    found = _score_line(score_line(players, (0, 0)))
-    return found is not None and (found[0], found[2]) == players
+    try:
+        read = read_mat(f" 1 point match\n\n Game 1\n{score_line(players, (0, 0))}\n")
+    except MatFormatError:
+        return False
+    return read.players == players
 
 
 def written_play(play: str, kind: PlayKind) -> str:

@@ -16,7 +16,7 @@ write is kept in the reader's words: beavers (` Beavers => 4`), hidden plays, re
 from __future__ import annotations
 
 from arbitru.engine.play import Move
-from arbitru.engine.rules import Rules
+from arbitru.engine.rules import STANDARD, Rules
 from arbitru.formats.mat import (
     BEAVER,
     DOUBLE,
@@ -24,12 +24,17 @@ from arbitru.formats.mat import (
     RACCOON,
     RESIGN,
     ROLL,
+    RULES_TAG,
     TAKE,
+    Game,
     Match,
+    rules_tag,
     score_line,
+    stated_rules,
     written_play,
 )
-from arbitru.formats.replay import GameResult, ReplayedGame, Step, replay
+from arbitru.formats.replay import GameResult, ReplayedGame, Step, replay, stated_start
+from arbitru.formats.xgid import xg_position
 
 CELL = 27  # width of a cell's text; with `%3d) ` and a space, a column is 33 characters
 TAGS: tuple[tuple[str, str], ...] = (  # (the reader's lower-case key, the tag as written)
@@ -40,33 +45,42 @@ TAGS: tuple[tuple[str, str], ...] = (  # (the reader's lower-case key, the tag a
     ("transcriber", "Transcriber"),
 )
 VARIATIONS = {"nackgammon": "NackGammon"}
+CLASSIC_FLAGS = (
+    ("jacoby", "Jacoby", "jacoby"),
+    ("crawford", "Crawford", "crawford"),
+    ("beaver", "Beaver", "beavers"),
+)
 
 
 def write_mat(match: Match, rules: Rules) -> str:
     """The `.mat` text of `match` (read from a .mat or a JSON record) under `rules`."""
     lines = _header(match, rules)
     lines += ["", f" {match.length} point match", ""]
-    for game in replay(match, rules):
-        lines += _game(match, game)
+    for index, game in enumerate(replay(match, rules)):
+        lines += _game(match, game, _set_position(index, game.game, rules))
     return "\n".join(lines) + "\n"
 
 
 def _header(match: Match, rules: Rules) -> list[str]:
+    """The header tags: the match's own, then the rules it was refereed by. The classic tags
+    (gnubg's `Variation`, XG's `Jacoby`, `Crawford`, `Beaver`, `CubeLimit`) when the match states
+    them or the rules differ from the standard ones; Arbitru's `Rules` tag for what they cannot say
+    (a preset, a backgammon counting 2, no cube, the romanian opening)."""
     tags = [(tag, match.headers[key]) for key, tag in TAGS if match.headers.get(key)]
     if rules.variant == "hypergammon":
         tags.append(("Variation", f"HyperGammon ({rules.hypergammon_checkers})"))
     elif rules.variant in VARIATIONS:
         tags.append(("Variation", VARIATIONS[rules.variant]))
-    stated = dict(match.rules or {})
-    for key, tag in (("jacoby", "Jacoby"), ("crawford", "Crawford"), ("beaver", "Beaver")):
-        flag = match.header_flag(key)
-        option = "beavers" if key == "beaver" else key
-        flag = stated.get(option, flag)
-        if isinstance(flag, bool):
-            tags.append((tag, "On" if flag else "Off"))
-    limit = stated.get("max_cube", match.header_int("cubelimit"))
-    if isinstance(limit, int) and limit:
-        tags.append(("CubeLimit", str(limit)))
+    stated = stated_rules(match)
+    for tag, option in CLASSIC_FLAGS:
+        value = getattr(rules, option)
+        if option in stated or value != getattr(STANDARD, option):
+            tags.append((tag, "On" if value else "Off"))
+    if "max_cube" in stated or rules.max_cube != STANDARD.max_cube:
+        tags.append(("CubeLimit", str(rules.max_cube)))
+    extra = rules_tag(rules)
+    if extra is not None:
+        tags.append((RULES_TAG, extra))
     return [f'; [{tag} "{value}"]' for tag, value in tags]
 
 
@@ -96,11 +110,20 @@ def _cell(step: Step) -> str:
     return words[action.kind] + (value if action.kind != TAKE else "")
 
 
-def _game(match: Match, replayed: ReplayedGame) -> list[str]:
+def _set_position(index: int, game: Game, rules: Rules) -> str | None:
+    """What the game's `; Set Pos=` line says: the XG position it was read with, or the XG string of
+    a record's `start_position` (ExportError when that is no valid board)."""
+    if game.set_position:
+        return game.set_position
+    board = stated_start(index, game, rules)
+    return xg_position(board) if board is not None else None
+
+
+def _game(match: Match, replayed: ReplayedGame, set_position: str | None) -> list[str]:
     game = replayed.game
     lines = [f" Game {game.number}", score_line(match.players, game.start_score)]
-    if game.set_position:
-        lines.append(f"; Set Pos={game.set_position}")
+    if set_position:
+        lines.append(f"; Set Pos={set_position}")
     slot, line = 0, ""  # slot: gnubg's cell counter (even = left column); line: the open line
     last_drop = False
     for step in replayed.steps:

@@ -15,13 +15,16 @@ from typing import Any
 import marshmallow as ma
 import orjson
 from flask import Request, Response
+from flask import request as flask_request
 
 from arbitru.engine.moves import PlayBudgetExceeded, play_budget
+from arbitru.formats.exports import export_warnings
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
 from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_WORK_PLAYS
 from arbitru.formats.mat import MatFormatError, decode, read_mat
 from arbitru.formats.mat_writer import write_mat
+from arbitru.formats.replay import ExportError
 from arbitru.formats.sgf import write_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
@@ -31,11 +34,12 @@ from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
 from arbitru.http.schemas.matches import (
     ConvertRequestSchema,
+    ExportAnswerSchema,
     RecordSchema,
     VerifyRequestSchema,
     VerifyResponseSchema,
 )
-from arbitru.messages import message
+from arbitru.messages import localise, message
 from arbitru.referee import Excerpt, resolve_rules, verify
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a text/plain or multipart request may say besides the file
@@ -226,6 +230,14 @@ def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
     return verdict
 
 
+def _wants_json(media_type: str) -> bool:
+    """Whether the client asks for the export as JSON (the text and its warnings) rather than the
+    file: `Accept` names application/json above the file's own type."""
+    file_type = media_type.split(";")[0]
+    best = flask_request.accept_mimetypes.best_match([file_type, "application/json"], default=file_type)
+    return best == "application/json"
+
+
 def _excerpt(body: Mapping[str, Any], length: int) -> Excerpt | None:
     """Where an excerpt starts, from the request (None for a whole match); a 422 for a start the
     match cannot have."""
@@ -284,9 +296,10 @@ def verify_match(body: dict[str, Any]) -> Response:
 @blp.doc(
     responses={
         200: {
-            "description": "The JSON game record, or with `to: mat` / `to: sgf` the file itself",
+            "description": "The JSON game record, or with `to: mat` / `to: sgf` the file itself (as JSON "
+            "with its `warnings` when `Accept` asks for application/json)",
             "content": {
-                "application/json": {"schema": RecordSchema},
+                "application/json": {"schema": {"oneOf": [RecordSchema, ExportAnswerSchema]}},
                 "text/plain": {"schema": {"type": "string", "description": "the .mat file"}},
                 "application/x-go-sgf": {"schema": {"type": "string", "description": "the SGF file"}},
             },
@@ -304,7 +317,11 @@ def convert_match(body: dict[str, Any]) -> Response:
     `to: mat` answers a Jellyfish .mat laid out as GNU Backgammon exports it (each die's move, the
     highest first, hits marked); `to: sgf` answers GNU Backgammon's SGF (`GM[6]`, one game tree
     per game); both as a download (Content-Disposition), ready for gnubg, eXtreme Gammon or BGBlitz.
-    A play that is not legal is written as it was played.
+    A play that is not legal is written as it was played. Every export verifies as the same match:
+    a game's stated starting board is written (`; Set Pos=`, SGF `AE`/`AW`/`AB`), the rules in
+    tags Arbitru reads back (`Rules`, SGF `XR`); with `Accept: application/json` the answer is
+    `{to, text, warnings}`, the warnings naming what gnubg, XG or other SGF readers will not
+    understand. A fact the format cannot carry (a starting board that is no board) is a 422 naming it.
     """
     target = body.get("to", "record")
     if target == "record" and "mat" in body and "rules" not in body:
@@ -313,8 +330,19 @@ def convert_match(body: dict[str, Any]) -> Response:
     if target == "record":
         return json_response(match_to_record(match))
     writer = write_mat if target == "mat" else write_sgf
-    text = _replayed(body, lambda: writer(match, rules))
+    try:
+        text = _replayed(body, lambda: writer(match, rules))
+    except ExportError as exc:
+        field = f"record.{exc.field}" if "record" in body else "mat"
+        said_where = exc.message if "record" in body else f"{exc.field}: {exc.message}"
+        raise ValidationProblem(
+            {field: [said_where]}, detail=message("problem.not_exportable", to=target)
+        ) from None
+    warnings = export_warnings(match, rules, target)
     media_type, extension = EXPORT_TYPES[target]
+    if _wants_json(media_type):
+        lang = request_language()
+        return json_response({"to": target, "text": text, "warnings": [localise(w, lang) for w in warnings]})
     response = Response(text, mimetype=media_type.split(";")[0], content_type=media_type)
     response.headers["Content-Disposition"] = f'attachment; filename="match.{extension}"'
     return response

@@ -106,6 +106,21 @@ class ConvertRequestSchema(MatchSourceSchema):
     )
 
 
+class ExportAnswerSchema(ma.Schema):
+    """A .mat or SGF export as JSON (asked for with `Accept: application/json`): the file's text and
+    what other programs will not understand in it."""
+
+    to = fields.String(validate=validate.OneOf(["mat", "sgf"]), metadata=_doc("the format written"))
+    text = fields.String(metadata=_doc("the file itself"))
+    warnings = fields.List(
+        fields.String(),
+        metadata=_doc(
+            "facts Arbitru's own reader reads back from the file but GNU Backgammon, eXtreme Gammon or "
+            "other SGF readers will not (a stated starting board, rules only Arbitru's tags say)"
+        ),
+    )
+
+
 class GameVerdictSchema(ma.Schema):
     """One completed game as replayed."""
 
