@@ -19,5 +19,6 @@ def export_warnings(match: Match, rules: Rules, fmt: str) -> list[str]:
         found.append(message("export.warn_set_pos", games=", ".join(map(str, stated))))
     tag = rules_tag(rules)
     if tag is not None:
-        found.append(message(f"export.warn_rules_{fmt}", rules=tag))
+        key = "export.warn_rules_mat" if fmt == "mat" else "export.warn_rules_sgf"
+        found.append(message(key, rules=tag))
     return found

@@ -45,11 +45,7 @@ TAGS: tuple[tuple[str, str], ...] = (  # (the reader's lower-case key, the tag a
     ("transcriber", "Transcriber"),
 )
 VARIATIONS = {"nackgammon": "NackGammon"}
-CLASSIC_FLAGS = (
-    ("jacoby", "Jacoby", "jacoby"),
-    ("crawford", "Crawford", "crawford"),
-    ("beaver", "Beaver", "beavers"),
-)
+CLASSIC_FLAGS = (("Jacoby", "jacoby"), ("Crawford", "crawford"), ("Beaver", "beavers"))  # (tag, option)
 
 
 def write_mat(match: Match, rules: Rules) -> str:
