@@ -57,6 +57,7 @@ from arbitru.formats.mat import (
     EMPTY,
     HIDDEN,
     ILLEGAL_MARKER,
+    RESIGN,
     ROLL,
     Action,
     Game,
@@ -65,6 +66,7 @@ from arbitru.formats.mat import (
     _play_kind,
     decode,
     has_control,
+    marks_resigner,
     names_read_back,
     normalize_play,
     play_reads_back,
@@ -125,7 +127,10 @@ def _game_record(game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {"game": game.number, "start_score": list(game.start_score)}
     if game.set_position:
         out["set_position"] = game.set_position
-    out["turns"] = [_turn_record(action) for action in game.actions]
+    # A record names who resigned: the loser, where the .mat's marker does not say it by its
+    # column (OpenGammon's `Resigned Game` stands in the winner's).
+    loser = 1 - game.result.winner if game.result is not None else None
+    out["turns"] = [_turn_record(action, loser) for action in game.actions]
     if game.result is not None:
         out["result"] = {
             "winner": game.result.winner,
@@ -135,8 +140,10 @@ def _game_record(game: Game) -> dict[str, Any]:
     return out
 
 
-def _turn_record(action: Action) -> dict[str, Any]:
-    turn: dict[str, Any] = {"player": action.player, "action": action.kind}
+def _turn_record(action: Action, loser: int | None) -> dict[str, Any]:
+    unsure = action.kind == RESIGN and not marks_resigner(action)
+    player = loser if unsure and loser is not None else action.player
+    turn: dict[str, Any] = {"player": player, "action": action.kind}
     if action.kind == ROLL:
         assert action.dice is not None and action.play_text is not None
         turn["dice"] = list(action.dice)

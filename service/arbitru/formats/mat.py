@@ -556,6 +556,14 @@ def _cube_or_resign(word: str, cell: str) -> tuple[ActionKind, int | None, int |
     return RESIGN, None, level
 
 
+def marks_resigner(action: Action) -> bool:
+    """Whether a resignation marker's column names the resigner: `Resign`/`Resigns`, as a JSON
+    record and the exporters that write the word do (`Resigns` in the resigner's column). Other
+    markers say nothing sure: OpenGammon's `Resigned Game` stands in the winner's column."""
+    words = action.raw.split()
+    return action.kind == RESIGN and bool(words) and words[0].lower() in ("resign", "resigns")
+
+
 # -- what a line of a transcript can carry (the writers and the record's checks share these) ----------
 # Characters no line can hold: the C0 and C1 controls (line breaks, NUL, tab, ...) and the Unicode
 # line and paragraph separators. A name, a play or a position holding one is refused at input.

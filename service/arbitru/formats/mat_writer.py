@@ -148,7 +148,8 @@ def _game(match: Match, replayed: ReplayedGame, set_position: str | None) -> lis
 
 def _wins(line: str, result: GameResult, drop: bool, slot: int) -> list[str]:
     """The `Wins` line(s) closing a game, where gnubg puts them."""
-    text = f"Wins {result.points} point{'s' if result.points != 1 else ''}"
+    points = "" if result.points is None else f" {result.points} point{'s' if result.points != 1 else ''}"
+    text = f"Wins{points}"
     text += " and the match" if result.and_the_match else ""
     if drop and line:  # a drop in the left column: the winner's line goes on after it
         return [line.rstrip() + " " * 23 + text + " "]

@@ -42,7 +42,7 @@ class GameResult:
     """Who won a game (0 = players[0]), how many points, whether by a resignation, the match too."""
 
     winner: int
-    points: int
+    points: int | None  # None: the file names the winner only and the referee stopped before it
     resigned: bool
     and_the_match: bool
 
@@ -75,7 +75,8 @@ def _result(game: Game, entry: dict[str, Any] | None, match: Match) -> GameResul
     if written is not None and written.points is not None:
         return GameResult(written.winner, written.points, resigned, written.and_the_match)
     if entry is None or entry["winner"] is None or entry["points"] is None:
-        return None
+        # the referee stopped before the game's end: keep the winner the file names, if any
+        return GameResult(written.winner, None, resigned, written.and_the_match) if written else None
     winner = list(match.players).index(entry["winner"])
     return GameResult(winner, entry["points"], resigned, bool(written and written.and_the_match))
 

@@ -60,7 +60,8 @@ def _root(match: Match, rules: Rules, index: int, replayed: ReplayedGame) -> str
         props.append("RU[Jacoby]")
     result = replayed.result
     if result is not None:
-        props.append(f"RE[{SIDES[result.winner]}+{result.points}{'R' if result.resigned else ''}]")
+        points = "" if result.points is None else result.points
+        props.append(f"RE[{SIDES[result.winner]}+{points}{'R' if result.resigned else ''}]")
     return "(;" + "".join(props)
 
 
