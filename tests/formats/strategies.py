@@ -142,14 +142,21 @@ def _game_turns(draw: st.DrawFn, board: Board, cube: bool) -> tuple[list[dict], 
         dice = first if index == 0 else draw(dice_pairs)
         if index and cube and draw(st.integers(0, 9)) == 0:
             answer = draw(st.sampled_from(("take", "drop", "beaver")))
-            turns += [{"player": player, "action": "double"}, {"player": 1 - player, "action": answer}]
+            double = {
+                "player": player,
+                "action": "double",
+                **draw(st.sampled_from(({}, {"cube": 2}, {"cube": 4}))),
+            }
+            turns += [double, {"player": 1 - player, "action": answer}]
             if answer == "drop":
                 return turns, draw(st.none() | st.just({"winner": player}))
         plays = legal_plays(board, COLORS[player], (max(dice), min(dice)))
         chosen = plays[draw(st.integers(0, len(plays) - 1))]
         written = chosen.notation
         if draw(st.integers(0, 14)) == 0:
-            written = draw(hostile_text | st.just("Illegal play (" + chosen.notation + ")") | st.none())
+            other_play = plays[draw(st.integers(0, len(plays) - 1))].notation  # for other dice, maybe
+            hostile = hostile_text | st.just("Illegal play (" + chosen.notation + ")") | st.none()
+            written = draw(hostile | st.sampled_from((other_play, "", "Cannot Move", "24/18 24/18 24/18")))
         turns.append({"player": player, "action": "roll", "dice": list(dice), "play": written})
         board = chosen.board
         player = 1 - player
@@ -159,7 +166,8 @@ def _game_turns(draw: st.DrawFn, board: Board, cube: bool) -> tuple[list[dict], 
         turns.append({"player": resigner, "action": "resign", **({"level": level} if level else {})})
         winner = 1 - resigner if draw(st.integers(0, 5)) else resigner
         points = draw(st.none() | st.integers(1, 4))
-        return turns, {"winner": winner, **({"points": points} if points else {})}
+        end = {"and_the_match": True} if draw(st.integers(0, 5)) == 0 else {}
+        return turns, {"winner": winner, **({"points": points} if points else {}), **end}
     return turns, None
 
 
@@ -180,7 +188,7 @@ def match_records(draw: st.DrawFn, start_positions: bool = False) -> dict:
         record["rules"] = rules
     score = [0, 0]
     for number in range(1, draw(st.integers(1, 3)) + 1):
-        game: dict = {"game": number, "start_score": list(score)}
+        game: dict = {"game": number + draw(st.sampled_from((0, 0, 0, 4))), "start_score": list(score)}
         board = _Board.initial()
         if start_positions and draw(st.booleans()):
             board = draw(boards())

@@ -16,7 +16,9 @@ from arbitru.formats.game_record import RecordError, match_to_record, record_to_
 from arbitru.formats.mat import read_mat
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.replay import ExportError
-from arbitru.referee import resolve_rules, verify
+from arbitru.formats.sgf import write_sgf
+from arbitru.formats.sgf_reader import read_sgf
+from arbitru.referee import MODES, resolve_rules, verify
 from tests.formats.strategies import match_records
 from tests.support.cases import examples
 
@@ -54,17 +56,21 @@ def meaning(verdict: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def verified(match: Any) -> dict[str, Any]:
+def verified(match: Any, mode: str = "legal-moves-only") -> dict[str, Any]:
     rules, problems = resolve_rules(match, {})
     assert not problems
-    return meaning(verify(match, rules))
+    return meaning(verify(match, rules, mode))
 
 
 def export_mat(match: Any) -> Any:
     return read_mat(write_mat(match, resolve_rules(match, {})[0]))
 
 
-EXPORTS = {"mat": export_mat}
+def export_sgf(match: Any) -> Any:
+    return read_sgf(write_sgf(match, resolve_rules(match, {})[0]))
+
+
+EXPORTS = {"mat": export_mat, "sgf": export_sgf}
 
 
 @pytest.mark.parametrize("fmt", EXPORTS)
@@ -96,4 +102,5 @@ def test_a_record_with_hostile_text_is_refused_naming_the_field_or_exports_to_th
         assert refused.field.endswith(("start_position", "set_position"))
         assert verified(match)["error"][2] == "BAD_START_POSITION"
         return
-    assert verified(exported) == verified(match)
+    for mode in MODES:  # the illegal-moves rule's condoned plays too
+        assert verified(exported, mode) == verified(match, mode)

@@ -118,3 +118,26 @@ def test_a_declared_count_below_what_the_winner_needed_is_never_a_cap(declared, 
         assert found["error"]["message"] == (
             f"the transcript gives {declared} point(s) for game 1; the replay gives 6 (or 2, what A needed)"
         )
+
+
+@pytest.mark.parametrize("jacoby", [False, True], ids=["jacoby-off", "jacoby-on"])
+@pytest.mark.parametrize("name", EXPECTED)
+def test_gnubgs_own_sgf_files_verify_as_its_mat_exports_do(name, jacoby):
+    from arbitru.formats.sgf_reader import read_sgf
+
+    found = verdict(read_sgf((GNUBG / f"{name}.sgf").read_text(encoding="utf-8")), jacoby=jacoby)
+    score, games = EXPECTED[name]
+    assert found["valid"], found["error"]
+    assert found["final_score"] == score
+    assert [(game["winner"], game["points"]) for game in found["games"]] == games
+
+
+def test_gnubgs_sgf_states_its_rules_and_the_reader_takes_them():
+    from arbitru.formats.mat import stated_rules
+    from arbitru.formats.sgf_reader import read_sgf
+
+    money = read_sgf((GNUBG / "gnubg_money.sgf").read_text(encoding="utf-8"))
+    assert stated_rules(money) == {"jacoby": True}  # RU[Jacoby]: gnubg's 2 for a gammon is its count
+    match = read_sgf((GNUBG / "gnubg_unfinished.sgf").read_text(encoding="utf-8"))
+    assert stated_rules(match) == {"crawford": True} and match.length == 5
+    assert match.players == ("gnubg", "root")

@@ -9,7 +9,7 @@ resolve the rules (client options first, then the transcript's header tags), rep
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import marshmallow as ma
@@ -26,6 +26,7 @@ from arbitru.formats.mat import MatFormatError, decode, read_mat
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.replay import ExportError
 from arbitru.formats.sgf import write_sgf
+from arbitru.formats.sgf_reader import SgfFormatError, is_sgf, read_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
 from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages, said
@@ -61,7 +62,10 @@ EXPORT_TYPES: dict[str, tuple[str, str]] = {  # format -> (media type, file exte
 }
 FILE_BODY = {
     "text/plain": {
-        "schema": {"type": "string", "description": "the transcript itself (.mat, or a JSON record)"},
+        "schema": {
+            "type": "string",
+            "description": "the transcript itself (.mat, gnubg's SGF, or a JSON record)",
+        },
         "example": SAMPLE_MAT,
     },
     "multipart/form-data": {
@@ -88,7 +92,8 @@ FILE_BODY_DOC = {"x-file-bodies": FILE_BODY}
 class MatchFileParser(JsonBodyParser):
     """The JSON body, or the transcript file itself: a `text/plain` body, or a multipart upload in
     the field `file`; `mode`, `to` and `preset` then come from the query string (or the form).
-    A file that holds a JSON object is a game record, any other text a .mat transcript."""
+    A file that holds a JSON object is a game record, one that opens a game tree `(` an SGF, any
+    other text a .mat transcript."""
 
     def load_json(self, req: Request, schema: ma.Schema) -> Any:
         if req.mimetype == "text/plain":
@@ -115,6 +120,8 @@ def _file_body(data: bytes, options: Mapping[str, str]) -> dict[str, Any]:
             body["record"] = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
             raise ValidationProblem({"file": [message("game_record.not_json", error=str(exc))]}) from None
+    elif is_sgf(text):
+        body["sgf"] = text
     else:
         body["mat"] = text
     for name in FILE_OPTIONS:
@@ -171,6 +178,23 @@ def _read_mat(text: str) -> Any:
         ) from None
 
 
+def _read_sgf(text: str) -> Any:
+    if len(text) > MAX_MAT_CHARS:
+        raise Problem(413, message("problem.transcript_chars", count=len(text), limit=MAX_MAT_CHARS))
+    try:
+        return read_sgf(text)
+    except (SgfFormatError, MatFormatError) as exc:
+        raise ValidationProblem(
+            {"sgf": [said(exc)]},
+            detail=message("problem.unreadable_sgf", line=exc.line, error=exc.message),
+        ) from None
+
+
+def _source(body: Mapping[str, Any]) -> str:
+    """The field the match came in: `mat`, `sgf` or `record`."""
+    return next(name for name in ("mat", "sgf", "record") if name in body)
+
+
 def _read_record(record: Mapping[str, Any]) -> Any:
     try:
         match = record_to_match(record)
@@ -197,7 +221,9 @@ def _check_actions(match: Any) -> None:
 
 def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
     """The match of a validated body and the rules to read it by (client options first)."""
-    match = _read_mat(body["mat"]) if "mat" in body else _read_record(body["record"])
+    source = _source(body)
+    readers: dict[str, Callable[[Any], Any]] = {"mat": _read_mat, "sgf": _read_sgf, "record": _read_record}
+    match = readers[source](body[source])
     _check_actions(match)
     requested = dict(body.get("rules") or {})
     if "record" in body and isinstance(body["record"].get("rules"), Mapping):
@@ -215,7 +241,7 @@ def _replayed(body: Mapping[str, Any], replay: Any) -> Any:
             return replay()
     except PlayBudgetExceeded:
         raise ValidationProblem(
-            {"mat" if "mat" in body else "record": [message("problem.work_limit", limit=MAX_WORK_PLAYS)]},
+            {_source(body): [message("problem.work_limit", limit=MAX_WORK_PLAYS)]},
             detail=message("problem.too_much_work", limit=MAX_WORK_PLAYS),
         ) from None
 
@@ -265,7 +291,8 @@ def _excerpt(body: Mapping[str, Any], length: int) -> Excerpt | None:
 def verify_match(body: dict[str, Any]) -> Response:
     """Referee a whole match
 
-    Replays every game of a Jellyfish .mat transcript (or a JSON game record) under the full rules:
+    Replays every game of a Jellyfish .mat transcript (or GNU Backgammon's SGF, or a JSON game
+    record) under the full rules:
     checker play, cube ownership and legality, Crawford and post-Crawford games, Jacoby in money
     sessions, beavers, every opening option (a first roll may be a double with the romanian opening
     or `opening_dice: new_roll`). Checks each game's header score (in money sessions the running
@@ -309,7 +336,8 @@ def verify_match(body: dict[str, Any]) -> Response:
 def convert_match(body: dict[str, Any]) -> Response:
     """Convert a match: JSON game record, .mat or SGF
 
-    From a .mat transcript (every common exporter's dialect) or a JSON game record, as JSON or as the
+    From a .mat transcript (every common exporter's dialect), GNU Backgammon's SGF (`sgf`) or a JSON
+    game record, as JSON or as the
     file itself (`text/plain`, or multipart with the field `file`; `to`, `mode`, `preset` in the
     query). `to: record` (default) answers the JSON game record: players, match length, rules from
     the header tags, games of turns with dice, the play in standard notation, cube actions,
@@ -333,7 +361,7 @@ def convert_match(body: dict[str, Any]) -> Response:
     try:
         text = _replayed(body, lambda: writer(match, rules))
     except ExportError as exc:
-        field = f"record.{exc.field}" if "record" in body else "mat"
+        field = f"record.{exc.field}" if "record" in body else _source(body)
         said_where = exc.message if "record" in body else f"{exc.field}: {exc.message}"
         raise ValidationProblem(
             {field: [said_where]}, detail=message("problem.not_exportable", to=target)

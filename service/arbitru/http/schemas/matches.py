@@ -28,10 +28,17 @@ EXPORTS = ("record", "mat", "sgf")
 
 
 class MatchSourceSchema(StrictSchema):
-    """A match: exactly one of `mat` (the text of a .mat file) or `record` (a JSON game record)."""
+    """A match: exactly one of `mat` (the text of a .mat file), `sgf` (GNU Backgammon's SGF) or
+    `record` (a JSON game record)."""
 
     mat = fields.String(
         metadata=_doc(f"the text of a Jellyfish .mat transcript (at most {MAX_MAT_CHARS} characters)")
+    )
+    sgf = fields.String(
+        metadata=_doc(
+            f"the text of GNU Backgammon's SGF (`GM[6]`, as gnubg's `save match` writes it and "
+            f"`to: sgf` answers; at most {MAX_MAT_CHARS} characters)"
+        )
     )
     record = fields.Dict(
         metadata=_doc(
@@ -49,8 +56,8 @@ class MatchSourceSchema(StrictSchema):
 
     @ma.validates_schema
     def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("mat" in data) == ("record" in data):
-            raise ma.ValidationError(message("problem.one_of", choices=("`mat`", "`record`")), "mat")
+        if sum(name in data for name in ("mat", "sgf", "record")) != 1:
+            raise ma.ValidationError(message("problem.one_of", choices=("`mat`", "`sgf`", "`record`")), "mat")
 
 
 class VerifyRequestSchema(MatchSourceSchema):
