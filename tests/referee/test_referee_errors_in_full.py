@@ -797,7 +797,10 @@ def test_a_game_from_a_set_position_may_open_with_a_doublet():
 def test_the_referee_defaults_to_legal_moves_only_and_refuses_other_modes():
     match = record_to_match(record(game(OPEN)))
     assert Referee(match).verdict()["mode"] == "legal-moves-only"
-    with pytest.raises(ValueError, match="^mode must be one of legal-moves-only, illegal-moves-rule$"):
+    with pytest.raises(
+        ValueError,
+        match="^mode must be one of legal-moves-only, illegal-moves-rule, illegal-moves-rule-as-written$",
+    ):
         Referee(match, mode="anything")
 
 

@@ -75,6 +75,7 @@ from arbitru.formats.mat import (
     stated_rules,
     written_play,
 )
+from arbitru.formats.sgf_reader import is_sgf, read_sgf
 from arbitru.messages import Message, message
 
 FORMAT = "arbitru.match/1"
@@ -415,9 +416,11 @@ def is_json_record(text: str) -> bool:
 
 
 def read_match_file(data: bytes | str) -> Match:
-    """The match in a transcript file: a JSON game record or a .mat (MatFormatError, RecordError
-    or ValueError when it is neither)."""
+    """The match in a transcript file: a JSON game record, gnubg's SGF or a .mat (MatFormatError,
+    SgfFormatError, RecordError or ValueError when it is none of them)."""
     text = decode(data)
+    if is_sgf(text):
+        return read_sgf(text)
     if not is_json_record(text):
         return read_mat(text)
     try:

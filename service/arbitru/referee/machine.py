@@ -38,12 +38,23 @@ from arbitru.formats.mat import (
 from arbitru.formats.xgid import board_from_xg
 from arbitru.messages import message, render, say
 from arbitru.referee.codes import Params, RefereeError, reasons
-from arbitru.referee.plays import Hops, apply_literally, judge_written
+from arbitru.referee.plays import CONDONABLE_AS_WRITTEN, Hops, apply_literally, judge_written
 from arbitru.referee.rules import opening_roll_is_never_a_double
 
 _Options = ParamSpec("_Options")  # what a Referee is built from
 
-MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
+# How incorrect checker plays are ruled on, each from a rulebook:
+# - legal-moves-only: every incorrect play is corrected (WBGT tournament rules 2010, UKBGF: "If an
+#   illegal move is noticed before the opponent has rolled his dice it must be corrected"): the error.
+# - illegal-moves-rule: the opponent may accept an incorrect play by rolling or turning the cube (U.S.
+#   Backgammon Tournament Rules 2008, rule 4.8), except the "impossible" plays of the amendment
+#   proposed to that rule (Tom Keith, 2013): a checker moved backwards, borne off when bearing off
+#   is not legal, an opposing checker moved, a hit checker not put on the bar; and a checker put on
+#   a point the opponent holds (no board shows it).
+# - illegal-moves-rule-as-written: rule 4.8 as written, which names no exception: a backwards move
+#   and an early bear-off are condoned too (`CONDONABLE_AS_WRITTEN`); what leaves no board is not.
+MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule", "illegal-moves-rule-as-written")
+CONDONES: dict[str, frozenset[str]] = {"illegal-moves-rule-as-written": CONDONABLE_AS_WRITTEN}
 LEVEL_NAMES: dict[int, str] = COUNTED_AS
 ANSWERS: tuple[str, ...] = ("take", "drop", "beaver", "raccoon")
 # How a game ends (a game verdict's `ended_by`; each is a word of the catalogue, `ended_by.<name>`).
@@ -372,7 +383,7 @@ class Referee:
             params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
         if self.mode == "legal-moves-only":
             self._raise(game, action, code, key, params, reasons=quoted)
-        board, impossible = apply_literally(state.board, color, hops)
+        board, impossible = apply_literally(state.board, color, hops, CONDONES.get(self.mode, frozenset()))
         if impossible is not None:
             found, found_params = impossible
             self._raise(

@@ -87,8 +87,12 @@ class VerifyRequestSchema(MatchSourceSchema):
     mode = fields.String(
         validate=validate.OneOf(MODES),
         metadata=_doc(
-            "legal-moves-only (default): the first illegal action is the error; illegal-moves-rule: "
-            "illegal checker plays are condoned (listed) and the replay goes on, except impossible ones",
+            "legal-moves-only (default): the first illegal action is the error (every incorrect play is "
+            "corrected); illegal-moves-rule: illegal checker plays are condoned (listed) and the replay goes "
+            "on, as U.S. Backgammon Tournament Rules 4.8 let the opponent accept one by rolling or turning "
+            "the cube, except impossible plays (a checker moved backwards or borne off early, an opponent's "
+            "checker moved, a hit checker not on the bar, a closed point); illegal-moves-rule-as-written: "
+            "rule 4.8 with no exception, a backwards move and an early bear-off condoned too",
             default="legal-moves-only",
         ),
     )
@@ -208,7 +212,8 @@ class VerifyResponseSchema(ma.Schema):
         ActionErrorSchema, allow_none=True, metadata=_doc("the first illegal action, or null")
     )
     condoned = fields.List(
-        fields.Nested(ActionErrorSchema), metadata=_doc("illegal plays condoned (illegal-moves-rule)")
+        fields.Nested(ActionErrorSchema),
+        metadata=_doc("illegal plays condoned (the illegal-moves-rule modes)"),
     )
 
 
