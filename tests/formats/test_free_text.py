@@ -10,28 +10,12 @@ import copy
 import pytest
 
 from arbitru.formats.fibs import decode_fibs
-from arbitru.formats.game_record import RecordError, record_to_match
+from arbitru.formats.game_record import EXAMPLE, RecordError, record_to_match
 from arbitru.formats.mat import MatFormatError, names_read_back, read_mat, score_line
 from arbitru.formats.position import FormatError
 
-RECORD = {
-    "players": ["Nicu", "Dorin"],
-    "match_length": 3,
-    "games": [
-        {
-            "game": 1,
-            "start_score": [0, 0],
-            "turns": [
-                {"player": 1, "action": "roll", "dice": [6, 2], "play": "24/18 13/11"},
-                {"player": 0, "action": "roll", "dice": [6, 2], "play": "13/7* 24/22"},
-                {"player": 1, "action": "resign", "level": "single"},
-            ],
-            "result": {"winner": 0, "points": 1},
-        }
-    ],
-}
+RECORD = EXAMPLE  # Nicu and Dorin: three rolls (the second 13/7* 24/22), then Nicu wins 1
 BREAKS = ["\n", "\r", "\r\n", "\x00", "\t", "\x0b", "\x85", "\u2028", "\u2029", "\x1b"]
-INJECTED = " : 0\n Game 2\n Nicu : 1                   Dorin"
 
 
 def problems(record) -> dict[str, str]:

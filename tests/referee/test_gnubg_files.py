@@ -25,18 +25,27 @@ def verdict(match, **rules):
     return verify(match, resolve_rules(match, rules)[0])
 
 
+def _read(name: str, kind: str):
+    from arbitru.formats.sgf_reader import read_sgf
+
+    text = (GNUBG / f"{name}.{kind}").read_text(encoding="utf-8")
+    return read_mat(text) if kind == "mat" else read_sgf(text)
+
+
+@pytest.mark.parametrize("kind", ["mat", "sgf"], ids=["export-mat", "save-sgf"])
 @pytest.mark.parametrize("jacoby", [False, True], ids=["jacoby-off", "jacoby-on"])
 @pytest.mark.parametrize("name", EXPECTED)
-def test_gnubgs_own_mat_exports_verify_as_gnubg_means_them(name, jacoby):
-    found = verdict(read_mat((GNUBG / f"{name}.mat").read_text(encoding="utf-8")), jacoby=jacoby)
+def test_gnubgs_own_files_verify_as_gnubg_means_them(name, jacoby, kind):
+    found = verdict(_read(name, kind), jacoby=jacoby)
     score, games = EXPECTED[name]
     assert found["valid"], found["error"]
     assert found["final_score"] == score
     assert [(game["winner"], game["points"]) for game in found["games"]] == games
 
 
-def record(turns, result=None, length=3, rules=None):
+def record(turns, result=None, length=3, rules=None, start=None):
     game = {"game": 1, "start_score": [0, 0], "turns": turns, **({"result": result} if result else {})}
+    game |= {"start_position": start} if start else {}
     out = {"players": ["A", "B"], "match_length": length, "games": [game]}
     return record_to_match({**out, **({"rules": rules} if rules else {})})
 
@@ -96,20 +105,7 @@ WORTH_SIX = [
 
 @pytest.mark.parametrize(("declared", "valid"), [(6, True), (2, True), (1, False), (3, False)])
 def test_a_declared_count_below_what_the_winner_needed_is_never_a_cap(declared, valid):
-    data = {
-        "players": ["A", "B"],
-        "match_length": 2,
-        "games": [
-            {
-                "game": 1,
-                "start_score": [0, 0],
-                "start_position": BEAR_OFF,
-                "turns": WORTH_SIX,
-                "result": {"winner": 0, "points": declared},
-            }
-        ],
-    }
-    found = verdict(record_to_match(data))
+    found = verdict(record(WORTH_SIX, {"winner": 0, "points": declared}, length=2, start=BEAR_OFF))
     assert found["valid"] is valid, found["error"]
     if valid:
         assert found["games"][0]["points"] == 6 and found["games"][0]["capped"] is (declared == 2)
@@ -118,18 +114,6 @@ def test_a_declared_count_below_what_the_winner_needed_is_never_a_cap(declared, 
         assert found["error"]["message"] == (
             f"the transcript gives {declared} point(s) for game 1; the replay gives 6 (or 2, what A needed)"
         )
-
-
-@pytest.mark.parametrize("jacoby", [False, True], ids=["jacoby-off", "jacoby-on"])
-@pytest.mark.parametrize("name", EXPECTED)
-def test_gnubgs_own_sgf_files_verify_as_its_mat_exports_do(name, jacoby):
-    from arbitru.formats.sgf_reader import read_sgf
-
-    found = verdict(read_sgf((GNUBG / f"{name}.sgf").read_text(encoding="utf-8")), jacoby=jacoby)
-    score, games = EXPECTED[name]
-    assert found["valid"], found["error"]
-    assert found["final_score"] == score
-    assert [(game["winner"], game["points"]) for game in found["games"]] == games
 
 
 def test_gnubgs_sgf_states_its_rules_and_the_reader_takes_them():
