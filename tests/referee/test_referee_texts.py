@@ -58,4 +58,3 @@ def test_a_doublet_played_short_counts_moves_in_romanian_not_dice() -> None:
     assert referee.stopped is not None
     assert referee.stopped.message("ro").endswith("6-6 se poate juca în 4 mutări; mutarea folosește 3")
     assert referee.stopped.message("en").endswith("6-6 can be played with 4 dice; the play uses 3")
-
