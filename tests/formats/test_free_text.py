@@ -8,11 +8,25 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbitru.formats.fibs import decode_fibs
 from arbitru.formats.game_record import EXAMPLE, RecordError, record_to_match
-from arbitru.formats.mat import MatFormatError, names_read_back, read_mat, score_line
+from arbitru.formats.mat import (
+    MatFormatError,
+    _play_kind,
+    has_control,
+    names_read_back,
+    play_carried,
+    play_reads_back,
+    read_mat,
+    score_line,
+    written_play,
+)
 from arbitru.formats.position import FormatError
+from tests.formats.strategies import hostile_text
+from tests.support.cases import examples
 
 RECORD = EXAMPLE  # Nicu and Dorin: three rolls (the second 13/7* 24/22), then Nicu wins 1
 BREAKS = ["\n", "\r", "\r\n", "\x00", "\t", "\x0b", "\x85", "\u2028", "\u2029", "\x1b"]
@@ -125,3 +139,11 @@ def test_a_fibs_name_holding_a_line_break_is_refused_not_echoed(control):
         decode_fibs(FIBS.replace("You", "You" + control + "X"))
     assert "control characters" in str(refused.value)
     assert decode_fibs(FIBS).names == ("You", "Opp")
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(hostile_text | st.text(max_size=20))
+def test_the_quick_answer_on_a_play_is_the_one_writing_and_reading_it_back_gives(play):
+    text = play.strip()
+    slow = not has_control(play) and play_reads_back(written_play(text, _play_kind(text)))
+    assert play_carried(play) == slow

@@ -69,11 +69,10 @@ from arbitru.formats.mat import (
     marks_resigner,
     names_read_back,
     normalize_play,
-    play_reads_back,
+    play_carried,
     read_mat,
     set_position_reads_back,
     stated_rules,
-    written_play,
 )
 from arbitru.formats.sgf_reader import is_sgf, read_sgf
 from arbitru.messages import Message, message
@@ -344,7 +343,7 @@ def _turn_problems(turn: Mapping[str, Any], path: str) -> Problems:
             yield (f"{path}.play", message("game_record.play", limit=MAX_PLAY_CHARS))
         elif play is not None and has_control(play):
             yield (f"{path}.play", message("game_record.text_control"))
-        elif play is not None and not play_reads_back(written_play(play.strip(), _play_kind(play.strip()))):
+        elif play is not None and not play_carried(play):
             yield (f"{path}.play", message("game_record.play_unwritable"))
     elif action in ("double", "beaver", "raccoon"):
         allowed.add("cube")

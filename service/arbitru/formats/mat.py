@@ -618,6 +618,21 @@ def play_reads_back(play: str) -> bool:
     return True
 
 
+def play_carried(play: str) -> bool:
+    """Whether a record's play, written as the writers write it, reads back as itself
+    (`play_reads_back` of `written_play`). Text in which nothing starts a cell or masks the next
+    one (every play in notation), or a closed `Illegal play (...)` marker, is known to without
+    writing it."""
+    if has_control(play):
+        return False
+    if "," not in play and _START.search(play) is None and _ILLEGAL.search(play) is None:
+        return True
+    text = play.strip()
+    if text.endswith(")") and _ILLEGAL.fullmatch(text):
+        return True  # a closed `Illegal play (...)` marker: the reader masks it whole
+    return play_reads_back(written_play(text, _play_kind(text)))
+
+
 def set_position_reads_back(position: str) -> bool:
     """Whether `; Set Pos=<position>` reads back as that position (one word, no control)."""
     found = _SET_POS.fullmatch(f"; Set Pos={position}")
