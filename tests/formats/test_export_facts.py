@@ -17,30 +17,28 @@ START = {
     "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}},
     "black": {"points": {"6": 5, "8": 3, "13": 5, "23": 1, "24": 1}},
 }
+
+
+def _game(number, score, turns, winner=None, points=None, **extra):
+    result = {"result": {"winner": winner, "points": points}} if winner is not None else {}
+    return {"game": number, "start_score": score, "turns": turns, **result, **extra}
+
+
 FROM_A_POSITION = {
     "players": ["Nicu", "Dorin"],
     "match_length": 3,
     "games": [
-        {
-            "game": 1,
-            "start_score": [0, 0],
-            "start_position": START,
-            "turns": [
+        _game(
+            1,
+            [0, 0],
+            [
                 {"player": 0, "action": "roll", "dice": [6, 6], "play": "24/18(2) 13/7(2)"},
                 {"player": 1, "action": "roll", "dice": [2, 1], "play": "23/21 24/23"},
             ],
-        }
+            start_position=START,
+        )
     ],
 }
-
-
-def _game(number, score, turns, winner, points):
-    return {
-        "game": number,
-        "start_score": score,
-        "turns": turns,
-        "result": {"winner": winner, "points": points},
-    }
 
 
 ROMANIAN = {
