@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from arbitru.engine.board import BAR, OFF, Board
-from arbitru.formats.limits import MAX_MATCH_LENGTH, MAX_SCORE
+from arbitru.formats.limits import MAX_GAMES, MAX_MATCH_LENGTH, MAX_SCORE
 from arbitru.formats.mat import (
     RESIGN,
     ROLL,
@@ -83,6 +84,8 @@ def read_sgf(data: str | bytes) -> Match:
     trees = _Parser(decode(data)).collection()
     if not trees:
         raise SgfFormatError(1, message("sgf.no_game"))
+    if len(trees) > MAX_GAMES:
+        raise SgfFormatError(trees[MAX_GAMES][0].line, message("game_record.games_limit", limit=MAX_GAMES))
     players: tuple[str, str] | None = None
     length = 0
     headers: dict[str, str] = {}
@@ -144,7 +147,8 @@ def _game(index: int, nodes: list[Node]) -> Game:
             if any(action.kind != ROLL or action.play_text for action in game.actions):
                 raise SgfFormatError(node.line, message("sgf.setup_mid_game"))
             game.actions.clear()  # gnubg's opening roll before a set-up position is not played
-            game.start_position = _setup(node).to_dict()
+            # off is left out: what is not on the board is off, of the variant's checkers
+            game.start_position = {color: _on_board(side) for color, side in _setup(node).to_dict().items()}
         action = _action(node, len(game.actions) + 1)
         if action is not None:
             game.actions.append(action)
@@ -180,6 +184,10 @@ def _action(node: Node, index: int) -> Action | None:
         raw = "Resigns" + (f" {level}" if level else "")
         return Action(RESIGN, SIDES.index(side), None, None, None, None, _level(level), node.line, index, raw)
     return None
+
+
+def _on_board(side: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in side.items() if key != "off"}
 
 
 def _level(word: str) -> int | None:
