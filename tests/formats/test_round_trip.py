@@ -11,15 +11,16 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbitru.formats.game_record import RecordError, match_to_record, record_to_match
-from arbitru.formats.mat import read_mat
+from arbitru.formats.mat import MatFormatError, read_mat
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.replay import ExportError
 from arbitru.formats.sgf import write_sgf
 from arbitru.formats.sgf_reader import read_sgf
 from arbitru.referee import MODES, resolve_rules, verify
-from tests.formats.strategies import match_records
+from tests.formats.strategies import HOSTILE, match_records
 from tests.support.cases import examples
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "matches"
@@ -104,3 +105,33 @@ def test_a_record_with_hostile_text_is_refused_naming_the_field_or_exports_to_th
         return
     for mode in MODES:  # the illegal-moves rule's condoned plays too
         assert verified(exported, mode) == verified(match, mode)
+
+
+TEXTS = [path.read_text(encoding="utf-8") for path in TRANSCRIPTS]
+
+
+@st.composite
+def hostile_transcripts(draw: st.DrawFn) -> str:
+    """A real transcript with hostile text put in at a few places of its lines."""
+    lines = draw(st.sampled_from(TEXTS)).split("\n")
+    for _ in range(draw(st.integers(1, 3))):
+        index = draw(st.integers(0, len(lines) - 1))
+        at = draw(st.integers(0, len(lines[index])))
+        lines[index] = lines[index][:at] + draw(st.sampled_from(HOSTILE)) + lines[index][at:]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("fmt", EXPORTS)
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=hostile_transcripts())
+def test_a_transcript_with_hostile_text_is_unreadable_or_exports_to_the_same_match(fmt, text):
+    try:
+        match = read_mat(text)
+    except MatFormatError:
+        return
+    try:
+        exported = EXPORTS[fmt](match)
+    except ExportError as refused:  # a fact the format cannot carry: the export names it
+        assert refused.field.startswith("games[")
+        return
+    assert verified(exported) == verified(match)

@@ -602,12 +602,13 @@ def written_play(play: str, kind: PlayKind) -> str:
     return normalize_play(play) + " " if kind == PLAY else play
 
 
-def play_reads_back(play: str) -> bool:
+def play_reads_back(play: str, blank: str = " ") -> bool:
     """Whether a written play (`written_play`) reads back as itself in either column of a turn
-    line: one cell, the same text, and the other column's cell untouched."""
+    line, after the dice and `blank`: one cell, the same text, and the other column's cell
+    untouched."""
     if has_control(play):
         return False
-    cell = f"31: {play}"
+    cell = f"31:{blank}{play}"
     for line, count in ((f"  1) {cell:<27} 42: 8/4 6/4", 2), (f"  1) {'':<27} {cell}", 1)):
         cells = _cells(line, 5)
         found = _DICE_CELL.fullmatch(cells[0][1]) if cells else None

@@ -12,8 +12,9 @@ resigned on without playing is `;PL[B]DI[51]`, as gnubg writes it; a game from a
 starts with gnubg's set-up node `;AE[a:y]AW[..]AB[..]`. Moves are gnubg's order (see
 arbitru.formats.replay). What gnubg's SGF cannot say is kept in Arbitru's own properties, which
 other readers ignore and arbitru.formats.sgf_reader reads back: `XR` the rules (as the .mat
-`Rules` tag), `XM` "and the match", `XS` who resigned, `XC` a cube value written, `XP` a play as
-written that is not legal.
+`Rules` tag), `XM` "and the match", `XW` how many actions precede the result (a transcript that
+writes actions after its `Wins` line), `XS` who resigned, `XC` a cube value written, `XP` a play
+as written that is not legal.
 """
 
 from __future__ import annotations
@@ -74,6 +75,9 @@ def _root(match: Match, rules: Rules, index: int, replayed: ReplayedGame) -> str
         props.append(f"RE[{SIDES[result.winner]}+{points}{'R' if result.resigned else ''}]")
         if result.and_the_match:
             props.append("XM[and the match]")
+        written = game.result
+        if written is not None and written.after_action < len(replayed.steps):
+            props.append(f"XW[{written.after_action}]")  # actions the file wrote after its result
     return "(;" + "".join(props)
 
 

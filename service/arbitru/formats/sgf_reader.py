@@ -11,7 +11,8 @@ What is read (gnubg's `save match`, see arbitru.formats.sgf for the letters of a
   position `AE[a:y]AW[..]AB[..]` before the game's first move (then the game starts from it).
 - Arbitru's own properties, which other readers ignore: `XR` the rules (as the .mat `Rules` tag),
   `XP` a play as written where it is not legal, `XS[B]`/`XS[B:gammon]` who resigned and at what
-  level, `XC` the cube value a double writes, `XM` a result that says "and the match".
+  level, `XC` the cube value a double writes, `XM` a result that says "and the match", `XW` how
+  many of the game's actions precede its result.
 Anything else (analysis, comments, gnubg's `GS` statistics) is skipped. Text that is not such an
 SGF is an `SgfFormatError` naming the line. No web framework is imported here.
 """
@@ -158,7 +159,8 @@ def _game(index: int, nodes: list[Node]) -> Game:
         if found is None:
             raise SgfFormatError(root.line, message("sgf.result", found=repr(result[:40])))
         points = int(found.group(2)) if found.group(2) else None
-        after = len(game.actions)
+        stated = ascii_number(root.first("XW") or "", MAX_SCORE)
+        after = len(game.actions) if stated is None else min(stated, len(game.actions))
         game.result = Result(
             SIDES.index(found.group(1)), points, root.first("XM") is not None, root.line, None, after, result
         )
