@@ -31,11 +31,12 @@ from arbitru.formats.game_record import RecordError, match_to_record, read_match
 from arbitru.formats.mat import MatFormatError
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.position import FormatError
+from arbitru.formats.replay import ExportError
 from arbitru.formats.sgf import write_sgf
 from arbitru.formats.svg import render_board
 from arbitru.http.position_sources import decode_source, position_links
 from arbitru.messages import cli_words, say
-from arbitru.referee import resolve_rules, verify
+from arbitru.referee import MODES, resolve_rules, verify
 
 SUFFIXES = (".mat", ".txt", ".json")
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
@@ -214,9 +215,7 @@ def main() -> None:
 @click.option(
     "--jobs", type=click.IntRange(0, 256), default=1, show_default=True, help="processes (0 = one per core)"
 )
-@click.option(
-    "--mode", type=click.Choice(["legal-moves-only", "illegal-moves-rule"]), default="legal-moves-only"
-)
+@click.option("--mode", type=click.Choice(MODES), default="legal-moves-only")
 @click.option(
     "--preset", type=click.Choice(list(PRESETS)), help="rules preset (default: the file's header tags)"
 )
@@ -275,7 +274,11 @@ def convert_command(path: str, target: str, preset: str | None, output: str | No
     if target == "record":
         written = json.dumps(match_to_record(match), ensure_ascii=False, indent=1) + "\n"
     else:
-        written = write_mat(match, rules) if target == "mat" else write_sgf(match, rules)
+        try:
+            written = write_mat(match, rules) if target == "mat" else write_sgf(match, rules)
+        except ExportError as exc:  # a fact the format cannot carry (a starting board that is no board)
+            click.echo(f"{path}: {exc}", err=True)
+            sys.exit(2)
     if output:
         Path(output).write_text(written, encoding="utf-8")
     else:

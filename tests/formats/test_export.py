@@ -4,8 +4,8 @@ match`), checked over every real transcript in data/matches/.
 Without gnubg: the exported .mat, read back by our reader, is the same match (every roll, play,
 cube action, result, and the referee's verdict). With gnubg (the dev dependency): GNU Backgammon
 imports the exported .mat and finds every roll, play, cube action and result we read in the
-original; the SGF we write has the move nodes of the SGF gnubg saves for that match, and gnubg
-loads it as the same match."""
+original; the SGF we write has the move nodes of the SGF gnubg saves for that match, and the SGF
+gnubg saves reads back (arbitru.formats.sgf_reader) as the same match."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from arbitru.formats.mat import PLAY, read_mat
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.replay import replay
 from arbitru.formats.sgf import write_sgf
+from arbitru.formats.sgf_reader import read_sgf
 from arbitru.referee import resolve_rules, verify
 from tests.support.gnubg_match import gnubg_actions, gnubg_reads
 
@@ -165,3 +166,14 @@ def test_our_sgf_has_the_move_nodes_gnubg_saves_for_the_match(path, tmp_path):
     assert ours[: count - 1] == theirs[: count - 1]
     last = len(our_actions(games[count - 1].steps, cut=True))  # the nodes before an illegal play
     assert ours[count - 1][:last] == theirs[count - 1][:last]
+    if verify(match, rules)["valid"] and match.length:
+        # SGF in: the SGF gnubg saved verifies as the transcript does (gnubg writes a game's points
+        # uncapped where the transcript capped them; in money play it applies its own Jacoby)
+        gnubgs = read_sgf(saved.read_text(encoding="utf-8"))
+        assert _uncapped(verify(gnubgs, resolve_rules(gnubgs, {})[0])) == _uncapped(verify(match, rules))
+
+
+def _uncapped(verdict):
+    """A verdict's rulings with each game's points as the replay gives them, capped or not."""
+    games = [{**game, "capped": None, "declared_points": None} for game in verdict["games"]]
+    return _rulings({**verdict, "games": games})

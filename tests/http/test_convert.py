@@ -136,3 +136,23 @@ def test_two_sources_are_a_422(client):
 def test_a_source_with_a_board_is_a_422(client):
     out = convert(client, {"xgid": EXAMPLES["xgid"], "board": OPENING_BOARD, "turn": "white"}, 422)
     assert "xgid" in out["errors"]
+
+
+def test_a_fibs_name_with_a_line_break_is_a_422_naming_the_field_not_echoed(client):
+    line = (
+        "board:You\nX:Opp:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1"
+        ":-1:0:25:0:0:0:0:2:0:0:0"
+    )
+    out = convert(client, {"fibs": line}, status=422)
+    assert list(out["errors"]) == ["fibs"]
+
+
+def test_a_record_whose_player_name_holds_a_line_break_is_not_exported(client):
+    record = {
+        "players": ["Nicu", "Dorin\n Game 2"],
+        "match_length": 1,
+        "games": [{"game": 1, "turns": [{"player": 0, "action": "roll", "dice": [3, 1], "play": "8/5 6/5"}]}],
+    }
+    for to in ("mat", "sgf", "record"):
+        r = client.post("/v1/matches/convert", json={"record": record, "to": to})
+        assert r.status_code == 422 and list(r.json["errors"]) == ["record.players[1]"]

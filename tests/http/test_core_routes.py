@@ -150,7 +150,7 @@ def test_an_illegal_play_is_200_with_legal_false_and_a_documented_reason_code(cl
     assert body["reason"]["code"] in REASON_CODES
     assert body["reason"]["code"] == "MUST_USE_ALL_DICE"
     assert isinstance(body["reason"]["message"], str) and body["reason"]["message"]
-    assert set(body) == {"legal", "reason", "next_turn"} and body["next_turn"] == "white"
+    assert set(body) == {"legal", "reason", "next_turn", "as_played"} and body["next_turn"] == "white"
 
 
 def test_a_play_that_does_not_parse_is_a_422_naming_play_and_the_column(client):

@@ -66,6 +66,7 @@ def test_play_refuses_a_star_where_nothing_is_hit_in_english_and_romanian(client
     body = roll_body([6, 1], play="13/7* 8/7")
     english = client.post("/v1/play", json=body).get_json()
     romanian = client.post("/v1/play", json=body, headers={"Accept-Language": "ro"}).get_json()
+    as_played = english.pop("as_played")  # the board the opponent may accept (illegal-moves rule)
     assert english == {
         "legal": False,
         "reason": {
@@ -74,6 +75,7 @@ def test_play_refuses_a_star_where_nothing_is_hit_in_english_and_romanian(client
         },
         "next_turn": "white",  # an illegal play is played again by the same side
     }
+    assert as_played["board"]["white"]["points"]["7"] == 2
     assert romanian["reason"]["message"] == (
         "13/7* marchează o lovitură, dar pe punctul 7 nu este niciun pul singur al adversarului"
     )

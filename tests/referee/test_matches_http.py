@@ -118,3 +118,57 @@ def test_verify_rules_in_the_language_asked_for_with_the_same_code(client, lang,
         "code": "TOO_MANY_MOVES",
         "message": said,
     }
+
+
+def test_an_export_asked_for_as_json_answers_its_text_and_what_other_readers_miss(client) -> None:  # type: ignore[no-untyped-def]
+    from tests.formats.test_export_facts import FROM_A_POSITION, ROMANIAN
+
+    answer = client.post(
+        "/v1/matches/convert", json={"record": ROMANIAN, "to": "mat"}, headers={"Accept": "application/json"}
+    ).get_json()
+    assert answer["to"] == "mat" and '; [Rules "preset=romanian"]' in answer["text"]
+    assert len(answer["warnings"]) == 1 and "Rules" in answer["warnings"][0]
+    again = client.post("/v1/matches/verify", json={"mat": answer["text"]}).get_json()
+    assert again["valid"] and again["final_score"] == [4, 1]
+    positioned = client.post(
+        "/v1/matches/convert",
+        json={"record": FROM_A_POSITION, "to": "mat"},
+        headers={"Accept": "application/json"},
+    ).get_json()
+    assert "Set Pos" in positioned["warnings"][0]
+    plain = client.post("/v1/matches/convert", json={"record": ROMANIAN, "to": "mat"})
+    assert plain.mimetype == "text/plain" and plain.get_data(as_text=True) == answer["text"]
+
+
+def test_a_starting_board_an_export_cannot_carry_is_a_422_naming_it(client) -> None:  # type: ignore[no-untyped-def]
+    from tests.formats.test_export_facts import FROM_A_POSITION, START
+
+    record = {**FROM_A_POSITION, "games": [{**FROM_A_POSITION["games"][0]}]}
+    record["games"][0]["start_position"] = {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]}
+    response = client.post("/v1/matches/convert", json={"record": record, "to": "mat"})
+    assert response.status_code == 422
+    assert list(response.get_json()["errors"]) == ["record.games[0].start_position"]
+
+
+def test_verify_and_convert_read_gnubgs_sgf_as_json_or_as_the_file(client) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent / "data" / "gnubg" / "gnubg_resign.sgf").read_text()
+    for response in (
+        client.post("/v1/matches/verify", json={"sgf": text}),
+        client.post("/v1/matches/verify", data=text.encode(), content_type="text/plain"),
+    ):
+        body = response.get_json()
+        assert response.status_code == 200 and body["valid"] and body["final_score"] == [0, 1]
+    record = client.post("/v1/matches/convert", json={"sgf": text, "to": "record"}).get_json()
+    assert client.post("/v1/matches/verify", json={"record": record}).get_json()["final_score"] == [0, 1]
+    mat = client.post("/v1/matches/convert", json={"sgf": text, "to": "mat"}).get_data(as_text=True)
+    assert client.post("/v1/matches/verify", json={"mat": mat}).get_json()["final_score"] == [0, 1]
+
+
+def test_an_sgf_that_cannot_be_read_is_a_422_naming_the_line(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.post("/v1/matches/verify", json={"sgf": "(;FF[4]GM[6]PW[a]PB[b]\n;W[62zz"})
+    assert response.status_code == 422 and list(response.get_json()["errors"]) == ["sgf"]
+    assert "line 2" in response.get_json()["errors"]["sgf"][0]
+    both = client.post("/v1/matches/verify", json={"sgf": "(;GM[6])", "mat": " 1 point match"})
+    assert both.status_code == 422

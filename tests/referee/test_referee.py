@@ -267,7 +267,7 @@ CASES: dict[str, tuple[dict[str, Any], str]] = {
         "legal-moves-only",
     ),
     "BAD_START_POSITION": (
-        record(game(OPEN, {"white": {"points": {"6": 16}}, "black": START["black"]})),
+        record(game(OPEN, {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]})),
         "legal-moves-only",
     ),
 }

@@ -139,21 +139,32 @@ def test_a_resignation_without_a_level_or_a_wins_line_is_a_single():
 
 
 @pytest.mark.parametrize("play", ["", None], ids=["written-empty", "hidden"])
-@pytest.mark.parametrize("resigner", [0, 1], ids=["the-roller", "the-opponent"])
-def test_a_roll_left_unplayed_then_an_explicit_resignation_is_that_resignation(play, resigner):
-    # A rolls 6-6 and writes no play (or hides it); the game then ends by the resignation written
-    # after it, a gammon: the other player wins 2 at the centred cube. The same record without the
-    # explicit action was already a resignation; with it, it used to be ACTION_AFTER_GAME_OVER.
-    turns = [*OPEN, roll(0, [6, 6], play), act(resigner, "resign", level="gammon")]
+def test_a_roll_left_unplayed_then_the_rollers_resignation_is_that_resignation(play):
+    # A rolls 6-6 and writes no play (or hides it); the game then ends by A's resignation written
+    # after it, a gammon: B wins 2 at the centred cube. The same record without the explicit action
+    # was already a resignation; with it, it used to be ACTION_AFTER_GAME_OVER.
+    turns = [*OPEN, roll(0, [6, 6], play), act(0, "resign", level="gammon")]
     verdict = referee(record(game(turns)))
     assert verdict["valid"] is True, verdict["error"]
     first = verdict["games"][0]
-    winner = "AB"[1 - resigner]
     assert (first["winner"], first["points"], first["result"], first["ended_by"]) == (
-        winner,
+        "B",
         2,
         "gammon",
         "resign",
+    )
+
+
+@pytest.mark.parametrize("play", ["", None], ids=["written-empty", "hidden"])
+def test_the_side_not_on_roll_may_not_resign_mid_turn(play):
+    # A rolled and has not played: only A may resign now (GNU Backgammon lets only the side on roll
+    # resign). B's resignation there is refused, not taken as the game's end.
+    turns = [*OPEN, roll(0, [6, 6], play), act(1, "resign", level="gammon")]
+    error = referee(record(game(turns)))["error"]
+    assert (error["code"], error["player"], error["move"]) == ("OUT_OF_TURN", "B", 4)
+    assert (
+        error["message"]
+        == "B resigns while A has rolled and not yet played (only the side on roll may resign then)"
     )
 
 
@@ -213,7 +224,7 @@ def test_a_score_mismatch_names_both_scores_and_quotes_the_header():
 
 
 def test_a_bad_start_position_says_what_is_wrong_with_it():
-    bad = {"white": {"points": {"6": 16}}, "black": START["black"]}
+    bad = {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]}
     error = referee(record(game(OPEN, bad)))["error"]
     assert error["code"] == "BAD_START_POSITION"
     assert error["message"] == (
@@ -311,7 +322,8 @@ def test_a_hidden_play_in_a_json_record_is_quoted_as_a_mat_file_writes_it():
 
 # -- what the errors and the condoned list say, in full ---------------------------------------------
 def test_a_roll_written_with_no_play_while_one_exists():
-    error = referee(record(game([roll(0, [3, 1], "")])))["error"]
+    # (not the match's last action: there, dice rolled and not yet played are a game in progress)
+    error = referee(record(game([roll(0, [3, 1], ""), act(1, "double")])))["error"]
     assert error["legal_play_count"] == 16  # the opening 3-1's sixteen plays
     assert {k: error[k] for k in ("game", "move", "player", "line", "action", "code", "message")} == {
         "game": 1,
@@ -339,7 +351,7 @@ def test_a_roll_written_with_no_play_while_one_exists():
             5,
             "WRONG_POINTS",
             "A",
-            "the transcript gives 3 point(s) for game 1; the replay gives 1 (or 5, what A needed)",
+            "the transcript gives 3 point(s) for game 1; the replay gives 1",
         ),
         (
             {"winner": 1, "points": 1},

@@ -43,3 +43,18 @@ def test_each_reason_code_stops_the_replay_with_its_code_and_plain_parameters(co
 def test_the_impossible_plays_are_the_ones_never_condoned_and_each_has_its_text() -> None:
     worded = {key.rsplit(".", 1)[1] for key in TEXTS if key.startswith("referee.impossible.")}
     assert worded == IMPOSSIBLE and IMPOSSIBLE <= set(REASON_CODES)
+
+
+def test_a_doublet_played_short_counts_moves_in_romanian_not_dice() -> None:
+    # 6-6 written with three sixes: in Romanian the four are moves (mutări), not four dice (zaruri)
+    turns = [
+        {"player": 1, "action": "roll", "dice": [6, 2], "play": "24/18 13/11"},
+        {"player": 0, "action": "roll", "dice": [6, 6], "play": "24/18 13/7 13/7"},
+    ]
+    data = {"players": ["Nicu", "Dorin"], "match_length": 3, "games": [{"game": 1, "turns": turns}]}
+    match = record_to_match(data)
+    referee = Referee(match, resolve_rules(match, {})[0])
+    referee.verdict()
+    assert referee.stopped is not None
+    assert referee.stopped.message("ro").endswith("6-6 se poate juca în 4 mutări; mutarea folosește 3")
+    assert referee.stopped.message("en").endswith("6-6 can be played with 4 dice; the play uses 3")

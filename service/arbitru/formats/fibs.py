@@ -18,6 +18,7 @@ numbering runs the other way. The player is white, the opponent black.
 from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color
+from arbitru.formats.mat import has_control
 from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
 from arbitru.messages import message
 
@@ -183,6 +184,9 @@ class _Line(ColonFields):
                 found=message("format.field_count", count=len(self.parts)),
                 position=self.starts[FIELD_COUNT] - 1 if len(self.parts) > FIELD_COUNT else None,
             )
+        for index in (1, 2):  # a name is one word: a line break or another control would be echoed
+            if has_control(self.parts[index]):
+                raise self.bad(index, message("format.fibs_name"))
         numbers = range(3, FIELD_COUNT)
         whole = message("format.whole_number")
         self.values = {index: self.integer(index, -_ANY, _ANY, whole) for index in numbers}

@@ -40,6 +40,7 @@ from typing import Any, NamedTuple
 
 from arbitru.engine.outcome import COUNTED_AS, RESULT_MULTIPLIERS, RESULTS
 from arbitru.formats.limits import (
+    MAX_CHECKERS,
     MAX_CUBE_LIMIT,
     MAX_GAME_NUMBER,
     MAX_GAMES,
@@ -56,6 +57,7 @@ from arbitru.formats.mat import (
     EMPTY,
     HIDDEN,
     ILLEGAL_MARKER,
+    RESIGN,
     ROLL,
     Action,
     Game,
@@ -63,10 +65,16 @@ from arbitru.formats.mat import (
     Result,
     _play_kind,
     decode,
+    has_control,
+    marks_resigner,
+    names_read_back,
     normalize_play,
+    play_carried,
     read_mat,
+    set_position_reads_back,
     stated_rules,
 )
+from arbitru.formats.sgf_reader import is_sgf, read_sgf
 from arbitru.messages import Message, message
 
 FORMAT = "arbitru.match/1"
@@ -119,7 +127,10 @@ def _game_record(game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {"game": game.number, "start_score": list(game.start_score)}
     if game.set_position:
         out["set_position"] = game.set_position
-    out["turns"] = [_turn_record(action) for action in game.actions]
+    # A record names who resigned: the loser, where the .mat's marker does not say it by its
+    # column (OpenGammon's `Resigned Game` stands in the winner's).
+    loser = 1 - game.result.winner if game.result is not None else None
+    out["turns"] = [_turn_record(action, loser) for action in game.actions]
     if game.result is not None:
         out["result"] = {
             "winner": game.result.winner,
@@ -129,8 +140,10 @@ def _game_record(game: Game) -> dict[str, Any]:
     return out
 
 
-def _turn_record(action: Action) -> dict[str, Any]:
-    turn: dict[str, Any] = {"player": action.player, "action": action.kind}
+def _turn_record(action: Action, loser: int | None) -> dict[str, Any]:
+    unsure = action.kind == RESIGN and not marks_resigner(action)
+    player = loser if unsure and loser is not None else action.player
+    turn: dict[str, Any] = {"player": player, "action": action.kind}
     if action.kind == ROLL:
         assert action.dice is not None and action.play_text is not None
         turn["dice"] = list(action.dice)
@@ -212,19 +225,68 @@ def _record_problems(data: Mapping[str, Any], path: str) -> Problems:
     yield from _unknown_fields(data, path, ("format", "players", "match_length", "rules", "games"), _UNKNOWN)
     if "format" in data and data["format"] != FORMAT:
         yield (f"{path}.format", message("game_record.format", format=repr(FORMAT)))
-    players = data.get("players")
-    if not (
-        isinstance(players, list)
-        and len(players) == 2
-        and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_CHARS for p in players)
-    ):
-        yield (f"{path}.players", message("game_record.players", limit=MAX_NAME_CHARS))
+    yield from _players_problems(data.get("players"), f"{path}.players")
     if not _is_int(data.get("match_length"), MAX_MATCH_LENGTH):
         yield (f"{path}.match_length", message("game_record.match_length", limit=MAX_MATCH_LENGTH))
     if "rules" in data and not isinstance(data["rules"], Mapping):
         yield (f"{path}.rules", message("game_record.object"))
     games = data.get("games")
     yield from _list_problems(games, f"{path}.games", _GAMES, _game_problems)
+
+
+def _players_problems(players: Any, path: str) -> Problems:
+    """Two names, each one a transcript's score line carries as it is (every export writes them)."""
+    if not (
+        isinstance(players, list)
+        and len(players) == 2
+        and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_CHARS for p in players)
+    ):
+        yield (path, message("game_record.players", limit=MAX_NAME_CHARS))
+        return
+    controls = [index for index, name in enumerate(players) if has_control(name)]
+    for index in controls:
+        yield (f"{path}[{index}]", message("game_record.text_control"))
+    if not controls and players[0] == players[1]:  # a verdict names the winner: it must say who
+        yield (path, message("game_record.players_same"))
+    elif not controls and not names_read_back((players[0], players[1])):
+        yield (path, message("game_record.players_unwritable"))
+
+
+_SIDE_FIELDS = ("points", "bar", "off")
+_POINT_KEYS = frozenset(str(point) for point in range(1, 25))
+
+
+@_object_of
+def _board_problems(board: Mapping[str, Any], path: str) -> Problems:
+    """A board as strict as the routes' `board`: `white` and `black`, each with `points` (keys "1"
+    to "24", ASCII), `bar` and `off`, every count a JSON integer from 0 to 15 (no strings, floats,
+    booleans or -0.0)."""
+    yield from _unknown_fields(board, path, ("white", "black"), _UNKNOWN)
+    for color in ("white", "black"):
+        if color not in board:
+            yield (f"{path}.{color}", message("game_record.start_position"))
+        else:
+            yield from _side_problems(board[color], f"{path}.{color}")
+
+
+@_object_of
+def _side_problems(side: Mapping[str, Any], path: str) -> Problems:
+    yield from _unknown_fields(side, path, _SIDE_FIELDS, _UNKNOWN)
+    count = message("game_record.checkers", limit=MAX_CHECKERS)
+    for name in ("bar", "off"):
+        if name in side and not _is_int(side[name], MAX_CHECKERS):
+            yield (f"{path}.{name}", count)
+    points = side.get("points", {})
+    if not isinstance(points, Mapping):
+        yield (f"{path}.points", message("game_record.object"))
+        return
+    for key, value in islice(points.items(), 25):
+        if key not in _POINT_KEYS:
+            yield (f"{path}.points.{key}", _UNKNOWN)
+        elif not _is_int(value, MAX_CHECKERS):
+            yield (f"{path}.points.{key}", count)
+    if len(points) > 24:
+        yield (f"{path}.points", _UNKNOWN)
 
 
 @_object_of
@@ -236,10 +298,12 @@ def _game_problems(game: Mapping[str, Any], path: str) -> Problems:
     score = game.get("start_score", [0, 0])
     if not (isinstance(score, list) and len(score) == 2 and all(_is_int(s, MAX_SCORE) for s in score)):
         yield (f"{path}.start_score", message("game_record.start_score", limit=MAX_SCORE))
-    if game.get("start_position") is not None and not isinstance(game["start_position"], Mapping):
-        yield (f"{path}.start_position", message("game_record.start_position"))
+    if game.get("start_position") is not None:
+        yield from _board_problems(game["start_position"], f"{path}.start_position")
     if game.get("set_position") is not None and not (
-        isinstance(game["set_position"], str) and len(game["set_position"]) <= MAX_NAME_CHARS
+        isinstance(game["set_position"], str)
+        and len(game["set_position"]) <= MAX_NAME_CHARS
+        and (not game["set_position"] or set_position_reads_back(game["set_position"]))
     ):
         yield (f"{path}.set_position", message("game_record.set_position"))
     turns = game.get("turns")
@@ -277,6 +341,10 @@ def _turn_problems(turn: Mapping[str, Any], path: str) -> Problems:
         play = turn.get("play")
         if play is not None and not (isinstance(play, str) and len(play) <= MAX_PLAY_CHARS):
             yield (f"{path}.play", message("game_record.play", limit=MAX_PLAY_CHARS))
+        elif play is not None and has_control(play):
+            yield (f"{path}.play", message("game_record.text_control"))
+        elif play is not None and not play_carried(play):
+            yield (f"{path}.play", message("game_record.play_unwritable"))
     elif action in ("double", "beaver", "raccoon"):
         allowed.add("cube")
         cube = turn.get("cube")
@@ -332,7 +400,7 @@ def _action(turn: Mapping[str, Any], index: int) -> Action:
         return Action(ROLL, player, dice, text.strip(), kind, move_number=index, raw=raw)
     level = LEVELS.get(turn.get("level") or "")
     cube = turn.get("cube")
-    raw = action.capitalize() + (f" => {cube}" if cube else "")
+    raw = action.capitalize() + (f" => {cube}" if cube else "") + (f" {turn['level']}" if level else "")
     return Action(action, player, None, None, None, cube, level, None, index, raw)
 
 
@@ -347,9 +415,11 @@ def is_json_record(text: str) -> bool:
 
 
 def read_match_file(data: bytes | str) -> Match:
-    """The match in a transcript file: a JSON game record or a .mat (MatFormatError, RecordError
-    or ValueError when it is neither)."""
+    """The match in a transcript file: a JSON game record, gnubg's SGF or a .mat (MatFormatError,
+    SgfFormatError, RecordError or ValueError when it is none of them)."""
     text = decode(data)
+    if is_sgf(text):
+        return read_sgf(text)
     if not is_json_record(text):
         return read_mat(text)
     try:

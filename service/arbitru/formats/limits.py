@@ -13,6 +13,7 @@ __all__ = [
     "CUBE_VALUES",
     "MAX_ACTIONS",
     "MAX_AUTOMATIC_DOUBLES",
+    "MAX_CHECKERS",
     "MAX_CUBE_LIMIT",
     "MAX_GAMES",
     "MAX_GAME_NUMBER",
@@ -33,6 +34,7 @@ __all__ = [
 # -- the game ------------------------------------------------------------------------------------
 MAX_SCORE = 9999  # a score before a game (money sessions run long: not bounded by the match length)
 MAX_GAME_NUMBER = 9999
+MAX_CHECKERS = 15  # checkers of one side on one point, the bar or off (a JSON record's board)
 MAX_POINTS = 3 * MAX_CUBE_LIMIT  # what one game can be worth: a backgammon at the highest cube
 
 # -- a transcript or a record --------------------------------------------------------------------

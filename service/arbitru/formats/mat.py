@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
+from arbitru.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
 from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
 from arbitru.messages import message
 
@@ -162,7 +163,7 @@ def stated_rules(match: Match) -> dict[str, Any]:
     so a converted record is verified under the rules the transcript was."""
     if match.rules is not None:
         return dict(match.rules)
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = rules_tag_options(match.headers.get("rules", ""))
     for header, option in (("jacoby", "jacoby"), ("crawford", "crawford"), ("beaver", "beavers")):
         flag = match.header_flag(header)
         if flag is not None:
@@ -178,6 +179,43 @@ def stated_rules(match: Match) -> dict[str, Any]:
         digit = re.search(r"[123]", variation)
         if digit:
             options["hypergammon_checkers"] = int(digit.group())
+    return options
+
+
+# Arbitru's own `; [Rules "preset=romanian backgammons=on"]` tag: every rule option a .mat's
+# classic tags cannot say, so that a match exported under other rules reads back under them.
+RULES_TAG = "Rules"
+_TAG_OPTIONS = frozenset(Rules.option_names()) - {"match_length"}
+_LIMIT_DIGITS = 9999
+
+
+def rules_tag(rules: Rules) -> str | None:
+    """The value of the `Rules` tag for `rules`: its preset, then each option that differs from the
+    preset's (None for the standard rules)."""
+    base = PRESETS.get(rules.preset, STANDARD)
+    words = [f"preset={rules.preset}"] if rules.preset != STANDARD.preset else []
+    for name in Rules.option_names():
+        value = getattr(rules, name)
+        if name in _TAG_OPTIONS and name != "preset" and value != getattr(base, name):
+            words.append(f"{name}={'on' if value is True else 'off' if value is False else value}")
+    return " ".join(words) or None
+
+
+def rules_tag_options(text: str) -> dict[str, Any]:
+    """The rule options of a `Rules` tag's value (words that are not `option=value` of a known
+    option are skipped; the rules' own checks judge the values)."""
+    options: dict[str, Any] = {}
+    for word in text.split()[: len(_TAG_OPTIONS)]:
+        name, _, value = word.partition("=")
+        if name not in _TAG_OPTIONS:
+            continue
+        kind = OPTIONS[name].kind if name in OPTIONS else str
+        if kind is bool and value in ("on", "off"):
+            options[name] = value == "on"
+        elif kind is int and ascii_number(value, _LIMIT_DIGITS) is not None:
+            options[name] = ascii_number(value, _LIMIT_DIGITS)
+        elif kind is str:
+            options[name] = value
     return options
 
 
@@ -381,6 +419,8 @@ class _Reader:
             raise MatFormatError(number, message("mat.score_line", found=_quote(text.strip())))
         assert self.game is not None
         names = (found[0], found[2])
+        if any(map(has_control, names)):
+            raise MatFormatError(number, message("mat.name_control"))
         if self.players is None:
             self.players = names
         elif names != self.players:
@@ -514,6 +554,90 @@ def _cube_or_resign(word: str, cell: str) -> tuple[ActionKind, int | None, int |
     lowered = cell.lower()
     level = next((RESULT_MULTIPLIERS[name] for name in reversed(RESULTS) if name in lowered), None)
     return RESIGN, None, level
+
+
+def marks_resigner(action: Action) -> bool:
+    """Whether a resignation marker's column names the resigner: `Resign`/`Resigns`, as a JSON
+    record and the exporters that write the word do (`Resigns` in the resigner's column). Other
+    markers say nothing sure: OpenGammon's `Resigned Game` stands in the winner's column."""
+    words = action.raw.split()
+    return action.kind == RESIGN and bool(words) and words[0].lower() in ("resign", "resigns")
+
+
+# -- what a line of a transcript can carry (the writers and the record's checks share these) ----------
+# Characters no line can hold: the C0 and C1 controls (line breaks, NUL, tab, ...) and the Unicode
+# line and paragraph separators. A name, a play or a position holding one is refused at input.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+SCORE_PAD = 31  # gnubg's `%-31s` for the first player's `name : score`
+
+
+def has_control(text: str) -> bool:
+    """Whether `text` holds a character no line of a transcript can carry."""
+    return _CONTROL.search(text) is not None
+
+
+def score_line(players: tuple[str, str], score: tuple[int, int]) -> str:
+    """A game's score line as gnubg writes it (` name : n` padded to 31, then the other): at least
+    one blank between the two, where gnubg's padding leaves none after a long name."""
+    left = f"{players[0]} : {score[0]}"
+    return f" {left:<{SCORE_PAD}}" + (" " if len(left) >= SCORE_PAD else "") + f"{players[1]} : {score[1]}"
+
+
+def names_read_back(players: tuple[str, str]) -> bool:
+    """Whether the score line written for `players` reads back as those two names (a name with a
+    line break, blanks at its ends, a leading `;` or a `: 1 ` of its own would change the file's
+    meaning). Read by the reader itself, in a one-game file."""
+    if any(has_control(name) or name != name.strip() or not name for name in players):
+        return False
+    try:
+        read = read_mat(f" 1 point match\n\n Game 1\n{score_line(players, (0, 0))}\n")
+    except MatFormatError:
+        return False
+    return read.players == players
+
+
+def written_play(play: str, kind: PlayKind) -> str:
+    """A roll's play as a writer puts it after the dice: moves in standard notation with a trailing
+    blank (gnubg's), anything else as it stands."""
+    return normalize_play(play) + " " if kind == PLAY else play
+
+
+def play_reads_back(play: str, blank: str = " ") -> bool:
+    """Whether a written play (`written_play`) reads back as itself in either column of a turn
+    line, after the dice and `blank`: one cell, the same text, and the other column's cell
+    untouched."""
+    if has_control(play):
+        return False
+    cell = f"31:{blank}{play}"
+    for line, count in ((f"  1) {cell:<27} 42: 8/4 6/4", 2), (f"  1) {'':<27} {cell}", 1)):
+        cells = _cells(line, 5)
+        found = _DICE_CELL.fullmatch(cells[0][1]) if cells else None
+        if len(cells) != count or found is None or found.group(3).strip() != play.strip():
+            return False
+        if count == 2 and cells[1][1] != "42: 8/4 6/4":
+            return False
+    return True
+
+
+def play_carried(play: str) -> bool:
+    """Whether a record's play, written as the writers write it, reads back as itself
+    (`play_reads_back` of `written_play`). Text in which nothing starts a cell or masks the next
+    one (every play in notation), or a closed `Illegal play (...)` marker, is known to without
+    writing it."""
+    if has_control(play):
+        return False
+    if "," not in play and _START.search(play) is None and _ILLEGAL.search(play) is None:
+        return True
+    text = play.strip()
+    if text.endswith(")") and _ILLEGAL.fullmatch(text):
+        return True  # a closed `Illegal play (...)` marker: the reader masks it whole
+    return play_reads_back(written_play(text, _play_kind(text)))
+
+
+def set_position_reads_back(position: str) -> bool:
+    """Whether `; Set Pos=<position>` reads back as that position (one word, no control)."""
+    found = _SET_POS.fullmatch(f"; Set Pos={position}")
+    return found is not None and found.group(1) == position and not has_control(position)
 
 
 def normalize_play(text: str) -> str:

@@ -22,6 +22,7 @@ from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
 from arbitru.formats.mat import PLAY, RESIGN, ROLL, Action, Game, Match
 from arbitru.formats.xgid import board_from_xg
+from arbitru.messages import message
 from arbitru.referee import apply_literally, judge_written, verify
 from arbitru.referee.machine import RESIGNED
 
@@ -41,7 +42,7 @@ class GameResult:
     """Who won a game (0 = players[0]), how many points, whether by a resignation, the match too."""
 
     winner: int
-    points: int
+    points: int | None  # None: the file names the winner only and the referee stopped before it
     resigned: bool
     and_the_match: bool
 
@@ -74,9 +75,40 @@ def _result(game: Game, entry: dict[str, Any] | None, match: Match) -> GameResul
     if written is not None and written.points is not None:
         return GameResult(written.winner, written.points, resigned, written.and_the_match)
     if entry is None or entry["winner"] is None or entry["points"] is None:
-        return None
+        # the referee stopped before the game's end: keep the winner the file names, if any
+        return GameResult(written.winner, None, resigned, written.and_the_match) if written else None
     winner = list(match.players).index(entry["winner"])
     return GameResult(winner, entry["points"], resigned, bool(written and written.and_the_match))
+
+
+class ExportError(ValueError):
+    """A fact of the match that the format asked for cannot carry; `field` names it in the record's
+    terms (`games[0].start_position`), `message` says why (a 422 at the routes)."""
+
+    def __init__(self, field: str, text: str) -> None:
+        super().__init__(f"{field}: {text}")
+        self.field = field
+        self.message = text
+
+
+def stated_start(index: int, game: Game, rules: Rules) -> Board | None:
+    """The board game `index` starts from when the match states one (`set_position`, or a record's
+    `start_position`), else None. A stated board that is not a valid board is an ExportError: the
+    referee rules on it as written, and only a JSON record can write it as it is."""
+    if not game.set_position and game.start_position is None:
+        return None
+    field = f"games[{index}].{'set_position' if game.set_position else 'start_position'}"
+    try:
+        board = (
+            board_from_xg(game.set_position, rules.checkers)
+            if game.set_position
+            else Board.from_dict(game.start_position or {}, rules.checkers)
+        )
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        board = None
+    if board is None or board.problems(rules.checkers):
+        raise ExportError(field, message("export.bad_start"))
+    return board
 
 
 def _start(game: Game, rules: Rules) -> Board:

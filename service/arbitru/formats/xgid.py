@@ -43,20 +43,6 @@ _TURN_EXPECTED = message("format.xgid_turn")
 
 def encode_xgid(pos: DecodedPosition, *, prefix: bool = True) -> str:
     """The XGID of a position and its game context (white is the bottom player)."""
-    chars = []
-    for index in range(26):
-        if index == 0:
-            white, black = 0, pos.board.black[BAR]
-        elif index == 25:
-            white, black = pos.board.white[BAR], 0
-        else:
-            white, black = pos.board.white[index], pos.board.black[25 - index]
-        if white and black:
-            raise ValueError(f"white's point {index} is held by both sides")
-        count = white or black
-        if count > 16:
-            raise ValueError(f"{count} checkers on one point cannot be written in an XGID")
-        chars.append("-" if not count else chr((ord("A") if white else ord("a")) + count - 1))
     turn = pos.turn or "white"
     if pos.cube_offer:
         dice = _OFFER_CODES[pos.cube_offer]
@@ -67,7 +53,7 @@ def encode_xgid(pos: DecodedPosition, *, prefix: bool = True) -> str:
     rules = int(pos.crawford) if pos.match_length else int(pos.jacoby) | int(pos.beavers) << 1
     max_log = (pos.max_cube.bit_length() - 1) if pos.max_cube else DEFAULT_MAX_CUBE_LOG
     fields = [
-        "".join(chars),
+        xg_position(pos.board),
         str(pos.cube_value.bit_length() - 1),
         str({"white": 1, "centered": 0, "black": -1}[pos.cube_owner]),
         "1" if turn == "white" else "-1",
@@ -79,6 +65,27 @@ def encode_xgid(pos: DecodedPosition, *, prefix: bool = True) -> str:
         str(max_log),
     ]
     return ("XGID=" if prefix else "") + ":".join(fields)
+
+
+def xg_position(board: Board) -> str:
+    """The XG position string of a board (an XGID's first field, a .mat's `; Set Pos=`): white's bar
+    first as black's, points 1-24 from white's side, white's bar last; ValueError for a board it
+    cannot hold (a point held by both sides, more than 16 checkers on one)."""
+    chars = []
+    for index in range(26):
+        if index == 0:
+            white, black = 0, board.black[BAR]
+        elif index == 25:
+            white, black = board.white[BAR], 0
+        else:
+            white, black = board.white[index], board.black[25 - index]
+        if white and black:
+            raise ValueError(f"white's point {index} is held by both sides")
+        count = white or black
+        if count > 16:
+            raise ValueError(f"{count} checkers on one point cannot be written in an XGID")
+        chars.append("-" if not count else chr((ord("A") if white else ord("a")) + count - 1))
+    return "".join(chars)
 
 
 def decode_xgid(text: str, *, checkers: int = 15, field: str = FIELD) -> DecodedPosition:

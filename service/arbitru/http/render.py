@@ -25,6 +25,7 @@ from arbitru.http.position import Position
 from arbitru.http.position_sources import ID_INCLUDES, position_ids
 from arbitru.http.schemas import PLAY_FIELDS
 from arbitru.messages import Message, message, render, result_label, say
+from arbitru.referee import apply_literally
 
 NOT_OVER: dict[str, Any] = {
     "game_over": False,
@@ -253,7 +254,21 @@ def play_answer(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
             answer["note"] = render("play.REGROUPED", verdict.note_params(written), lang)
         return answer
     reason = {"code": verdict.code, "message": say(verdict, lang)}
-    return {"legal": False, "reason": reason, "next_turn": position.turn}
+    return {
+        "legal": False,
+        "reason": reason,
+        "next_turn": position.turn,
+        "as_played": _as_played(position, hops),
+    }
+
+
+def _as_played(position: Position, hops: tuple[tuple[int, int], ...]) -> dict[str, Any] | None:
+    """The board the hops leave, when the opponent could accept the illegal play (the referee's
+    illegal-moves rule: U.S. Backgammon Tournament Rules 4.8, impossible plays excepted); None for
+    a play no board can follow or that rule never condones."""
+    assert position.turn is not None
+    board, impossible = apply_literally(position.board, position.turn, hops)
+    return None if board is None or impossible is not None else {"board": board.to_dict()}
 
 
 def _hop_moves(hops: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:

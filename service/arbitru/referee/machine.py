@@ -23,16 +23,38 @@ from arbitru.engine.outcome import COUNTED_AS, resignation
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
-from arbitru.formats.mat import CANNOT_MOVE, EMPTY, HIDDEN, ILLEGAL_MARKER, ROLL, Action, Game, Match, Result
+from arbitru.formats.mat import (
+    CANNOT_MOVE,
+    EMPTY,
+    HIDDEN,
+    ILLEGAL_MARKER,
+    ROLL,
+    Action,
+    Game,
+    Match,
+    Result,
+    marks_resigner,
+)
 from arbitru.formats.xgid import board_from_xg
 from arbitru.messages import message, render, say
 from arbitru.referee.codes import Params, RefereeError, reasons
-from arbitru.referee.plays import Hops, apply_literally, judge_written
+from arbitru.referee.plays import CONDONABLE_AS_WRITTEN, Hops, apply_literally, judge_written
 from arbitru.referee.rules import opening_roll_is_never_a_double
 
 _Options = ParamSpec("_Options")  # what a Referee is built from
 
-MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule")
+# How incorrect checker plays are ruled on, each from a rulebook:
+# - legal-moves-only: every incorrect play is corrected (WBGT tournament rules 2010, UKBGF: "If an
+#   illegal move is noticed before the opponent has rolled his dice it must be corrected"): the error.
+# - illegal-moves-rule: the opponent may accept an incorrect play by rolling or turning the cube (U.S.
+#   Backgammon Tournament Rules 2008, rule 4.8), except the "impossible" plays of the amendment
+#   proposed to that rule (Tom Keith, 2013): a checker moved backwards, borne off when bearing off
+#   is not legal, an opposing checker moved, a hit checker not put on the bar; and a checker put on
+#   a point the opponent holds (no board shows it).
+# - illegal-moves-rule-as-written: rule 4.8 as written, which names no exception: a backwards move
+#   and an early bear-off are condoned too (`CONDONABLE_AS_WRITTEN`); what leaves no board is not.
+MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule", "illegal-moves-rule-as-written")
+CONDONES: dict[str, frozenset[str]] = {"illegal-moves-rule-as-written": CONDONABLE_AS_WRITTEN}
 LEVEL_NAMES: dict[int, str] = COUNTED_AS
 ANSWERS: tuple[str, ...] = ("take", "drop", "beaver", "raccoon")
 # How a game ends (a game verdict's `ended_by`; each is a word of the catalogue, `ended_by.<name>`).
@@ -76,6 +98,7 @@ class GameState:
     resigned_by: Color | None = None
     resign_level: int | None = None
     from_position: bool = False  # the game starts from a stated position, not with an opening roll
+    mid_turn: Color | None = None  # who rolled and has not played (a resignation may follow)
 
     def end(self, ended_by: str, winner: Color | None, points: int | None, result: str | None) -> None:
         """The game is over: how, who won, the points and the result's name."""
@@ -139,9 +162,11 @@ class Referee:
         self._check_game_start(game)
         state = self._start_state(index, game)
         self._state = state
+        last_game = index == len(self.match.games) - 1
         for position, action in enumerate(game.actions):
             self._check_not_over(game, action, position, state)
-            self._act(game, action, state, final=self._is_final(game, position))
+            final = self._is_final(game, position) or self._in_progress(game, position, last_game)
+            self._act(game, action, state, final=final)
         self._state = None
         self._finish(game, state, last_game=index == len(self.match.games) - 1)
 
@@ -180,6 +205,13 @@ class Referee:
         rest = game.actions[position + 1 :]
         return all(a.kind == "resign" for a in rest) and (game.result is not None or bool(rest))
 
+    @staticmethod
+    def _in_progress(game: Game, position: int, last_game: bool) -> bool:
+        """Whether the action at `position` is the last of a match that stops in the middle of its
+        last game (no result written): a roll there with no play is dice rolled and not yet played,
+        as GNU Backgammon writes a session it saved while a game was in progress (`  1) 51: `)."""
+        return last_game and game.result is None and position == len(game.actions) - 1
+
     def _check_not_over(self, game: Game, action: Action, position: int, state: GameState) -> None:
         if game.result is not None and position >= game.result.after_action:
             self._fail(
@@ -205,8 +237,18 @@ class Referee:
         elif action.kind in ANSWERS:
             self._answer(game, action, state)
         elif action.kind == "resign":
+            self._check_resigner(game, action, state)
             state.resigned_by = COLORS[action.player]
             state.resign_level = action.resign_level
+
+    def _check_resigner(self, game: Game, action: Action, state: GameState) -> None:
+        """Only the side on roll may resign while its dice are rolled and not played (GNU
+        Backgammon's rule): the opponent resigning mid-turn is OUT_OF_TURN. Read where the action
+        names who resigned (`marks_resigner`: a record, a `Resigns` marker; OpenGammon's
+        `Resigned Game` stands in the winner's column)."""
+        if marks_resigner(action) and state.mid_turn is not None and COLORS[action.player] != state.mid_turn:
+            params: Params = {"player": self.players[action.player], "turn": self._name(state.mid_turn)}
+            self._fail(game, action, "OUT_OF_TURN", params, variant="resign")
 
     # -- start positions --------------------------------------------------------------------------
     def _start_board(self, game: Game) -> Board:
@@ -253,12 +295,16 @@ class Referee:
         dice = (max(action.dice), min(action.dice))
         hops = self._written_hops(game, action, dice, final)
         if hops is None:
+            state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
         verdict = judge_written(state.board, color, dice, hops)
         if verdict.play is not None:  # judge_written gives a play exactly when the play is legal
             state.board = verdict.play.board
         elif action.play_kind == EMPTY and final:
-            return  # rolled, then resigned without playing (gnubg writes this); only resignations follow
+            # rolled, then resigned without playing (gnubg writes this; only resignations follow),
+            # or the dice of a game in progress, not yet played
+            state.mid_turn = color
+            return
         else:
             self._illegal_play(game, action, state, dice, hops, verdict)
         state.turn = other(color)
@@ -337,7 +383,7 @@ class Referee:
             params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
         if self.mode == "legal-moves-only":
             self._raise(game, action, code, key, params, reasons=quoted)
-        board, impossible = apply_literally(state.board, color, hops)
+        board, impossible = apply_literally(state.board, color, hops, CONDONES.get(self.mode, frozenset()))
         if impossible is not None:
             found, found_params = impossible
             self._raise(
@@ -566,9 +612,10 @@ class Referee:
         if needed is not None and result.points == needed and points > needed:
             return True
         params = {"declared": result.points, "game": game.number, "points": points}
-        if needed:
+        capped = needed is not None and points > needed  # only then is a smaller count a cap
+        if needed is not None and capped:
             params |= {"needed": needed, "winner": self._name(winner)}
-        self._fail(game, None, "WRONG_POINTS", params, where, variant="needed" if needed else "")
+        self._fail(game, None, "WRONG_POINTS", params, where, variant="needed" if capped else "")
 
     # -- resignation ------------------------------------------------------------------------------
     def _resignation(self, game: Game, state: GameState) -> None:
@@ -576,8 +623,18 @@ class Referee:
         result = game.result
         if result is not None:
             # The `Wins` line names the winner. A marker's column is not trusted: `Resigns` stands in
-            # the resigner's column, OpenGammon's `Resigned Game` in the winner's.
+            # the resigner's column, OpenGammon's `Resigned Game` in the winner's. Where the action
+            # names who resigned (`marks_resigner`), an accepted resignation gives the game to the
+            # other side (gnubg's CommandAgree): the resigner named as winner is WRONG_WINNER.
             winner = COLORS[result.winner]
+            resigner = next((a for a in reversed(game.actions) if a.kind == "resign"), None)
+            if resigner is not None and marks_resigner(resigner) and COLORS[resigner.player] == winner:
+                params: Params = {
+                    "declared": self.players[result.winner],
+                    "game": game.number,
+                    "winner": self.players[1 - resigner.player],
+                }
+                self._fail(game, None, "WRONG_WINNER", params, self._result_where(result), variant="resigner")
         else:
             assert state.resigned_by is not None
             winner = other(state.resigned_by)
@@ -592,11 +649,12 @@ class Referee:
         levels = (state.resign_level,) if state.resign_level else (1, 2, 3)
         values: list[tuple[int, int]] = []
         for level in levels:
-            accepted = resignation(
-                LEVEL_NAMES[level], other(winner), self.rules, state.cube.value, self.length > 0, centred
-            )
-            assert accepted.points is not None
-            values.append((level, accepted.points))
+            for cube_centred in (centred, False):  # the rules' count, then gnubg's (cube x level)
+                name, loser, cube = LEVEL_NAMES[level], other(winner), state.cube.value
+                accepted = resignation(name, loser, self.rules, cube, self.length > 0, cube_centred)
+                assert accepted.points is not None
+                if (level, accepted.points) not in values:
+                    values.append((level, accepted.points))
         return values
 
     def _resigned_for(
@@ -618,9 +676,10 @@ class Referee:
                     return level, points
         possible = tuple(sorted({points for _, points in values}))  # said as "2, 4 or 6"
         params: Params = {"cube": state.cube.value, "possible": possible, "declared": declared}
-        if needed:
+        capped = needed is not None and possible[-1] > needed  # only then could a count be capped
+        if needed is not None and capped:
             params |= {"needed": needed, "winner": self._name(winner)}
-        variant = "resignation_needed" if needed else "resignation"
+        variant = "resignation_needed" if capped else "resignation"
         self._fail(game, None, "WRONG_POINTS", params, self._result_where(result), variant=variant)
 
     # -- verdict pieces ---------------------------------------------------------------------------

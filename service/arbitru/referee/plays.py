@@ -26,37 +26,69 @@ def judge_written(board: Board, color: Color, dice: tuple[int, int], hops: Hops)
     return verdict
 
 
-def apply_literally(board: Board, turn: Color, hops: Hops) -> tuple[Board | None, tuple[str, Params] | None]:
+# What the illegal-moves rule as written (U.S. Backgammon Tournament Rules, 2008, rule 4.8: "A player
+# may condone his opponent's illegal play by rolling his dice or turning the cube") also condones,
+# beside the plays every mode condones: a checker moved backwards, one borne off while bearing off is
+# not allowed. Both leave a board. The rest of the "impossible" plays of the amendment proposed to that
+# rule (Tom Keith, 2013: an opposing checker moved, a hit checker not put on the bar) and a checker on
+# a point the opponent holds leave none, so no rule can condone them.
+CONDONABLE_AS_WRITTEN: frozenset[str] = frozenset({"MOVE_BACKWARDS", "BEAR_OFF_NOT_ALLOWED"})
+
+
+def apply_literally(
+    board: Board, turn: Color, hops: Hops, condone: frozenset[str] = frozenset()
+) -> tuple[Board | None, tuple[str, Params] | None]:
     """The board after the hops as written (ignoring the dice), or why no board can follow them:
-    an impossible play's code and its text's parameters (`referee.impossible.<CODE>`).
+    an impossible play's code and its text's parameters (`referee.impossible.<CODE>`), unless the
+    code is one `condone` lets stand (`CONDONABLE_AS_WRITTEN`).
 
     Used for condoned plays: the position as played. Hops from the bar go first; each hop is
-    checked on the board the previous ones left, then applied by the engine (`literal_board`)."""
+    checked on the board the previous ones left, then applied by the engine (`literal_board`);
+    a backwards hop, condoned, lands where it is written and hits a blot there."""
     bar = board.side(turn)[BAR]
     if bar and hops and not any(source == BAR for source, _ in hops):
         return None, ("HIT_CHECKER_NOT_ON_BAR", {"turn": turn, "count": bar})
     for source, dest in sorted(hops, key=lambda h: h[0] != BAR):
-        impossible = _impossible_hop(board, turn, source, dest)
+        impossible = _impossible_hop(board, turn, source, dest, condone)
         if impossible is not None:
             return None, impossible
-        after = literal_board(board, turn, ((source, dest),))
+        after = (
+            literal_board(board, turn, ((source, dest),))
+            if dest < source
+            else _backwards(board, turn, source, dest)
+        )
         assert after is not None  # every reason literal_board refuses a hop is checked above
         board = after
     return board, None
 
 
-def _impossible_hop(board: Board, turn: Color, source: int, dest: int) -> tuple[str, Params] | None:
-    """Why one hop cannot be played on `board` whatever the dice (None when it can)."""
+def _backwards(board: Board, turn: Color, source: int, dest: int) -> Board | None:
+    """A condoned backwards hop: the checker moves from `source` to `dest` (a point), hitting a blot."""
+    mover, opponent = list(board.side(turn)), list(board.side(other(turn)))
+    mover[source] -= 1
+    mover[dest] += 1
+    if opponent[25 - dest] == 1:
+        opponent[25 - dest], opponent[BAR] = 0, opponent[BAR] + 1
+    sides = {turn: tuple(mover), other(turn): tuple(opponent)}
+    return Board(sides["white"], sides["black"])
+
+
+def _impossible_hop(
+    board: Board, turn: Color, source: int, dest: int, condone: frozenset[str]
+) -> tuple[str, Params] | None:
+    """Why one hop cannot be played on `board` whatever the dice (None when it can, or when
+    `condone` lets it stand)."""
     mover = board.side(turn)
     opponent = board.side(other(turn))
     move = f"{point_name(source)}/{point_name(dest)}"
-    if dest >= source:
+    backwards = dest >= source
+    if backwards and ("MOVE_BACKWARDS" not in condone or not 1 <= dest <= 24 or source == BAR):
         return "MOVE_BACKWARDS", {"move": move}
     if mover[source] <= 0:
         if 1 <= source <= 24 and opponent[25 - source] > 0:
             return "OPPONENT_CHECKER_MOVED", {"move": move, "turn": turn}
         return "NO_CHECKER_TO_MOVE", {"turn": turn, "point": point_name(source)}
-    if dest == OFF and any(mover[7:]):  # 7..24 and the bar
+    if dest == OFF and any(mover[7:]) and "BEAR_OFF_NOT_ALLOWED" not in condone:  # 7..24 and the bar
         return "BEAR_OFF_NOT_ALLOWED", {"move": move, "turn": turn}
     if dest != OFF and opponent[25 - dest] >= 2:
         return "POINT_CLOSED", {"move": move}

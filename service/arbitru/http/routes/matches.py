@@ -9,21 +9,25 @@ resolve the rules (client options first, then the transcript's header tags), rep
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import marshmallow as ma
 import orjson
 from flask import Request, Response
+from flask import request as flask_request
 
 from arbitru.engine.moves import PlayBudgetExceeded, play_budget
 from arbitru.engine.rules import PRESETS
+from arbitru.formats.exports import export_warnings
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
 from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_WORK_PLAYS
 from arbitru.formats.mat import MatFormatError, decode, read_mat
 from arbitru.formats.mat_writer import write_mat
+from arbitru.formats.replay import ExportError
 from arbitru.formats.sgf import write_sgf
+from arbitru.formats.sgf_reader import SgfFormatError, is_sgf, read_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser, parameter_errors
 from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages, said
@@ -33,11 +37,12 @@ from arbitru.http.position_sources import position_links
 from arbitru.http.schemas.matches import (
     EXPORTS,
     ConvertRequestSchema,
+    ExportAnswerSchema,
     RecordSchema,
     VerifyRequestSchema,
     VerifyResponseSchema,
 )
-from arbitru.messages import message
+from arbitru.messages import localise, message
 from arbitru.referee import MODES, Excerpt, resolve_rules, verify
 from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock, with_clock
 
@@ -119,7 +124,10 @@ def file_bodies(options: tuple[str, ...]) -> dict[str, Any]:
 
 FILE_BODY = {
     "text/plain": {
-        "schema": {"type": "string", "description": "the transcript itself (.mat, or a JSON record)"},
+        "schema": {
+            "type": "string",
+            "description": "the transcript itself (.mat, gnubg's SGF, or a JSON record)",
+        },
         "example": SAMPLE_MAT,
     },
 }
@@ -130,7 +138,8 @@ class MatchFileParser(JsonBodyParser):
     the field `file` (`mode`, `to` and `preset` may then be form fields too). `mode`, `to` and
     `preset` may be given in the query with any of the three; an option given twice (in the query
     and the body or form) is a 422, as is an unknown form field or a file field other than `file`.
-    A file that holds a JSON object is a game record, any other text a .mat transcript."""
+    A file that holds a JSON object is a game record, one that opens a game tree `(` an SGF, any
+    other text a .mat transcript."""
 
     def load_json(self, req: Request, schema: ma.Schema) -> Any:
         if req.mimetype == "text/plain":
@@ -177,6 +186,8 @@ def _file_body(data: bytes) -> dict[str, Any]:
             body["record"] = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
             raise ValidationProblem({"file": [message("game_record.not_json", error=str(exc))]}) from None
+    elif is_sgf(text):
+        body["sgf"] = text
     else:
         body["mat"] = text
     return body
@@ -226,6 +237,23 @@ def _read_mat(text: str) -> Any:
             {"mat": [said(exc)]},
             detail=message("problem.unreadable_mat", line=exc.line, error=exc.message),
         ) from None
+
+
+def _read_sgf(text: str) -> Any:
+    if len(text) > MAX_MAT_CHARS:
+        raise Problem(413, message("problem.transcript_chars", count=len(text), limit=MAX_MAT_CHARS))
+    try:
+        return read_sgf(text)
+    except (SgfFormatError, MatFormatError) as exc:
+        raise ValidationProblem(
+            {"sgf": [said(exc)]},
+            detail=message("problem.unreadable_sgf", line=exc.line, error=exc.message),
+        ) from None
+
+
+def _source(body: Mapping[str, Any]) -> str:
+    """The field the match came in: `mat`, `sgf` or `record`."""
+    return next(name for name in ("mat", "sgf", "record") if name in body)
 
 
 def _read_record(record: Mapping[str, Any]) -> Any:
@@ -278,7 +306,13 @@ def _check_actions(match: Any) -> None:
 
 def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
     """The match of a validated body and the rules to read it by (client options first)."""
-    match = _read_mat(body["mat"]) if "mat" in body else _read_record(_record_clock(body["record"])[0])
+    source = _source(body)
+    readers: dict[str, Callable[[Any], Any]] = {
+        "mat": _read_mat,
+        "sgf": _read_sgf,
+        "record": lambda record: _read_record(_record_clock(record)[0]),
+    }
+    match = readers[source](body[source])
     _check_actions(match)
     requested = dict(body.get("rules") or {})
     if "record" in body and isinstance(body["record"].get("rules"), Mapping):
@@ -296,7 +330,7 @@ def _replayed(body: Mapping[str, Any], replay: Any) -> Any:
             return replay()
     except PlayBudgetExceeded:
         raise ValidationProblem(
-            {"mat" if "mat" in body else "record": [message("problem.work_limit", limit=MAX_WORK_PLAYS)]},
+            {_source(body): [message("problem.work_limit", limit=MAX_WORK_PLAYS)]},
             detail=message("problem.too_much_work", limit=MAX_WORK_PLAYS),
         ) from None
 
@@ -314,6 +348,14 @@ def _verdict(body: Mapping[str, Any]) -> dict[str, Any]:
     if verdict["error"] and "position" in verdict["error"]:
         verdict["error"]["position"].update(position_links(verdict["error"]["position"], rules))
     return verdict
+
+
+def _wants_json(media_type: str) -> bool:
+    """Whether the client asks for the export as JSON (the text and its warnings) rather than the
+    file: `Accept` names application/json above the file's own type."""
+    file_type = media_type.split(";")[0]
+    best = flask_request.accept_mimetypes.best_match([file_type, "application/json"], default=file_type)
+    return best == "application/json"
 
 
 def _excerpt(body: Mapping[str, Any], length: int) -> Excerpt | None:
@@ -343,7 +385,8 @@ def _excerpt(body: Mapping[str, Any], length: int) -> Excerpt | None:
 def verify_match(body: dict[str, Any]) -> Response:
     """Referee a whole match
 
-    Replays every game of a Jellyfish .mat transcript (or a JSON game record) under the full rules:
+    Replays every game of a Jellyfish .mat transcript (or GNU Backgammon's SGF, or a JSON game
+    record) under the full rules:
     checker play, cube ownership and legality, Crawford and post-Crawford games, Jacoby in money
     sessions, beavers, every opening option (a first roll may be a double with the romanian opening
     or `opening_dice: new_roll`). Checks each game's header score (in money sessions the running
@@ -374,9 +417,10 @@ def verify_match(body: dict[str, Any]) -> Response:
 @blp.doc(
     responses={
         200: {
-            "description": "The JSON game record, or with `to: mat` / `to: sgf` the file itself",
+            "description": "The JSON game record, or with `to: mat` / `to: sgf` the file itself (as JSON "
+            "with its `warnings` when `Accept` asks for application/json)",
             "content": {
-                "application/json": {"schema": RecordSchema},
+                "application/json": {"schema": {"oneOf": [RecordSchema, ExportAnswerSchema]}},
                 "text/plain": {"schema": {"type": "string", "description": "the .mat file"}},
                 "application/x-go-sgf": {"schema": {"type": "string", "description": "the SGF file"}},
             },
@@ -386,7 +430,8 @@ def verify_match(body: dict[str, Any]) -> Response:
 def convert_match(body: dict[str, Any]) -> Response:
     """Convert a match: JSON game record, .mat or SGF
 
-    From a .mat transcript (every common exporter's dialect) or a JSON game record, as JSON or as the
+    From a .mat transcript (every common exporter's dialect), GNU Backgammon's SGF (`sgf`) or a JSON
+    game record, as JSON or as the
     file itself (`text/plain`, or multipart with the field `file`; `to`, `mode`, `preset` in the
     query). `to: record` (default) answers the JSON game record: players, match length, rules from
     the header tags, games of turns with dice, the play in standard notation, cube actions,
@@ -394,7 +439,11 @@ def convert_match(body: dict[str, Any]) -> Response:
     `to: mat` answers a Jellyfish .mat laid out as GNU Backgammon exports it (each die's move, the
     highest first, hits marked); `to: sgf` answers GNU Backgammon's SGF (`GM[6]`, one game tree
     per game); both as a download (Content-Disposition), ready for gnubg, eXtreme Gammon or BGBlitz.
-    A play that is not legal is written as it was played.
+    A play that is not legal is written as it was played. Every export verifies as the same match:
+    a game's stated starting board is written (`; Set Pos=`, SGF `AE`/`AW`/`AB`), the rules in
+    tags Arbitru reads back (`Rules`, SGF `XR`); with `Accept: application/json` the answer is
+    `{to, text, warnings}`, the warnings naming what gnubg, XG or other SGF readers will not
+    understand. A fact the format cannot carry (a starting board that is no board) is a 422 naming it.
     """
     target = body.get("to", "record")
     if target == "record" and "mat" in body and "rules" not in body:
@@ -403,8 +452,19 @@ def convert_match(body: dict[str, Any]) -> Response:
     if target == "record":
         return json_response(with_clock(match_to_record(match), body.get("record")))
     writer = write_mat if target == "mat" else write_sgf
-    text = _replayed(body, lambda: writer(match, rules))
+    try:
+        text = _replayed(body, lambda: writer(match, rules))
+    except ExportError as exc:
+        field = f"record.{exc.field}" if "record" in body else _source(body)
+        said_where = exc.message if "record" in body else f"{exc.field}: {exc.message}"
+        raise ValidationProblem(
+            {field: [said_where]}, detail=message("problem.not_exportable", to=target)
+        ) from None
+    warnings = export_warnings(match, rules, target)
     media_type, extension = EXPORT_TYPES[target]
+    if _wants_json(media_type):
+        lang = request_language()
+        return json_response({"to": target, "text": text, "warnings": [localise(w, lang) for w in warnings]})
     response = Response(text, mimetype=media_type.split(";")[0], content_type=media_type)
     response.headers["Content-Disposition"] = f'attachment; filename="match.{extension}"'
     return response

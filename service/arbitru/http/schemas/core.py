@@ -581,6 +581,12 @@ class ReasonSchema(ma.Schema):
     message = fields.String(required=True)
 
 
+class AsPlayedSchema(ma.Schema):
+    """An illegal play as played: the board it leaves."""
+
+    board = fields.Nested(BoardOutSchema, required=True)
+
+
 class IllegalVerdictSchema(ma.Schema):
     """The proposed play is illegal; `reason` says why."""
 
@@ -590,6 +596,17 @@ class IllegalVerdictSchema(ma.Schema):
         required=True,
         validate=validate.OneOf(list(COLORS)),
         metadata=_doc("the same side: an illegal play is played again"),
+    )
+    as_played = fields.Nested(
+        AsPlayedSchema,
+        required=True,
+        allow_none=True,
+        metadata=_doc(
+            "the board as the hops leave it, when the opponent may accept the play instead of having "
+            "it corrected (the illegal-moves rule, U.S. Backgammon Tournament Rules 4.8: rolling or "
+            "turning the cube condones it); null for an impossible play (a checker moved backwards or "
+            "borne off early, an opponent's checker moved, a hit checker not on the bar, a closed point)"
+        ),
     )
 
 

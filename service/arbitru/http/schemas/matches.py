@@ -32,10 +32,17 @@ EXPORTS = ("record", "mat", "sgf")
 
 
 class MatchSourceSchema(StrictSchema):
-    """A match: exactly one of `mat` (the text of a .mat file) or `record` (a JSON game record)."""
+    """A match: exactly one of `mat` (the text of a .mat file), `sgf` (GNU Backgammon's SGF) or
+    `record` (a JSON game record)."""
 
     mat = fields.String(
         metadata=_doc(f"the text of a Jellyfish .mat transcript (at most {MAX_MAT_CHARS} characters)")
+    )
+    sgf = fields.String(
+        metadata=_doc(
+            f"the text of GNU Backgammon's SGF (`GM[6]`, as gnubg's `save match` writes it and "
+            f"`to: sgf` answers; at most {MAX_MAT_CHARS} characters)"
+        )
     )
     record = fields.Dict(
         metadata=_doc(
@@ -53,8 +60,8 @@ class MatchSourceSchema(StrictSchema):
 
     @ma.validates_schema
     def _exactly_one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("mat" in data) == ("record" in data):
-            raise ma.ValidationError(message("problem.one_of", choices=("`mat`", "`record`")), "mat")
+        if sum(name in data for name in ("mat", "sgf", "record")) != 1:
+            raise ma.ValidationError(message("problem.one_of", choices=("`mat`", "`sgf`", "`record`")), "mat")
 
 
 class VerifyRequestSchema(MatchSourceSchema):
@@ -84,8 +91,12 @@ class VerifyRequestSchema(MatchSourceSchema):
     mode = fields.String(
         validate=validate.OneOf(MODES),
         metadata=_doc(
-            "legal-moves-only (default): the first illegal action is the error; illegal-moves-rule: "
-            "illegal checker plays are condoned (listed) and the replay goes on, except impossible ones",
+            "legal-moves-only (default): the first illegal action is the error (every incorrect play is "
+            "corrected); illegal-moves-rule: illegal checker plays are condoned (listed) and the replay goes "
+            "on, as U.S. Backgammon Tournament Rules 4.8 let the opponent accept one by rolling or turning "
+            "the cube, except impossible plays (a checker moved backwards or borne off early, an opponent's "
+            "checker moved, a hit checker not on the bar, a closed point); illegal-moves-rule-as-written: "
+            "rule 4.8 with no exception, a backwards move and an early bear-off condoned too",
             default="legal-moves-only",
         ),
     )
@@ -106,6 +117,21 @@ class ConvertRequestSchema(MatchSourceSchema):
             "record (default): the JSON game record; mat: a Jellyfish .mat as GNU Backgammon exports "
             "it; sgf: GNU Backgammon's SGF (GM[6]). mat and sgf answer the file itself",
             default="record",
+        ),
+    )
+
+
+class ExportAnswerSchema(ma.Schema):
+    """A .mat or SGF export as JSON (asked for with `Accept: application/json`): the file's text and
+    what other programs will not understand in it."""
+
+    to = fields.String(validate=validate.OneOf(["mat", "sgf"]), metadata=_doc("the format written"))
+    text = fields.String(metadata=_doc("the file itself"))
+    warnings = fields.List(
+        fields.String(),
+        metadata=_doc(
+            "facts Arbitru's own reader reads back from the file but GNU Backgammon, eXtreme Gammon or "
+            "other SGF readers will not (a stated starting board, rules only Arbitru's tags say)"
         ),
     )
 
@@ -228,7 +254,7 @@ class VerifyResponseSchema(ma.Schema):
     condoned = fields.List(
         fields.Nested(ActionErrorSchema),
         required=True,
-        metadata=_doc("illegal plays condoned (illegal-moves-rule)"),
+        metadata=_doc("illegal plays condoned (the illegal-moves-rule modes)"),
     )
     clock = fields.Dict(
         metadata=_doc(
