@@ -12,16 +12,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The service runs on exactly the hash-pinned versions the container installs (requirements.lock);
-# the project itself is then installed editable on top, without resolving anything again.
+# The service runs on exactly the hash-pinned versions the container installs (requirements.lock:
+# the base dependencies and the `server` extra, `pip-compile --extra server`); the project itself is
+# then installed editable on top, without resolving anything again.
 $(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-# The tests add the dev extra on top of the locked runtime.
+# The tests add the dev extra on top of the locked runtime (the base and the `server` extra).
 $(VENV)/.dev: $(VENV)/.runtime
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
 	touch $@
 
 ## make run: install and serve on $(HOST):$(PORT) with gunicorn

@@ -132,6 +132,11 @@ __all__ = [
 def create_app(config: dict[str, Any] | None = None, settings: Settings | None = None) -> Flask:
     """Build the WSGI application (the target of `gunicorn 'arbitru:create_app()'`; needs the
     `server` extra); the settings are read from the environment unless given."""
-    from arbitru.http.app import create_app as _create_app
-
+    try:
+        from arbitru.http.app import create_app as _create_app
+    except ModuleNotFoundError as missing:  # no `server` extra: say what to install
+        raise ModuleNotFoundError(
+            f"the web service needs the server extra: pip install 'arbitru[server]' ({missing})",
+            name=missing.name,
+        ) from missing
     return _create_app(config, settings)

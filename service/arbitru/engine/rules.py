@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
+from operator import attrgetter
 from typing import Any
 
 from arbitru.engine.board import Problem, problem
@@ -58,6 +59,7 @@ _STANDARD_VALUES: dict[str, Any] = {
     "opening_dice": "rolled",
     "match_length": 0,
 }
+_OPTION_VALUES = attrgetter(*_STANDARD_VALUES)  # every option's value but the preset's, in one call
 _PRESET_VALUES: dict[str, dict[str, Any]] = {
     "standard": _STANDARD_VALUES,
     "romanian": {
@@ -99,6 +101,8 @@ class Rules:
         values = _PRESET_VALUES.get(self.preset) if isinstance(self.preset, str) else None
         if values is None:
             raise ValueError(f"unknown preset {self.preset!r}; known: {', '.join(_PRESET_VALUES)}")
+        if _FROM_PRESET not in _OPTION_VALUES(self):  # every option given (a copy): nothing to fill
+            return
         for name, value in values.items():
             if getattr(self, name) is _FROM_PRESET:
                 object.__setattr__(self, name, value)
