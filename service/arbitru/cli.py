@@ -32,8 +32,8 @@ from arbitru.formats.mat import MatFormatError
 from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.position import FormatError
 from arbitru.formats.sgf import write_sgf
-from arbitru.formats.svg import render_board
 from arbitru.formats.sources import decode_source, position_links
+from arbitru.formats.svg import render_board
 from arbitru.messages import cli_words, say
 from arbitru.referee import resolve_rules, verify
 

@@ -209,6 +209,7 @@ def diagram(board: Board) -> str:
             row(_TOP, cell),
             row(_BOTTOM, cell),
             row(_BOTTOM, str),
-            f"bar: W {board.white[BAR]} B {board.black[BAR]}   off: W {board.white[OFF]} B {board.black[OFF]}",
+            f"bar: W {board.white[BAR]} B {board.black[BAR]}   "
+            f"off: W {board.white[OFF]} B {board.black[OFF]}",
         )
     )
