@@ -12,16 +12,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The service runs on exactly the hash-pinned versions the container installs (requirements.lock);
-# the project itself is then installed editable on top, without resolving anything again.
+# The service runs on exactly the hash-pinned versions the container installs (requirements.lock:
+# the base dependencies and the `server` extra, `pip-compile --extra server`); the project itself is
+# then installed editable on top, without resolving anything again.
 $(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-# The tests add the dev extra on top of the locked runtime.
+# The tests add the dev extra on top of the locked runtime (the base and the `server` extra).
 $(VENV)/.dev: $(VENV)/.runtime
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
 	touch $@
 
 ## make run: install and serve on $(HOST):$(PORT) with gunicorn
@@ -68,7 +69,7 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff check service tests bench scripts examples
 	$(BIN)/ruff format --check service tests bench scripts examples
 	$(BIN)/mypy service/arbitru
-	$(BIN)/mypy --strict service/arbitru/engine service/arbitru/formats service/arbitru/referee service/arbitru/settings.py
+	$(BIN)/mypy --strict service/arbitru/engine service/arbitru/formats service/arbitru/referee service/arbitru/settings.py service/arbitru/messages service/arbitru/library.py service/arbitru/__init__.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis mutants

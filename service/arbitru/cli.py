@@ -33,8 +33,8 @@ from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.position import FormatError
 from arbitru.formats.replay import ExportError
 from arbitru.formats.sgf import write_sgf
+from arbitru.formats.sources import decode_source, position_links
 from arbitru.formats.svg import render_board
-from arbitru.http.position_sources import decode_source, position_links
 from arbitru.messages import cli_words, say
 from arbitru.referee import MODES, resolve_rules, verify
 

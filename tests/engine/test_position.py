@@ -51,3 +51,51 @@ def test_every_listed_play_is_judged_legal():
     for play in position.plays():
         hops = [(move.from_point, move.to_point) for move in play.moves]
         assert position.judge(hops).play == play
+
+
+# -- the library's position: a start, a roll of the caller's, a written play, the next position, text --
+def test_the_initial_position_is_the_variants_start_in_a_match_of_the_rules_length():
+    from arbitru.engine.rules import Rules
+    from arbitru.engine.variants import start_board
+
+    rules = Rules(preset="romanian", variant="nackgammon")
+    position = Position.initial(rules, "black", (6, 5))
+    assert position == Position(start_board(rules), "black", (6, 5), match=Match(3), rules=rules)
+
+
+def test_plays_of_a_roll_given_are_the_plays_of_a_position_with_those_dice():
+    position = Position.initial(turn="white")
+    assert position.plays((6, 1)) == Position.initial(turn="white", dice=(6, 1)).plays()
+    rolled = Position.initial(turn="white", dice=(4, 2))
+    assert rolled.plays((6, 1)) != rolled.plays() and rolled.plays(None) == rolled.plays()
+
+
+def test_a_written_play_is_judged_as_its_hops_and_hit_marks():
+    from arbitru.engine.notation import parse_play_marked
+
+    board = Board.from_dict({"white": {"points": {"13": 15}}, "black": {"points": {"15": 1, "24": 14}}})
+    position = Position(board, "white", (3, 1))
+    for text in ("13/10* 10/9", "13/10 10/9", "13/12* 13/10", "13/9"):
+        hops, marked = parse_play_marked(text)
+        assert position.judge(text) == position.judge(hops, marked), text
+
+
+def test_the_position_after_a_play_is_its_board_with_the_opponent_to_roll_and_nothing_else_changed():
+    position = Position(
+        GAMMON.__class__.initial(), "white", (5, 2), Cube(2, "black"), Match(7, (1, 4)), JACOBY
+    )
+    play = position.plays()[3]
+    assert position.after(play) == Position(
+        play.board, "black", None, Cube(2, "black"), Match(7, (1, 4)), JACOBY
+    )
+
+
+def test_a_position_prints_its_diagram_then_who_rolls_what_the_cube_and_the_match():
+    lines = str(Position(Board.initial(), "white", (3, 1), Cube(2, "black"), Match(7, (1, 4)))).splitlines()
+    assert lines[:5] == str(Board.initial()).splitlines()
+    assert lines[5:] == ["white to play 3-1; cube 2 black; match to 7 at 1-4"]
+    assert (
+        str(Position(Board.initial(), "black")).splitlines()[5]
+        == "black on roll; cube 1 centered; money game"
+    )
+    assert str(Position(Board.initial())).splitlines()[5] == "nobody; cube 1 centered; money game"

@@ -1,7 +1,8 @@
-"""requirements.lock (the image's pinned, hashed dependencies) is not stale against pyproject.toml.
+"""requirements.lock (the image's pinned, hashed dependencies) is not stale against pyproject.toml:
+it pins the base dependencies and the `server` extra (the service as deployed).
 
 Regenerate with:
-  pip-compile --generate-hashes --strip-extras --no-emit-index-url --no-emit-find-links \
+  pip-compile --extra server --generate-hashes --strip-extras --no-emit-index-url --no-emit-find-links \
       --output-file=requirements.lock pyproject.toml
 """
 
@@ -19,9 +20,10 @@ PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s\\;]+)")
 
 
 def runtime_requirements() -> dict[str, Requirement]:
-    """pyproject's [project].dependencies by canonical name."""
+    """pyproject's [project].dependencies and its `server` extra, by canonical name."""
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
-    reqs = [Requirement(line) for line in project["dependencies"]]
+    lines = [*project["dependencies"], *project["optional-dependencies"]["server"]]
+    reqs = [Requirement(line) for line in lines]
     return {canonicalize_name(r.name): r for r in reqs}
 
 

@@ -6,7 +6,7 @@ off, 1..24 the points (1 = its ace point), 25 the bar. White's point p is black'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal, NamedTuple
@@ -125,7 +125,9 @@ class Board(NamedTuple):
         return not any(side[7:26])
 
     def __str__(self) -> str:
-        return f"Board(white={side_to_dict(self.white)}, black={side_to_dict(self.black)})"
+        """A text diagram in white's numbering: points 13-24 on top, 12-1 below (white's home board
+        at the bottom right), each with its checkers as a count and W or B; then the bars and off."""
+        return diagram(self)
 
     # -- validity -----------------------------------------------------------------------------
     def problems(self, checkers: int = 15, prefix: str = "board") -> list[Problem]:
@@ -184,3 +186,30 @@ def side_to_dict(side: tuple[int, ...]) -> dict[str, Any]:
         "bar": side[BAR],
         "off": side[OFF],
     }
+
+
+_TOP, _BOTTOM = tuple(range(13, 25)), tuple(range(12, 0, -1))
+
+
+def diagram(board: Board) -> str:
+    """`str(board)`: the points in white's numbering, white's checkers as `5W`, black's as `5B`,
+    an empty point as `.`; the bar between the halves of each row, then the bars and checkers off."""
+
+    def cell(point: int) -> str:
+        white, black = board.white[point], board.black[25 - point]
+        return f"{white}W" if white else f"{black}B" if black else "."
+
+    def row(points: tuple[int, ...], text: Callable[[int], str]) -> str:
+        cells = [text(point).rjust(3) for point in points]
+        return " ".join(cells[:6]) + " |" + " ".join(cells[6:])
+
+    return "\n".join(
+        (
+            row(_TOP, str),
+            row(_TOP, cell),
+            row(_BOTTOM, cell),
+            row(_BOTTOM, str),
+            f"bar: W {board.white[BAR]} B {board.black[BAR]}   "
+            f"off: W {board.white[OFF]} B {board.black[OFF]}",
+        )
+    )

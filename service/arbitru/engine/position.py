@@ -15,16 +15,20 @@ after one of its plays) with the Jacoby rule and the match applied inside: no ca
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from arbitru.engine.board import OFF, Board, Color
+from arbitru.engine.board import OFF, Board, Color, other
 from arbitru.engine.cube import CENTERED, CENTRED, Cube
 from arbitru.engine.judge import Hop, Verdict, judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
 from arbitru.engine.moves import legal_plays
+from arbitru.engine.notation import parse_play_marked
 from arbitru.engine.outcome import NOT_OVER, Outcome, outcome, resignation
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.engine.variants import start_board
+
+Dice = tuple[int, int]
 
 MONEY_GAME = Match()
 
@@ -35,20 +39,51 @@ class Position:
 
     board: Board
     turn: Color | None = None
-    dice: tuple[int, int] | None = None
+    dice: Dice | None = None
     cube: Cube = CENTRED
     match: Match = MONEY_GAME
     rules: Rules = STANDARD
 
-    def plays(self) -> list[Play]:
-        """Every legal play of the side on roll with its dice, one per distinct resulting board."""
-        assert self.turn is not None and self.dice is not None, "plays need a side on roll and dice"
-        return legal_plays(self.board, self.turn, self.dice)
+    @classmethod
+    def initial(
+        cls, rules: Rules = STANDARD, turn: Color | None = None, dice: Dice | None = None
+    ) -> Position:
+        """The starting position of the variant in `rules` (in a match of the rules' length)."""
+        return cls(start_board(rules), turn, dice, match=Match(rules.match_length), rules=rules)
 
-    def judge(self, hops: Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Verdict:
-        """The ruling on the proposed play `hops` (and the points it marks as hits, when given)."""
+    def plays(self, dice: Dice | None = None) -> list[Play]:
+        """Every legal play of the side on roll with `dice` (default: this position's dice), one per
+        distinct resulting board."""
+        dice = self.dice if dice is None else dice
+        assert self.turn is not None and dice is not None, "plays need a side on roll and dice"
+        return legal_plays(self.board, self.turn, dice)
+
+    def judge(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Verdict:
+        """The ruling on a proposed play: written in standard notation (`"8/5 6/5"`; a `*` marks a
+        hit; NotationError when it cannot be read), or as hops with the points it marks as hits."""
         assert self.turn is not None and self.dice is not None, "a play needs a side on roll and dice"
-        return judge_play(self.board, self.turn, self.dice, hops, marked_hits)
+        if isinstance(play, str):
+            hops, marked = parse_play_marked(play)
+            return judge_play(self.board, self.turn, self.dice, hops, marked)
+        return judge_play(self.board, self.turn, self.dice, play, marked_hits)
+
+    def after(self, play: Play) -> Position:
+        """The position once `play` is played: its board, the opponent on roll, no dice yet (same
+        cube, match and rules). `play` must be one of this position's plays."""
+        assert play.turn == self.turn, "a play of the side on roll"
+        return replace(self, board=play.board, turn=other(play.turn), dice=None)
+
+    def __str__(self) -> str:
+        """The board's diagram, then who is on roll with which dice, the cube and the match."""
+        roll = f" to play {self.dice[0]}-{self.dice[1]}" if self.dice else " on roll" if self.turn else ""
+        match = (
+            "money game"
+            if self.match.is_money
+            else "match to {} at {}-{}".format(self.match.length, *self.match.score)
+        )
+        return (
+            f"{self.board}\n{self.turn or 'nobody'}{roll}; cube {self.cube.value} {self.cube.owner}; {match}"
+        )
 
     def ends_game(self, board: Board | None = None) -> bool:
         """Whether `board` (default: this position's) has a side with every checker borne off."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
+from operator import attrgetter
 from typing import Any
 
 from arbitru.engine.board import Problem, problem
@@ -31,26 +32,80 @@ MAX_AUTOMATIC_DOUBLES = MAX_CUBE_LIMIT.bit_length() - 1  # 12: one more would pa
 MAX_MATCH_LENGTH = 64
 
 
+class _FromPreset:
+    """The default of every option but `preset`: the value the preset named by `preset` gives it."""
+
+    def __repr__(self) -> str:
+        return "<the preset's>"
+
+
+_FROM_PRESET: Any = _FromPreset()
+
+# Every preset's options by name: standard is the money game, the others say what they change.
+_STANDARD_VALUES: dict[str, Any] = {
+    "variant": "backgammon",
+    "hypergammon_checkers": 3,
+    "jacoby": False,
+    "gammons": True,
+    "backgammons": True,
+    "cube": True,
+    "beavers": False,
+    "raccoons": False,
+    "crawford": True,
+    "automatic_doubles": 0,
+    "max_cube": 64,
+    "opening": "standard",
+    "opening_ties": "reroll",
+    "opening_dice": "rolled",
+    "match_length": 0,
+}
+_OPTION_VALUES = attrgetter(*_STANDARD_VALUES)  # every option's value but the preset's, in one call
+_PRESET_VALUES: dict[str, dict[str, Any]] = {
+    "standard": _STANDARD_VALUES,
+    "romanian": {
+        **_STANDARD_VALUES,
+        "backgammons": False,
+        "cube": False,
+        "crawford": False,
+        "opening": "romanian",
+        "match_length": 3,
+    },
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Options of a game. Defaults are the standard money game."""
+    """Options of a game: those of the preset named by `preset` (standard, the money game, unless
+    given), each option given overriding it. `Rules(preset="romanian")` is the Romanian preset and
+    `Rules(preset="romanian", match_length=5)` that preset with matches to 5; an unknown preset is
+    a ValueError. No other check: `build_rules` reports every bad value of client input."""
 
     preset: str = "standard"
-    variant: str = "backgammon"
-    hypergammon_checkers: int = 3
-    jacoby: bool = False
-    gammons: bool = True
-    backgammons: bool = True
-    cube: bool = True
-    beavers: bool = False
-    raccoons: bool = False
-    crawford: bool = True
-    automatic_doubles: int = 0
-    max_cube: int = 64
-    opening: str = "standard"
-    opening_ties: str = "reroll"
-    opening_dice: str = "rolled"
-    match_length: int = 0
+    variant: str = _FROM_PRESET
+    hypergammon_checkers: int = _FROM_PRESET
+    jacoby: bool = _FROM_PRESET
+    gammons: bool = _FROM_PRESET
+    backgammons: bool = _FROM_PRESET
+    cube: bool = _FROM_PRESET
+    beavers: bool = _FROM_PRESET
+    raccoons: bool = _FROM_PRESET
+    crawford: bool = _FROM_PRESET
+    automatic_doubles: int = _FROM_PRESET
+    max_cube: int = _FROM_PRESET
+    opening: str = _FROM_PRESET
+    opening_ties: str = _FROM_PRESET
+    opening_dice: str = _FROM_PRESET
+    match_length: int = _FROM_PRESET
+
+    def __post_init__(self) -> None:
+        values = _PRESET_VALUES.get(self.preset) if isinstance(self.preset, str) else None
+        if values is None:
+            raise ValueError(f"unknown preset {self.preset!r}; known: {', '.join(_PRESET_VALUES)}")
+        if _FROM_PRESET not in _OPTION_VALUES(self):  # every option given (a copy): nothing to fill
+            return
+        for name, value in values.items():
+            if getattr(self, name) is _FROM_PRESET:
+                object.__setattr__(self, name, value)
 
     @property
     def checkers(self) -> int:
@@ -63,7 +118,7 @@ class Rules:
         No validation: use `build_rules` for client input.
         """
         if "preset" in options:
-            return replace(PRESETS.get(options["preset"], STANDARD), **options)
+            return Rules(**options)
         return replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,11 +136,10 @@ class Rules:
         return tuple(f.name for f in fields(cls))
 
 
-STANDARD = Rules()
-ROMANIAN = Rules(
-    preset="romanian", backgammons=False, cube=False, crawford=False, opening="romanian", match_length=3
-)
-PRESETS: dict[str, Rules] = {"standard": STANDARD, "romanian": ROMANIAN}
+PRESETS: dict[str, Rules] = {name: Rules(preset=name) for name in _PRESET_VALUES}
+STANDARD = PRESETS["standard"]
+ROMANIAN = PRESETS["romanian"]
+assert tuple(_STANDARD_VALUES) == Rules.option_names()[1:], "one standard value per option, in field order"
 
 
 @dataclass(frozen=True, slots=True)

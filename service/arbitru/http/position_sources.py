@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
-from urllib.parse import quote
 
 import marshmallow as ma
 from marshmallow import fields, validate
@@ -20,10 +19,8 @@ from marshmallow import fields, validate
 from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import other
 from arbitru.engine.rules import build_rules
-from arbitru.formats.fibs import decode_fibs, encode_fibs
-from arbitru.formats.gnubg_id import decode_gnubg_id, encode_gnubg_id
-from arbitru.formats.position import DecodedPosition, FormatError
-from arbitru.formats.xgid import decode_xgid, encode_xgid
+from arbitru.formats.position import FormatError
+from arbitru.formats.sources import SOURCES, decode_source, decoded_from_request, encode_all, position_links
 from arbitru.messages import AllOf, message
 
 __all__ = [
@@ -34,10 +31,11 @@ __all__ = [
     "decode_source",
     "position_ids",
     "decoded_from_request",
+    "encode_all",
+    "position_links",
     "EXAMPLES",
 ]
 
-SOURCES: tuple[str, ...] = ("gnubg_id", "xgid", "fibs")
 ALL_TARGETS: frozenset[str] = frozenset({"board", "turn", "dice", "cube", "match"})
 ID_INCLUDES: frozenset[str] = frozenset(SOURCES)
 EXAMPLES: dict[str, str] = {
@@ -90,17 +88,6 @@ def sources_openapi(replaces: Sequence[str], required: Sequence[str] = ()) -> di
             "(the values they carry fill the request; an explicit field that contradicts them is a 422)."
         ),
     }
-
-
-def decode_source(name: str, text: str, turn: Color | None = None, checkers: int = 15) -> DecodedPosition:
-    """Decode one position source string (FormatError when it is malformed)."""
-    if name == "gnubg_id":
-        return decode_gnubg_id(text, turn, checkers=checkers)
-    if name == "xgid":
-        return decode_xgid(text, checkers=checkers)
-    if name == "fibs":
-        return decode_fibs(text, checkers=checkers)
-    raise ValueError(f"unknown position source {name!r}")
 
 
 def _checkers(rules: Any) -> int:
@@ -213,49 +200,6 @@ class PositionSourcesMixin(ma.Schema):
 
 
 # -- the other way: IDs of a position a route computed ----------------------------------------------
-def decoded_from_request(
-    board: Board,
-    turn: Color | None,
-    dice: tuple[int, int] | None,
-    cube: Mapping[str, Any] | None,
-    match: Mapping[str, Any] | None,
-    rules: Rules | None = None,
-    *,
-    game_over: bool = False,
-) -> DecodedPosition:
-    """A DecodedPosition from the request's JSON context (for encoding IDs)."""
-    cube = cube or {}
-    match = match or {}
-    length = int(match.get("length", 0) or 0)
-    score = match.get("score") or {}
-    money = not length
-    return DecodedPosition(
-        board=board,
-        turn=turn,
-        dice=dice,
-        cube_value=int(cube.get("value", 1)),
-        cube_owner=cube.get("owner", "centered"),
-        match_length=length,
-        score=(int(score.get("white", 0)), int(score.get("black", 0))),
-        crawford=bool(match.get("crawford", False)) and not money,
-        jacoby=bool(rules and rules.jacoby and money),
-        beavers=bool(rules and rules.beavers and money),
-        game_state="over" if game_over else "playing",
-    )
-
-
-def encode_all(pos: DecodedPosition, include: Collection[str] = SOURCES) -> dict[str, str]:
-    """The requested IDs of a position (`gnubg_id`, `xgid`, `fibs`)."""
-    out: dict[str, str] = {}
-    if "gnubg_id" in include:
-        out["gnubg_id"] = encode_gnubg_id(pos)
-    if "xgid" in include:
-        out["xgid"] = encode_xgid(pos)
-    if "fibs" in include:
-        out["fibs"] = encode_fibs(pos)
-    return out
-
-
 def position_ids(
     board_after: Board,
     turn: Color,
@@ -272,15 +216,3 @@ def position_ids(
         return {}
     pos = decoded_from_request(board_after, other(turn), None, cube, match, rules, game_over=game_over)
     return encode_all(pos, wanted)
-
-
-def position_links(position: Mapping[str, Any], rules: Rules | None = None) -> dict[str, str]:
-    """The GNU Backgammon ID of a position in its JSON form (board, turn, dice, cube, match) and the
-    path of its picture, /v1/board.svg?gnubg_id=... (relative: the client knows the host)."""
-    board = Board.from_dict(position["board"], checkers=(rules or Rules()).checkers)
-    dice = tuple(position["dice"]) if position.get("dice") else None
-    pos = decoded_from_request(
-        board, position["turn"], dice, position.get("cube"), position.get("match"), rules
-    )
-    gnubg_id = encode_all(pos, ("gnubg_id",))["gnubg_id"]
-    return {"gnubg_id": gnubg_id, "board_svg": "/v1/board.svg?gnubg_id=" + quote(gnubg_id, safe="")}

@@ -1,0 +1,166 @@
+"""The library's face for match files: a transcript read from a path, a file or text, with the rules
+it carries, verified into a typed verdict and written out again (docs/library.md).
+
+    transcript = read_match(Path("examples/match.mat"))
+    verdict = transcript.verify()
+    verdict.valid, verdict.final_score, transcript.to_sgf()
+
+Thin: reading is `arbitru.formats` (`read_match_file`), the rules are the referee's
+(`resolve_rules`: the file's header tags, or a preset asked for), the verdict is the referee's
+(`arbitru.referee.verify`), the exports are the formats' writers. No web framework here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Literal
+
+from arbitru.engine.board import Problem
+from arbitru.engine.rules import Rules, build_rules
+from arbitru.formats.game_record import match_to_record, read_match_file
+from arbitru.formats.mat import Match as MatchFile
+from arbitru.formats.mat_writer import write_mat
+from arbitru.formats.sgf import write_sgf
+from arbitru.referee import Excerpt, resolve_rules, verify
+
+Mode = Literal["legal-moves-only", "illegal-moves-rule"]
+Source = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
+
+
+class RulesError(ValueError):
+    """Rule options that cannot be: every `Problem` found (field and code, as the API reports them)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(f"{p.field}: {p.code}" for p in problems))
+        self.problems = problems
+
+
+def rules_from(options: Mapping[str, Any] | None = None, **more: Any) -> Rules:
+    """Rules from options as a client sends them (a `preset` and overrides), checked as the API
+    checks them: RulesError listing every problem."""
+    rules, problems = build_rules({**(options or {}), **more})
+    if problems:
+        raise RulesError(problems)
+    return rules
+
+
+@dataclass(frozen=True, slots=True)
+class MatchVerdict:
+    """The referee's verdict on a transcript, typed; `to_dict()` is the JSON form (the contract's
+    POST /v1/matches/verify answer)."""
+
+    data: Mapping[str, Any]
+
+    @property
+    def valid(self) -> bool:
+        """Whether every action is legal (in illegal-moves-rule mode: none left uncondoned)."""
+        return bool(self.data["valid"])
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """The players, the left column (white) first."""
+        first, second = self.data["players"]
+        return (str(first), str(second))
+
+    @property
+    def match_length(self) -> int:
+        """The match length (0: a money session)."""
+        return int(self.data["match_length"])
+
+    @property
+    def final_score(self) -> tuple[int, int]:
+        """The replayed score at the end (or at the first illegal action)."""
+        white, black = self.data["final_score"]
+        return (int(white), int(black))
+
+    @property
+    def winner(self) -> str | None:
+        """The player who won the match, if it was won."""
+        winner = self.data["winner"]
+        return None if winner is None else str(winner)
+
+    @property
+    def games(self) -> list[dict[str, Any]]:
+        """Each game replayed, as the contract writes it."""
+        return list(self.data["games"])
+
+    @property
+    def error(self) -> dict[str, Any] | None:
+        """The first illegal action (its game, move, code, message and position), or None."""
+        error = self.data["error"]
+        return None if error is None else dict(error)
+
+    @property
+    def error_code(self) -> str | None:
+        """The reason code of the first illegal action (e.g. `MUST_USE_ALL_DICE`), or None."""
+        error = self.data["error"]
+        return None if error is None else str(error["code"])
+
+    @property
+    def condoned(self) -> list[dict[str, Any]]:
+        """The illegal plays condoned (illegal-moves-rule mode)."""
+        return list(self.data["condoned"])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: exactly what the referee answered."""
+        return dict(self.data)
+
+
+def verify_match(
+    match: MatchFile,
+    rules: Rules | None = None,
+    mode: Mode = "legal-moves-only",
+    *,
+    excerpt: Excerpt | None = None,
+    lang: str = "en",
+) -> MatchVerdict:
+    """Referee a read transcript under `rules` (standard by default), its messages in `lang`."""
+    return MatchVerdict(verify(match, rules, mode, excerpt, lang))
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """A match read from a file, with the rules it is refereed and written by."""
+
+    match: MatchFile
+    rules: Rules
+
+    def verify(self, mode: Mode = "legal-moves-only", *, lang: str = "en") -> MatchVerdict:
+        """The referee's verdict on the whole transcript."""
+        return verify_match(self.match, self.rules, mode, lang=lang)
+
+    def to_mat(self) -> str:
+        """The transcript as a .mat file (GNU Backgammon's layout), its rules in the header tags."""
+        return write_mat(self.match, self.rules)
+
+    def to_sgf(self) -> str:
+        """The transcript as SGF (GNU Backgammon's dialect), its rules in the root node."""
+        return write_sgf(self.match, self.rules)
+
+    def to_record(self) -> dict[str, Any]:
+        """The transcript as a JSON game record (what POST /v1/matches/verify takes)."""
+        return match_to_record(self.match)
+
+
+def read_match(source: Source, *, preset: str | None = None, **options: Any) -> Transcript:
+    """A transcript (.mat or JSON game record) from a path (`pathlib.Path` or any path-like), an
+    open file, or its text (`str` or `bytes`; a `str` is always text, never a file name).
+
+    Its rules: the file's header tags (or a JSON record's `rules`), unless `preset` or other rule
+    options are given (RulesError when they cannot be). A file that cannot be read raises a
+    ValueError (MatFormatError, RecordError) saying where and why."""
+    if isinstance(source, os.PathLike):
+        data: str | bytes = Path(source).read_bytes()
+    elif isinstance(source, str | bytes):
+        data = source
+    else:
+        data = source.read()
+    match = read_match_file(data)
+    requested = {**({"preset": preset} if preset else {}), **options}
+    rules, problems = resolve_rules(match, requested)
+    if problems:
+        raise RulesError(problems)
+    return Transcript(match, rules)
