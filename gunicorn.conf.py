@@ -4,10 +4,14 @@ Sync workers (the work is CPU-bound: more workers than cores, or threads, only a
 as many as `WEB_CONCURRENCY` (default 2), bound to `HOST`:`PORT` (default 127.0.0.1:8080).
 Prometheus multiprocess mode: every worker writes its metrics under `PROMETHEUS_MULTIPROC_DIR`
 (a fresh temporary directory when unset), wiped at start, and `child_exit` marks dead workers.
-With `METRICS_PORT` set, the master serves GET /metrics on that port with prometheus_client's own
-server, summing every worker's files: the scrape never queues behind client requests and never
-travels the service port. Liveness is the platform's (a TCP probe of the service port: the
-kernel completes the handshake however busy the workers are); readiness is GET /readyz.
+With `METRICS_PORT` set, the master serves GET /metrics on that port (arbitru.metrics_server: one
+thread, a connection cap, deadlines, one render a second at most), summing every worker's files:
+the scrape never queues behind client requests and never travels the service port.
+In the pod gunicorn listens on 127.0.0.1 behind nginx (deploy/nginx/), which buffers whole requests
+before a sync worker sees them; liveness is a TCP connect to gunicorn's port from inside the
+container (the kernel completes the handshake however busy the workers are); readiness is GET
+/readyz through the proxy. Malformed requests gunicorn refuses itself are answered in
+problem+json, like the app's (`ProblemSyncWorker`, `pre_request`).
 """
 
 from __future__ import annotations
@@ -36,8 +40,10 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 # Imported now, in the master at start, never first in `child_exit`: that hook runs inside gunicorn's
 # SIGCHLD handler, and a second worker exiting during a first import re-entered the half-imported
 # package and crashed the master (ImportError in the main loop, exit 255; seen on SIGHUP under load).
-from prometheus_client import CollectorRegistry, start_http_server  # noqa: E402
+from prometheus_client import CollectorRegistry  # noqa: E402
 from prometheus_client import multiprocess as prometheus_multiprocess  # noqa: E402
+
+from arbitru.metrics_server import MetricsServer  # noqa: E402
 
 # --- what and where ------------------------------------------------------------------------------
 wsgi_app = "arbitru:create_app()"
@@ -115,8 +121,11 @@ def on_starting(server: Any) -> None:
     if metrics_port:
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry, path=path)
-        address = SETTINGS.host
-        server.arbitru_metrics, _ = start_http_server(metrics_port, addr=address, registry=registry)
+        address = SETTINGS.metrics_host or SETTINGS.host
+        # One thread, a connection cap and deadlines (prometheus_client's own server was a thread
+        # per connection: 300 idle sockets held 300 threads of the master).
+        server.arbitru_metrics = MetricsServer(registry, address, metrics_port)
+        server.arbitru_metrics.start()
         server.log.info("Metrics listening at: http://%s:%s/metrics", address, metrics_port)
 
 

@@ -33,6 +33,12 @@ class Settings:
         "Prometheus `/metrics`, summed over every worker, served by the gunicorn master on this port "
         "only (unset: no metrics endpoint; 9100 in the image and in k8s)",
     )
+    metrics_host: str = _setting(
+        "METRICS_HOST",
+        "",
+        "address the metrics port binds (unset: `HOST`; `0.0.0.0` in the image and in k8s, where gunicorn "
+        "itself binds 127.0.0.1 behind the proxy)",
+    )
     timeout: int = _setting("GUNICORN_TIMEOUT", 30, "seconds before a silent worker is restarted")
     graceful_timeout: int = _setting(
         "GUNICORN_GRACEFUL_TIMEOUT", 20, "seconds a worker has to finish queued requests on SIGTERM"
