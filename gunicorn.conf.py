@@ -25,6 +25,7 @@ import tempfile
 import time
 from typing import Any
 
+from gunicorn import util as gunicorn_util
 from gunicorn.workers.sync import SyncWorker
 
 from arbitru.settings import Settings
@@ -87,8 +88,51 @@ class DrainingSyncWorker(SyncWorker):
                     return
 
 
+class ProblemSyncWorker(DrainingSyncWorker):
+    """A draining sync worker whose own refusals are problem+json, like the app's.
+
+    gunicorn answers a request it cannot parse (400), a request line over `limit_request_line` (414),
+    an `Expect` other than 100-continue (417), too many or too long headers (431) and a transfer
+    coding other than chunked (501) with an HTML page of its own; this worker sends
+    `arbitru.http.edge.problem_http(status)` instead, and answers a `RefusedRequest` (the
+    `pre_request` hook's: a body with a Content-Encoding, 415) the same way.
+    """
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        """Answer an error in problem+json: gunicorn's own handling (logging, access line) with
+        its HTML writer swapped for ours while it runs (a sync worker runs one request at a time)."""
+        from arbitru.http.edge import RefusedRequest, problem_http, unsupported_transfer_coding
+
+        refused = getattr(exc, "req", None)
+        if getattr(exc, "hdr", None) == "TRANSFER-ENCODING" and refused is not None:
+            if unsupported_transfer_coding(refused.headers):
+                exc = RefusedRequest(501)
+        if isinstance(exc, RefusedRequest):
+            self.log.warning("Refused request from ip=%s: status %s", (addr or ("",))[0], exc.status)
+            try:
+                gunicorn_util.write_nonblock(client, problem_http(exc.status))
+            except OSError:
+                self.log.debug("Failed to send error message.")
+            return
+        html_writer = gunicorn_util.write_error
+        gunicorn_util.write_error = lambda sock, status, _reason, _mesg: gunicorn_util.write_nonblock(
+            sock, problem_http(int(status))
+        )
+        try:
+            super().handle_error(req, client, addr, exc)
+        finally:
+            gunicorn_util.write_error = html_writer
+
+
+def pre_request(worker: Any, req: Any) -> None:
+    """Refuse a request body sent with a Content-Encoding (415): the app reads bodies as sent."""
+    from arbitru.http.edge import refuse_encoded_body
+
+    refuse_encoded_body(req.headers)
+
+
 # --- workers ------------------------------------------------------------------------------------
-worker_class = DrainingSyncWorker
+worker_class = ProblemSyncWorker
 workers = SETTINGS.workers
 threads = 1
 timeout = SETTINGS.timeout  # a request is ~100 ms of CPU at worst
@@ -103,6 +147,10 @@ worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat 
 limit_request_line = 8190
 limit_request_fields = 50
 limit_request_field_size = 8190
+
+# --- no control socket: gunicorn 27 opens one by default, at a path every instance on the host
+# shares, and logs an error at each start on a read-only root filesystem; nothing here uses it.
+control_socket_disable = True
 
 # --- logs: gunicorn's own to stderr; the per-request JSON line comes from the app ---------------
 accesslog = None
