@@ -172,6 +172,9 @@ def test_dockerfile_install_and_start_commands_work_in_a_fresh_venv(tmp_path: Pa
             ["sh", "-c", install], cwd=build_dir, env=env, capture_output=True, text=True, timeout=540
         )
         assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    site = next(venv.glob("lib/python3*/site-packages"))
+    assert not (venv / "bin" / "pip").exists()  # the image's venv keeps no installer
+    assert not list(site.glob("pip")) and not list(site.glob("setuptools"))
     final_env = env_of(final)
     start = json.loads(final.args("CMD")[0])
     assert start[0] == "gunicorn"
