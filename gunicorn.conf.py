@@ -5,7 +5,7 @@ as many as `WEB_CONCURRENCY` (default 2), bound to `HOST`:`PORT` (default 127.0.
 Prometheus multiprocess mode: every worker writes its metrics under `PROMETHEUS_MULTIPROC_DIR`
 (a fresh temporary directory when unset), wiped at start, and `child_exit` marks dead workers.
 With `METRICS_PORT` set, the master serves GET /metrics on that port (arbitru.metrics_server: one
-thread, a connection cap, deadlines, one render a second at most), summing every worker's files:
+thread, a connection cap, deadlines, one rendering for the scrapes of a turn), summing every worker's files:
 the scrape never queues behind client requests and never travels the service port.
 In the pod gunicorn listens on 127.0.0.1 behind nginx (deploy/nginx/), which buffers whole requests
 before a sync worker sees them; liveness is a TCP connect to gunicorn's port from inside the

@@ -9,8 +9,9 @@ idle sockets held 300 threads. This server is one thread around a selector:
 - each connection has `deadline` seconds in all to send its request head (at most `MAX_HEAD`
   bytes) and then to read the answer, else it is closed: a slow client holds a file descriptor
   for that long, never a thread;
-- the exposition is rendered at most once per `cache_seconds` per content type, however many
-  scrapes arrive: the cost of a scrape storm is one render a second.
+- scrapes whose requests are read in the same turn of the loop share one rendering (per content
+  type): a storm of scrapes costs a rendering per turn (a turn reads up to `max_connections`
+  requests), and a scrape never sees figures older than its own request.
 
 It imports only the standard library and prometheus_client, so the master loads nothing else.
 """
@@ -55,13 +56,11 @@ class MetricsServer:
         *,
         max_connections: int = 32,
         deadline: float = 5.0,
-        cache_seconds: float = 1.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.registry = registry
         self.max_connections = max_connections
         self.deadline = deadline
-        self.cache_seconds = cache_seconds
         self.clock = clock
         self.listener = socket.create_server((host, port), backlog=64)
         self.listener.setblocking(False)
@@ -69,10 +68,10 @@ class MetricsServer:
         self._selector = selectors.DefaultSelector()
         self._selector.register(self.listener, selectors.EVENT_READ, None)
         self._conns: dict[int, _Conn] = {}
-        self._cache: dict[str, tuple[float, bytes]] = {}
+        self._cache: dict[str, bytes] = {}  # this turn's renderings, by content type
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self.renders = 0  # how many times the exposition was rendered (the cache's effect)
+        self.renders = 0  # how many times the exposition was rendered (the sharing's effect)
 
     # -- lifecycle -------------------------------------------------------------------------------
     def start(self) -> threading.Thread:
@@ -84,6 +83,7 @@ class MetricsServer:
     def serve_forever(self) -> None:
         """Accept, read, answer and expire connections until `shutdown()`."""
         while not self._stop.is_set():
+            self._cache.clear()  # a new turn: the next scrape renders afresh
             for key, events in self._selector.select(timeout=0.25):
                 if key.data is None:
                     self._accept()
@@ -212,12 +212,10 @@ class MetricsServer:
         return 200, content_type.encode("latin-1"), body, method == b"GET"
 
     def _exposition(self, accept: str) -> tuple[str, bytes]:
-        """The registry rendered for this Accept header, from the cache when fresh."""
+        """The registry rendered for this Accept header (once a turn of the loop)."""
         encoder, content_type = choose_encoder(accept)
-        now = self.clock()
-        cached = self._cache.get(content_type)
-        if cached is None or now - cached[0] >= self.cache_seconds:
-            cached = (now, encoder(self.registry))
-            self._cache[content_type] = cached
+        body = self._cache.get(content_type)
+        if body is None:
+            body = self._cache[content_type] = encoder(self.registry)
             self.renders += 1
-        return content_type, cached[1]
+        return content_type, body

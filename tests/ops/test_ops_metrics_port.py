@@ -152,26 +152,37 @@ def test_the_metrics_server_caps_connections_and_closes_idle_ones() -> None:
         server.server_close()
 
 
-def test_scrapes_within_a_second_share_one_render() -> None:
+def test_scrapes_read_in_one_turn_share_one_render_and_a_later_one_sees_new_figures() -> None:
     from prometheus_client import CollectorRegistry, Counter
 
     registry = CollectorRegistry()
-    Counter("scrape_test", "a counter", registry=registry).inc()
-    now = [0.0]
-    server = MetricsServer(registry, "127.0.0.1", 0, clock=lambda: now[0])
+    counter = Counter("scrape_test", "a counter", registry=registry)
+    counter.inc()
+    server = MetricsServer(registry, "127.0.0.1", 0)
+    port = server.server_address[1]
+    waiting = []
+    for _ in range(5):  # requests already sent when the server starts: read in its first turn
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sock.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+        waiting.append(sock)
     server.start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
+    url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(5):
-            status, headers, body = get(url + "/metrics")
-            assert status == 200 and b"scrape_test_total 1.0" in body
+        for sock in waiting:
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 200 ") and b"scrape_test_total 1.0" in answer
         assert server.renders == 1
-        now[0] = 1.0
-        assert get(url + "/metrics")[0] == 200
+        counter.inc()
+        status, _, body = get(url + "/metrics")
+        assert status == 200 and b"scrape_test_total 2.0" in body
         assert server.renders == 2
         assert get(url + "/elsewhere")[0] == 404
         open_metrics = get(url + "/metrics", {"Accept": "application/openmetrics-text; version=1.0.0"})
         assert open_metrics[1]["Content-Type"].startswith("application/openmetrics-text")
     finally:
+        for sock in waiting:
+            sock.close()
         server.shutdown()
         server.server_close()
