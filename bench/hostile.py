@@ -195,6 +195,11 @@ SCORE = " alice : 0                   bob : 0"
 BLANKS = " " * LONG_LINE
 
 
+def cube_limit_mat(limit: str) -> dict[str, str]:
+    """A one-game transcript whose CubeLimit header says `limit`."""
+    return {"mat": f'; [CubeLimit "{limit}"]\n' + mat_text(*HEAD, SCORE, "  1) 31: 8/5 6/5")}
+
+
 def record_of(games: list[dict[str, Any]], rules: dict[str, Any] | None = None) -> dict[str, Any]:
     """A JSON game record (verify body) of these games."""
     record: dict[str, Any] = {"players": ["alice", "bob"], "match_length": 0, "games": games}
@@ -335,14 +340,7 @@ def catalogue() -> list[Case]:
             work,
             "POST",
             convert,
-            lambda: {
-                "mat": '; [CubeLimit "\u00b2"]\n'
-                + mat_text(
-                    *HEAD,
-                    SCORE,
-                    "  1) 31: 8/5 6/5",
-                )
-            },
+            lambda: cube_limit_mat("\u00b2"),
             "must be refused",
             claim="a superscript digit is no number",
             target=refused("the CubeLimit header '\u00b2'"),
@@ -352,16 +350,7 @@ def catalogue() -> list[Case]:
             work,
             "POST",
             convert,
-            lambda: {
-                "mat": '; [CubeLimit "'
-                + str(2**64)
-                + '"]\n'
-                + mat_text(
-                    *HEAD,
-                    SCORE,
-                    "  1) 31: 8/5 6/5",
-                )
-            },
+            lambda: cube_limit_mat(str(2**64)),
             "must be refused",
             claim="a 20-digit cube limit is refused by its range",
             target=refused("the CubeLimit header '18446744073709551616'"),
@@ -371,16 +360,7 @@ def catalogue() -> list[Case]:
             work,
             "POST",
             verify,
-            lambda: {
-                "mat": '; [CubeLimit "'
-                + str(2**64)
-                + '"]\n'
-                + mat_text(
-                    *HEAD,
-                    SCORE,
-                    "  1) 31: 8/5 6/5",
-                )
-            },
+            lambda: cube_limit_mat(str(2**64)),
             "must be refused",
             claim="the same through verify",
             target=refused("the CubeLimit header '18446744073709551616'"),
