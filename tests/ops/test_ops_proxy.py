@@ -134,3 +134,12 @@ def test_the_proxy_answers_502_in_problem_json_when_gunicorn_is_down(tmp_path: P
         assert_problem(exchange(port, request), 502)  # ... it is a 502 problem
     finally:
         stop(proc)
+
+
+@pytest.mark.parametrize("name", list(REFUSALS))
+def test_the_proxy_and_gunicorn_answer_a_refusal_with_the_same_document(live_pod: Pod, name: str) -> None:
+    request, _ = REFUSALS[name]
+    gunicorn_port = int(live_pod.app.url.rsplit(":", 1)[1])
+    through_proxy = json.loads(exchange(live_pod.port, request)[2])
+    at_gunicorn = json.loads(exchange(gunicorn_port, request)[2])
+    assert through_proxy == at_gunicorn
