@@ -4,10 +4,14 @@ Sync workers (the work is CPU-bound: more workers than cores, or threads, only a
 as many as `WEB_CONCURRENCY` (default 2), bound to `HOST`:`PORT` (default 127.0.0.1:8080).
 Prometheus multiprocess mode: every worker writes its metrics under `PROMETHEUS_MULTIPROC_DIR`
 (a fresh temporary directory when unset), wiped at start, and `child_exit` marks dead workers.
-With `METRICS_PORT` set, the master serves GET /metrics on that port with prometheus_client's own
-server, summing every worker's files: the scrape never queues behind client requests and never
-travels the service port. Liveness is the platform's (a TCP probe of the service port: the
-kernel completes the handshake however busy the workers are); readiness is GET /readyz.
+With `METRICS_PORT` set, the master serves GET /metrics on that port (arbitru.metrics_server: one
+thread, a connection cap, deadlines, one rendering for the scrapes of a turn), summing every worker's files:
+the scrape never queues behind client requests and never travels the service port.
+In the pod gunicorn listens on 127.0.0.1 behind nginx (deploy/nginx/), which buffers whole requests
+before a sync worker sees them; liveness is a TCP connect to gunicorn's port from inside the
+container (the kernel completes the handshake however busy the workers are); readiness is GET
+/readyz through the proxy. Malformed requests gunicorn refuses itself are answered in
+problem+json, like the app's (`ProblemSyncWorker`, `pre_request`).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import tempfile
 import time
 from typing import Any
 
+from gunicorn import util as gunicorn_util
 from gunicorn.workers.sync import SyncWorker
 
 from arbitru.settings import Settings
@@ -36,8 +41,10 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 # Imported now, in the master at start, never first in `child_exit`: that hook runs inside gunicorn's
 # SIGCHLD handler, and a second worker exiting during a first import re-entered the half-imported
 # package and crashed the master (ImportError in the main loop, exit 255; seen on SIGHUP under load).
-from prometheus_client import CollectorRegistry, start_http_server  # noqa: E402
+from prometheus_client import CollectorRegistry  # noqa: E402
 from prometheus_client import multiprocess as prometheus_multiprocess  # noqa: E402
+
+from arbitru.metrics_server import MetricsServer  # noqa: E402
 
 # --- what and where ------------------------------------------------------------------------------
 wsgi_app = "arbitru:create_app()"
@@ -81,8 +88,51 @@ class DrainingSyncWorker(SyncWorker):
                     return
 
 
+class ProblemSyncWorker(DrainingSyncWorker):
+    """A draining sync worker whose own refusals are problem+json, like the app's.
+
+    gunicorn answers a request it cannot parse (400), a request line over `limit_request_line` (414),
+    an `Expect` other than 100-continue (417), too many or too long headers (431) and a transfer
+    coding other than chunked (501) with an HTML page of its own; this worker sends
+    `arbitru.http.edge.problem_http(status)` instead, and answers a `RefusedRequest` (the
+    `pre_request` hook's: a body with a Content-Encoding, 415) the same way.
+    """
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        """Answer an error in problem+json: gunicorn's own handling (logging, access line) with
+        its HTML writer swapped for ours while it runs (a sync worker runs one request at a time)."""
+        from arbitru.http.edge import RefusedRequest, problem_http, unsupported_transfer_coding
+
+        refused = getattr(exc, "req", None)
+        if getattr(exc, "hdr", None) == "TRANSFER-ENCODING" and refused is not None:
+            if unsupported_transfer_coding(refused.headers):
+                exc = RefusedRequest(501)
+        if isinstance(exc, RefusedRequest):
+            self.log.warning("Refused request from ip=%s: status %s", (addr or ("",))[0], exc.status)
+            try:
+                gunicorn_util.write_nonblock(client, problem_http(exc.status))
+            except OSError:
+                self.log.debug("Failed to send error message.")
+            return
+        html_writer = gunicorn_util.write_error
+        gunicorn_util.write_error = lambda sock, status, _reason, _mesg: gunicorn_util.write_nonblock(
+            sock, problem_http(int(status))
+        )
+        try:
+            super().handle_error(req, client, addr, exc)
+        finally:
+            gunicorn_util.write_error = html_writer
+
+
+def pre_request(worker: Any, req: Any) -> None:
+    """Refuse a request body sent with a Content-Encoding (415): the app reads bodies as sent."""
+    from arbitru.http.edge import refuse_encoded_body
+
+    refuse_encoded_body(req.headers)
+
+
 # --- workers ------------------------------------------------------------------------------------
-worker_class = DrainingSyncWorker
+worker_class = ProblemSyncWorker
 workers = SETTINGS.workers
 threads = 1
 timeout = SETTINGS.timeout  # a request is ~100 ms of CPU at worst
@@ -97,6 +147,10 @@ worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat 
 limit_request_line = 8190
 limit_request_fields = 50
 limit_request_field_size = 8190
+
+# --- no control socket: gunicorn 27 opens one by default, at a path every instance on the host
+# shares, and logs an error at each start on a read-only root filesystem; nothing here uses it.
+control_socket_disable = True
 
 # --- logs: gunicorn's own to stderr; the per-request JSON line comes from the app ---------------
 accesslog = None
@@ -115,8 +169,11 @@ def on_starting(server: Any) -> None:
     if metrics_port:
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry, path=path)
-        address = SETTINGS.host
-        server.arbitru_metrics, _ = start_http_server(metrics_port, addr=address, registry=registry)
+        address = SETTINGS.metrics_host or SETTINGS.host
+        # One thread, a connection cap and deadlines (prometheus_client's own server was a thread
+        # per connection: 300 idle sockets held 300 threads of the master).
+        server.arbitru_metrics = MetricsServer(registry, address, metrics_port)
+        server.arbitru_metrics.start()
         server.log.info("Metrics listening at: http://%s:%s/metrics", address, metrics_port)
 
 

@@ -12,6 +12,12 @@ timeout shows as "killed"). Then two floods:
 - `--methods N` (default 10,000) requests with invented HTTP methods, then the size of /metrics
   (read on `METRICS_PORT` when the server opens one there, else on the service port).
 
+Every case names what it claims to test and what its answer must show to have reached it (a
+refusal by the check it targets, or the whole answer it asks for): a case answered for another
+reason is printed as TARGET MISSED and the script exits 1 at the end, so a figure never stands for
+a request that stopped short (record-heavy-positions once stopped at game 2 on a wrong running
+score, and its 1,000 heavy games were never replayed).
+
 Loopback only, every loop bounded. Budgets (issue 17): 100 ms of CPU for a request about one
 position, the work budget (2 s) for a transcript or a record, never a 5xx, RSS < 250 MB.
 
@@ -40,6 +46,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from arbitru.formats.limits import MAX_LINE_CHARS, MAX_REPORTED_ERRORS  # noqa: E402
 from scripts.local_gunicorn import (  # noqa: E402
     HOST,
     free_port,
@@ -56,7 +63,7 @@ CLIENT_TIMEOUT = 60.0
 ONE_POSITION_CPU_MS = 100.0
 WORK_BUDGET_CPU_MS = 2000.0
 RSS_LIMIT_MB = 250.0
-LONG_LINE = 128 * 1024 - 200  # just under the transcript limit (128 KiB) with its few other lines
+LONG_LINE = MAX_LINE_CHARS - 24  # a line just under the line limit: it reaches its parser
 
 
 # ----------------------------------------------------------------------------- the server ----
@@ -188,6 +195,11 @@ SCORE = " alice : 0                   bob : 0"
 BLANKS = " " * LONG_LINE
 
 
+def cube_limit_mat(limit: str) -> dict[str, str]:
+    """A one-game transcript whose CubeLimit header says `limit`."""
+    return {"mat": f'; [CubeLimit "{limit}"]\n' + mat_text(*HEAD, SCORE, "  1) 31: 8/5 6/5")}
+
+
 def record_of(games: list[dict[str, Any]], rules: dict[str, Any] | None = None) -> dict[str, Any]:
     """A JSON game record (verify body) of these games."""
     record: dict[str, Any] = {"players": ["alice", "bob"], "match_length": 0, "games": games}
@@ -201,12 +213,14 @@ def heavy_record(games: int) -> dict[str, Any]:
     writes nothing for a 1-1 it can play: rolled, then resigned (the referee lists the plays to
     tell that from a dance)."""
     out = []
+    score = [0, 0]  # a money session's running total: each game starts where the last one left it
     for request in heavy_variants(games, seed=1717):
         board = request["board"]
         player = 0 if request["turn"] == "white" else 1
         turns = [{"player": player, "action": "roll", "dice": request["dice"], "play": ""}]
         result = {"winner": 1 - player, "points": 1, "and_the_match": False}
-        out.append({"start_score": [0, 0], "start_position": board, "turns": turns, "result": result})
+        out.append({"start_score": list(score), "start_position": board, "turns": turns, "result": result})
+        score[1 - player] += 1
     return record_of(out)
 
 
@@ -227,7 +241,10 @@ OPENING = {
 
 @dataclass
 class Case:
-    """One hostile request: its class, method, path and body (JSON value or raw bytes)."""
+    """One hostile request: its class, method, path and body (JSON value or raw bytes), and what
+    the answer must show to prove the request reached what the case claims to test (`target`, a
+    check on status and answer text, `claim` in words): an answer for another reason (a limit met
+    earlier, a mistake in the case) is a failure of this bench, never a pass."""
 
     name: str
     budget_ms: float
@@ -235,6 +252,24 @@ class Case:
     path: str
     body: Callable[[], Any]
     note: str = ""
+    claim: str = ""
+    target: Callable[[int, str], bool] = lambda status, text: True
+
+
+def refused(*texts: str) -> Callable[[int, str], bool]:
+    """The target of a case that must be refused (422) by the check named in `texts`."""
+    return lambda status, text: status == 422 and all(t in text for t in texts)
+
+
+def answered(*texts: str, count: tuple[str, int] | None = None) -> Callable[[int, str], bool]:
+    """The target of a case that must be answered (200) with `texts`, and `count` = (text, n):
+    `text` written exactly n times."""
+
+    def check(status: int, text: str) -> bool:
+        counted = count is None or text.count(count[0]) == count[1]
+        return status == 200 and all(t in text for t in texts) and counted
+
+    return check
 
 
 def catalogue() -> list[Case]:
@@ -242,14 +277,39 @@ def catalogue() -> list[Case]:
     one, work = ONE_POSITION_CPU_MS, WORK_BUDGET_CPU_MS
     verify, convert = "/v1/matches/verify", "/v1/matches/convert"
     return [
-        Case("mat-length-line-blanks", work, "POST", verify, lambda: {"mat": "1" + BLANKS + "x\n"}),
-        Case("mat-header-line-blanks", work, "POST", verify, lambda: {"mat": "; [x" + BLANKS + "x\n"}),
+        Case(
+            "mat-length-line-blanks",
+            work,
+            "POST",
+            verify,
+            lambda: {"mat": "1" + BLANKS + "x\n"},
+            claim="the length line parser reads a line at the line limit",
+            target=refused("line 1: expected ' N point match' first"),
+        ),
+        Case(
+            "mat-header-line-blanks",
+            work,
+            "POST",
+            verify,
+            lambda: {
+                "mat": mat_text(
+                    '; [Event "x' + BLANKS + 'x"]',
+                    *HEAD,
+                    SCORE,
+                    "  1) 31: 8/5 6/5",
+                )
+            },
+            claim="a header line at the line limit is read and the transcript verified",
+            target=answered('"valid":true'),
+        ),
         Case(
             "mat-game-line-blanks",
             work,
             "POST",
             convert,
             lambda: {"mat": mat_text(*HEAD[:2], " Game 1" + BLANKS + "x")},
+            claim="the game line parser reads a line at the line limit",
+            target=refused("line 3: expected ' Game 1'"),
         ),
         Case(
             "mat-score-line-blanks",
@@ -257,49 +317,71 @@ def catalogue() -> list[Case]:
             "POST",
             convert,
             lambda: {"mat": mat_text(*HEAD, " a" + BLANKS + "b")},
+            claim="the score line parser reads a line at the line limit",
+            target=refused("line 4: expected the score line"),
         ),
         Case(
             "mat-cube-line-arrows",
             work,
             "POST",
             convert,
-            lambda: {"mat": mat_text(*HEAD, SCORE, "  1) Doubles " + "=" * LONG_LINE)},
+            lambda: {
+                "mat": mat_text(
+                    *HEAD,
+                    SCORE,
+                    "  1) Doubles " + "=" * LONG_LINE,
+                )
+            },
+            claim="a cube action line at the line limit is read and converted",
+            target=answered('"games":['),
         ),
         Case(
             "mat-cubelimit-superscript",
             work,
             "POST",
             convert,
-            lambda: {"mat": '; [CubeLimit "\u00b2"]\n' + mat_text(*HEAD, SCORE, "  1) 31: 8/5 6/5")},
+            lambda: cube_limit_mat("\u00b2"),
             "must be refused",
+            claim="a superscript digit is no number",
+            target=refused("the CubeLimit header '\u00b2'"),
         ),
         Case(
             "mat-cubelimit-20-digits",
             work,
             "POST",
             convert,
-            lambda: {
-                "mat": '; [CubeLimit "' + str(2**64) + '"]\n' + mat_text(*HEAD, SCORE, "  1) 31: 8/5 6/5")
-            },
+            lambda: cube_limit_mat(str(2**64)),
             "must be refused",
+            claim="a 20-digit cube limit is refused by its range",
+            target=refused("the CubeLimit header '18446744073709551616'"),
         ),
         Case(
             "mat-cubelimit-20-digits-verify",
             work,
             "POST",
             verify,
-            lambda: {
-                "mat": '; [CubeLimit "' + str(2**64) + '"]\n' + mat_text(*HEAD, SCORE, "  1) 31: 8/5 6/5")
-            },
+            lambda: cube_limit_mat(str(2**64)),
             "must be refused",
+            claim="the same through verify",
+            target=refused("the CubeLimit header '18446744073709551616'"),
         ),
         Case(
             "mat-arabic-indic-length",
             work,
             "POST",
             convert,
-            lambda: {"mat": mat_text(" \u0661 point match", "", " Game 1", SCORE, "  1) 31: 8/5 6/5")},
+            lambda: {
+                "mat": mat_text(
+                    " \u0661 point match",
+                    "",
+                    " Game 1",
+                    SCORE,
+                    "  1) 31: 8/5 6/5",
+                )
+            },
             "must be refused",
+            claim="an Arabic-Indic digit is no match length",
+            target=refused("found '\u0661 point match'"),
         ),
         Case(
             "record-automatic-doubles-2**62",
@@ -311,6 +393,8 @@ def catalogue() -> list[Case]:
                 {"automatic_doubles": 2**62},
             ),
             "must be refused",
+            claim="the rules refuse automatic doubles over the cap",
+            target=refused("record.rules.automatic_doubles"),
         ),
         Case(
             "record-match-length-255",
@@ -322,6 +406,8 @@ def catalogue() -> list[Case]:
                 "record": {**record_of([{"turns": []}])["record"], "match_length": 255},
             },
             "must be refused",
+            claim="the record refuses a match length over the cap",
+            target=refused("record.match_length"),
         ),
         Case(
             "record-50k-bad-turns",
@@ -329,14 +415,28 @@ def catalogue() -> list[Case]:
             "POST",
             verify,
             lambda: record_of([{"turns": [{"player": 7}] * 2000}] * 25),
+            claim="50,000 bad turns: the errors stop at the cap",
+            target=lambda status, text: (
+                status == 422 and len(json.loads(text)["errors"]) == MAX_REPORTED_ERRORS
+            ),
         ),
-        Case("record-heavy-positions", work, "POST", verify, lambda: heavy_record(1000)),
+        Case(
+            "record-heavy-positions",
+            work,
+            "POST",
+            verify,
+            lambda: heavy_record(1000),
+            claim="all 1,000 heavy games replayed (correct running scores)",
+            target=answered('"valid":true', count=('"ended_by":', 1000)),
+        ),
         Case(
             "dice-200k",
             one,
             "POST",
             "/v1/moves",
             lambda: {"board": OPENING, "turn": "white", "dice": [1] * 200_000},
+            claim="200,000 dice refused on the length",
+            target=refused('"dice":["Length must be 2."]'),
         ),
         Case(
             "moves-200k-empty",
@@ -344,6 +444,8 @@ def catalogue() -> list[Case]:
             "POST",
             "/v1/play",
             lambda: {"board": OPENING, "turn": "white", "dice": [3, 1], "moves": [{}] * 200_000},
+            claim="200,000 moves refused on the length",
+            target=refused('"moves":["Longer than maximum length 16."]'),
         ),
         Case(
             "include-200k",
@@ -351,6 +453,8 @@ def catalogue() -> list[Case]:
             "POST",
             "/v1/moves",
             lambda: {"board": OPENING, "turn": "white", "dice": [3, 1], "include": ["x"] * 200_000},
+            claim="200,000 include entries refused on the length",
+            target=refused('"include":["Longer than maximum length 8."]'),
         ),
         Case(
             "fields-200k",
@@ -358,6 +462,8 @@ def catalogue() -> list[Case]:
             "POST",
             "/v1/moves",
             lambda: {"board": OPENING, "turn": "white", "dice": [3, 1], "fields": ["x"] * 200_000},
+            claim="200,000 fields refused on the length",
+            target=refused('"fields":["Length must be between 1 and 4."]'),
         ),
         Case(
             "play-fullwidth-digits",
@@ -371,14 +477,26 @@ def catalogue() -> list[Case]:
                 "play": "\uff18/\uff15 \uff16/\uff15",
             },
             "must be refused",
+            claim="full-width digits are no point numbers",
+            target=refused("cannot read '\uff18/\uff15'"),
         ),
-        Case("heaviest-moves", one, "POST", "/v1/moves", lambda: heaviest_moves([])),
+        Case(
+            "heaviest-moves",
+            one,
+            "POST",
+            "/v1/moves",
+            lambda: heaviest_moves([]),
+            claim="every one of the 2,226 plays listed",
+            target=answered(count=('"notation":', 2226)),
+        ),
         Case(
             "heaviest-moves-include-all",
             one,
             "POST",
             "/v1/moves",
             lambda: heaviest_moves(["pips", "gnubg_id", "xgid", "fibs"]),
+            claim="IDs for every play in every format: refused by the IDs budget",
+            target=refused("position IDs, more than the"),
         ),
         Case(
             "heaviest-moves-include-pips-xgid",
@@ -386,6 +504,8 @@ def catalogue() -> list[Case]:
             "POST",
             "/v1/moves",
             lambda: heaviest_moves(["pips", "xgid"]),
+            claim="2,226 plays, each with its XGID",
+            target=answered(count=('"xgid":', 2226)),
         ),
     ]
 
@@ -410,10 +530,14 @@ def run_case(server: Server, case: Case) -> dict[str, Any]:
     verdict = ""
     if case.name == "play-fullwidth-digits" and status == 200:
         verdict = "JUDGED " + ("LEGAL" if b'"legal":true' in answer else "illegal")
-    ok = 0 < status < 500 and not killed and cpu is not None and cpu <= case.budget_ms
+    reached = case.target(status, answer.decode("utf-8", "replace"))
+    ok = 0 < status < 500 and not killed and cpu is not None and cpu <= case.budget_ms and reached
     if case.note == "must be refused" and status < 400:
         ok = False
+    if not reached:
+        verdict = f"TARGET MISSED ({case.claim}): " + answer[:200].decode("utf-8", "replace")
     return {
+        "reached": reached,
         "name": case.name,
         "bytes": len(body),
         "status": status,
@@ -446,7 +570,7 @@ def print_row(row: dict[str, Any]) -> None:
     print(
         f"{row['name']:34} {row['bytes']:>8} {row['status']:>3} {row['wall_ms']:>8.0f} "
         f"{fmt(row['cpu_ms']):>8} {row['budget']:>6.0f} {fmt(row['rss0']):>7} {fmt(row['rss1']):>7}  "
-        f"{'yes' if row['ok'] else 'NO ':3}  {row['verdict'][:60]}",
+        f"{'yes' if row['ok'] else 'NO ':3}  {row['verdict'][: 60 if row['reached'] else 300]}",
         flush=True,
     )
 
@@ -543,14 +667,23 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop gunicorn on the way out
     env = {"GUNICORN_TIMEOUT": str(args.worker_timeout)}
     cases = [c for c in catalogue() if args.only is None or c.name in args.only]
+    missed: list[str] = []
     with gunicorn(env) as server:
         print_header()
         for case in cases:
-            print_row(run_case(server, case))
+            row = run_case(server, case)
+            print_row(row)
+            if not row["reached"]:
+                missed.append(f"{case.name}: {row['verdict']}")
         if args.heavy:
             heavy_flood(server, args.heavy)
         if args.methods:
             methods_flood(server, args.methods)
+    if missed:  # a case answered for another reason than the one it targets: its figures mean nothing
+        print(f"\n{len(missed)} case(s) did not reach what they claim to test:", file=sys.stderr)
+        for line in missed:
+            print("  " + line, file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,12 @@ The service runs twice: as deployed (the engine's plays cache off by default: ev
 its plays) and with a plays cache of 25,000 plays (`ARBITRU_PLAYS_CACHE_SIZE=25000`, which the bench
 mix's 2,000 positions overflow: every request misses, and pays for the cached plays the garbage
 collector walks).
-Uses wrk with a Lua script cycling the request bodies when installed, else a Python client.
+Then the service and the bare Flask floor again, each behind the pod's proxy (nginx as
+deploy/nginx/nginx.conf configures it, started by `python -m arbitru.http.edge`, as in the pod) with
+keep-alive clients: the figures a client of the deployed pod sees, beside the direct ones
+(`--no-proxy` skips them; so does a machine without nginx, saying so).
+Uses wrk with a Lua script cycling the request bodies when installed, else a Python client (fresh
+connections direct, as gunicorn's sync workers close each one; kept alive through the proxy).
 """
 
 from __future__ import annotations
@@ -107,6 +112,34 @@ class Server:
                 self.proc.wait()
 
 
+def nginx_bin() -> str | None:
+    """Debian's nginx (/usr/sbin is not on every PATH), or None."""
+    return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
+
+
+class Proxy:
+    """The pod's proxy in front of one server: `python -m arbitru.http.edge deploy/nginx/nginx.conf`
+    with the proxy container's settings, on free ports (stopped by this script, by its own pid)."""
+
+    def __init__(self, upstream: int, run_dir: Path, nginx: str) -> None:
+        self.port = free_port()
+        env = {
+            **os.environ,
+            "PROXY_PORT": str(self.port),
+            "PORT": str(upstream),
+            "PROXY_RUN_DIR": str(run_dir),
+            "PATH": f"{Path(nginx).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        }
+        self.log = run_dir.with_suffix(".log")
+        command = [sys.executable, "-m", "arbitru.http.edge", "deploy/nginx/nginx.conf"]
+        self.proc = subprocess.Popen(
+            command, cwd=REPO, env=env, stdout=self.log.open("wb"), stderr=subprocess.STDOUT
+        )
+
+    wait_ready = Server.wait_ready
+    stop = Server.stop
+
+
 def run_wrk(port: int, bodies_file: Path, lua: Path, duration: float, connections: int) -> dict[str, float]:
     """req/s and latency percentiles (ms) from wrk."""
     cmd = [
@@ -141,9 +174,11 @@ def run_wrk(port: int, bodies_file: Path, lua: Path, duration: float, connection
     }
 
 
-def run_python(port: int, bodies: list[bytes], duration: float, connections: int) -> dict[str, float]:
-    """The same with Python threads (one connection each, fresh per request like gunicorn sync);
-    slower than wrk: the client itself may be the bottleneck."""
+def run_python(
+    port: int, bodies: list[bytes], duration: float, connections: int, keep_alive: bool = False
+) -> dict[str, float]:
+    """The same with Python threads (one connection each, fresh per request like gunicorn sync, or
+    kept alive); slower than wrk: the client itself may be the bottleneck."""
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -151,16 +186,25 @@ def run_python(port: int, bodies: list[bytes], duration: float, connections: int
 
     def worker(offset: int) -> None:
         mine, bad, i = [], 0, offset
+        conn = http.client.HTTPConnection(HOST, port, timeout=30)
         while time.perf_counter() < stop_at:
             body = bodies[i % len(bodies)]
             i += 1
             t0 = time.perf_counter()
             try:
-                status, _ = post(port, body)
+                if keep_alive:
+                    conn.request("POST", "/v1/moves", body=body, headers=HEADERS)
+                    answer = conn.getresponse()
+                    answer.read()
+                    status = answer.status
+                else:
+                    status, _ = post(port, body)
                 bad += status != 200
-            except OSError:
+            except (OSError, http.client.HTTPException):
+                conn.close()
                 bad += 1
             mine.append(time.perf_counter() - t0)
+        conn.close()
         with lock:
             latencies.extend(mine)
             errors[0] += bad
@@ -193,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--big-repeats", type=int, default=20, help="requests of the heaviest position")
     parser.add_argument("--client", choices=("auto", "wrk", "python"), default="auto")
     parser.add_argument("--config", help="gunicorn config (default ./gunicorn.conf.py if present)")
+    parser.add_argument("--no-proxy", action="store_true", help="skip the runs through the pod's proxy")
     args = parser.parse_args(argv)
     data = Path(args.data or os.environ.get("ARBITRU_DATA_DIR") or REPO / "data")
     wanted = Path(args.config) if args.config else (REPO / "gunicorn.conf.py")
@@ -216,7 +261,10 @@ def main(argv: list[str] | None = None) -> int:
         f"connections={args.connections}  mix={len(mix)} requests (bench_positions.jsonl)"
     )
 
-    servers: list[Server] = []
+    nginx = None if args.no_proxy else nginx_bin()
+    if not args.no_proxy and nginx is None:
+        print("nginx not found (apt-get install nginx): no runs through the proxy")
+    servers: list[Server | Proxy] = []
     try:
         real = Server("arbitru:create_app()", config, {}, tmp / "service.log")
         servers.append(real)
@@ -247,12 +295,21 @@ def main(argv: list[str] | None = None) -> int:
         servers.append(cached)
         cached.wait_ready(mix[0].encode())
 
-        def load(port: int, connections: int) -> dict[str, float]:
-            if use_wrk:
-                return run_wrk(port, tmp / "bodies.txt", tmp / "wrk.lua", args.duration, connections)
-            return run_python(port, [m.encode() for m in mix], args.duration, connections)
+        runs: dict[str, Server | Proxy] = {"service": real, "service cached": cached, "bare": bare}
+        if nginx is not None:  # the same two behind the pod's proxy (one nginx each, same config)
+            for name, upstream in (("service", real), ("bare", bare)):
+                proxy = Proxy(upstream.port, tmp / f"proxy-{name}", nginx)
+                servers.append(proxy)
+                proxy.wait_ready(mix[0].encode())
+                runs[name + " proxy"] = proxy
+        proxied = {server.port for server in runs.values() if isinstance(server, Proxy)}
 
-        runs = {"service": real, "service cached": cached, "bare": bare}
+        def load(port: int, connections: int) -> dict[str, float]:
+            if use_wrk:  # wrk keeps connections alive wherever the server does (the proxy)
+                return run_wrk(port, tmp / "bodies.txt", tmp / "wrk.lua", args.duration, connections)
+            bodies = [m.encode() for m in mix]
+            return run_python(port, bodies, args.duration, connections, keep_alive=port in proxied)
+
         results: dict[str, list[dict[str, float]]] = {}
         for suffix, connections in (("", args.connections), (" 1c", 1)):
             for _ in range(args.rounds):
@@ -305,6 +362,20 @@ def main(argv: list[str] | None = None) -> int:
             f"2,226-play position full response        {big_ms:6.1f} ms target <= 60 ms "
             f"{'MET' if big_ms <= 60 else 'not met'}"
         )
+        if "service proxy" in results:
+            print("\n== through the pod's proxy (nginx, keep-alive clients), beside direct ==")
+            print(f"{'':28}{'direct':>10}{'proxy':>10}")
+            for label, key in (("service req/s", "service"), ("bare Flask req/s", "bare")):
+                print(f"{label:28}{med(key, 'rps'):>10.0f}{med(key + ' proxy', 'rps'):>10.0f}")
+            for suffix, label in (("", f"{args.connections} connections"), (" 1c", "1 connection")):
+                direct = med("service" + suffix, "rps") / med("bare" + suffix, "rps")
+                proxy = med("service proxy" + suffix, "rps") / med("bare proxy" + suffix, "rps")
+                print(f"{'service / bare, ' + label:28}{direct:>10.2f}{proxy:>10.2f}")
+                for field in ("p50", "p99"):
+                    print(
+                        f"{'service ' + field + ' ms, ' + label:28}{med('service' + suffix, field):>10.2f}"
+                        f"{med('service proxy' + suffix, field):>10.2f}"
+                    )
         return 0
     finally:
         for s in servers:

@@ -33,6 +33,20 @@ class Settings:
         "Prometheus `/metrics`, summed over every worker, served by the gunicorn master on this port "
         "only (unset: no metrics endpoint; 9100 in the image and in k8s)",
     )
+    metrics_host: str = _setting(
+        "METRICS_HOST",
+        "",
+        "address the metrics port binds (unset: `HOST`; `0.0.0.0` in the image and in k8s, where gunicorn "
+        "itself binds 127.0.0.1 behind the proxy)",
+    )
+    proxy_port: int = _setting(
+        "PROXY_PORT",
+        8080,
+        "port the proxy (nginx, in the pod) listens on; it passes requests to gunicorn on 127.0.0.1:`PORT`",
+    )
+    proxy_run_dir: str = _setting(
+        "PROXY_RUN_DIR", "/tmp/nginx", "where the proxy writes its configuration, pid and buffered bodies"
+    )
     timeout: int = _setting("GUNICORN_TIMEOUT", 30, "seconds before a silent worker is restarted")
     graceful_timeout: int = _setting(
         "GUNICORN_GRACEFUL_TIMEOUT", 20, "seconds a worker has to finish queued requests on SIGTERM"

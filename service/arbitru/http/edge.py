@@ -1,0 +1,228 @@
+"""The problems answered before the app sees a request, and the proxy that answers some of them.
+
+Two things stand between a client and the Flask app, and both refuse requests of their own:
+gunicorn (a malformed request line or header, a header too large, an unknown transfer coding, a
+failed expectation) and, in the pod, nginx (deploy/nginx/nginx.conf: a request too slow, a body
+over the limit, the app unreachable). Both answer in problem+json like the app, with texts from the
+message catalogue: `problem_json(status, lang)` is the document, built by the app's own
+`problem_body`; `problem_http(status)` the whole HTTP/1.1 answer gunicorn writes (its HTML pages are
+never sent, `gunicorn.conf.py`); `nginx_conf` renders the proxy's configuration with the same
+documents.
+
+`python -m arbitru.http.edge TEMPLATE` renders TEMPLATE into `PROXY_RUN_DIR` and execs nginx on it:
+how the pod's `proxy` container starts (the live tests start it the same way).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import orjson
+from flask import Flask
+
+from arbitru.http.app import DEFAULT_CONFIG
+from arbitru.http.errors import ABOUT_BLANK, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, Problem, problem_body
+from arbitru.messages import LANGUAGES, Message, message
+from arbitru.settings import Settings
+
+__all__ = [
+    "EDGE_PROBLEMS",
+    "RefusedRequest",
+    "problem_json",
+    "problem_http",
+    "refuse_encoded_body",
+    "unsupported_transfer_coding",
+    "nginx_conf",
+    "main",
+]
+
+MAX_BODY: int = DEFAULT_CONFIG["MAX_CONTENT_LENGTH"]  # the proxy's body limit is the app's
+
+# Every status gunicorn or the proxy answers by itself -> the catalogue key of its detail.
+EDGE_PROBLEMS: dict[int, str] = {
+    400: "problem.http_malformed",
+    408: "problem.request_timeout",
+    413: "problem.body_over_limit",
+    414: "problem.uri_too_long",
+    415: "problem.content_encoding",
+    417: "problem.expectation_failed",
+    431: "problem.headers_too_large",
+    500: "problem.internal",
+    501: "problem.transfer_coding",
+    502: "problem.upstream_unavailable",
+    504: "problem.upstream_timeout",
+}
+# The proxy's own refusals (nginx's 494 is its "request header too large": answered as 431).
+NGINX_ERRORS: dict[int, int] = {
+    **{status: status for status in (400, 408, 413, 414, 500, 501, 502, 504)},
+    494: 431,
+}
+
+PROBLEM_PATH = "/.arbitru-problem/"  # the proxy's internal locations of its problem answers
+_CONTEXT = Flask(__name__)  # only for a request context carrying Accept-Language
+
+
+def _detail(status: int) -> Message:
+    key = EDGE_PROBLEMS[status]
+    return message(key, limit=MAX_BODY) if status == 413 else message(key)
+
+
+@lru_cache(maxsize=64)
+def problem_json(status: int, lang: str = "en") -> bytes:
+    """The problem+json document of an edge refusal, in `lang`, as the app would write it
+    (`type` about:blank except where the app has its own type for the same status)."""
+    type_ = PROBLEM_TYPES.get(status, ABOUT_BLANK) if status in (413, 415, 500) else ABOUT_BLANK
+    with _CONTEXT.test_request_context(headers={"Accept-Language": lang}):
+        body = problem_body(Problem(status, _detail(status), type_=type_))
+    return orjson.dumps(body)
+
+
+@lru_cache(maxsize=32)
+def problem_http(status: int) -> bytes:
+    """The whole HTTP/1.1 answer gunicorn sends for an edge refusal (English: the request may not
+    have been read far enough to know its language), closing the connection."""
+    from http import HTTPStatus
+
+    status = status if status in EDGE_PROBLEMS else 400  # 403 (PROXY protocol, TLS) is not used here
+    body = problem_json(status)
+    extra = "Accept-Encoding: identity\r\n" if status == 415 else ""
+    head = (
+        f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nConnection: close\r\n"
+        f"Content-Type: {PROBLEM_CONTENT_TYPE}\r\nContent-Language: en\r\n{extra}"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
+
+
+class RefusedRequest(Exception):
+    """A request refused before the app sees it, answered with `problem_http(status)`."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def refuse_encoded_body(headers: Iterable[tuple[str, str]]) -> None:
+    """RefusedRequest(415) when the request's body carries a Content-Encoding (other than
+    `identity`): the app reads bodies as sent, and must not take gzip for JSON (RFC 7694)."""
+    for name, value in headers:
+        if name.upper() == "CONTENT-ENCODING" and value.strip().lower() not in ("", "identity"):
+            raise RefusedRequest(415)
+
+
+def unsupported_transfer_coding(headers: Iterable[tuple[str, str]]) -> bool:
+    """Whether a request's Transfer-Encoding names a coding other than chunked (answered 501, as
+    the proxy does; gunicorn calls such a header invalid, 400)."""
+    codings = [
+        coding.strip().lower()
+        for name, value in headers
+        if name.upper() == "TRANSFER-ENCODING"
+        for coding in value.split(",")
+    ]
+    return any(coding != "chunked" for coding in codings)
+
+
+# --- the proxy's configuration --------------------------------------------------------------------
+def _nginx_string(text: str) -> str:
+    """`text` as an nginx quoted string (no variables: a `$` would be read as one)."""
+    if "$" in text:
+        raise ValueError(f"an nginx literal cannot hold '$': {text!r}")
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _problem_maps() -> str:
+    lines = []
+    for status in sorted(set(NGINX_ERRORS.values())):
+        lines.append(f"    map $arbitru_lang $problem_{status} {{")
+        for lang in LANGUAGES:
+            key = "default" if lang == "en" else lang
+            lines.append(f"        {key} {_nginx_string(problem_json(status, lang).decode())};")
+        lines.append("    }")
+    return "\n".join(lines) + "\n"
+
+
+def _error_pages() -> str:
+    # URIs, not named locations: nginx cannot redirect a request whose line it could not parse to
+    # a named location ("empty URI"); `=status` answers nginx's 494 as 431.
+    return "".join(
+        f"        error_page {error} {'' if error == status else f'={status} '}{PROBLEM_PATH}{status};\n"
+        for error, status in sorted(NGINX_ERRORS.items())
+    )
+
+
+def _problem_locations() -> str:
+    blocks = []
+    for status in sorted(set(NGINX_ERRORS.values())):
+        blocks.append(
+            f"        location = {PROBLEM_PATH}{status} {{\n"
+            "            internal;\n"
+            f"            default_type {PROBLEM_CONTENT_TYPE};\n"
+            "            add_header Content-Language $arbitru_lang always;\n"
+            "            add_header Vary Accept-Language always;\n"
+            f"            return {status} $problem_{status};\n"
+            "        }\n"
+        )
+    return "".join(blocks)
+
+
+def nginx_conf(template: str, *, listen_port: int, upstream_port: int, run_dir: str | Path) -> str:
+    """The proxy's configuration: `template` with every @NAME@ marker filled."""
+    values = {
+        # Started as root (a test machine; the pod never is), nginx would hand its workers to
+        # `nobody`, who cannot write the run directory: keep them as the user who started it.
+        "@USER@": "user root;" if os.geteuid() == 0 else "# (workers run as the user who started nginx)",
+        "@LISTEN_PORT@": str(listen_port),
+        "@UPSTREAM_PORT@": str(upstream_port),
+        "@RUN_DIR@": str(run_dir),
+        "@MAX_BODY@": str(MAX_BODY),
+        "@PROBLEM_MAPS@\n": _problem_maps(),
+        "@ERROR_PAGES@\n": _error_pages(),
+        "@PROBLEM_LOCATIONS@\n": _problem_locations(),
+    }
+    text = template
+    for marker, value in values.items():
+        if marker not in text:
+            raise ValueError(f"the nginx template has no {marker.strip()}")
+        text = text.replace(marker, value)
+    if re.search(r"@[A-Z_]+@", text):
+        raise ValueError("the nginx template has a marker this renderer does not fill")
+    return text
+
+
+def render(template: Path, settings: Settings) -> Path:
+    """Write the configuration for `settings` under its PROXY_RUN_DIR (with nginx's temporary
+    directories); the path of the configuration file."""
+    run_dir = Path(settings.proxy_run_dir)
+    for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (run_dir / sub).mkdir(parents=True, exist_ok=True)
+    conf = run_dir / "nginx.conf"
+    conf.write_text(
+        nginx_conf(
+            template.read_text(encoding="utf-8"),
+            listen_port=settings.proxy_port,
+            upstream_port=settings.port,
+            run_dir=run_dir,
+        ),
+        encoding="utf-8",
+    )
+    return conf
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """`python -m arbitru.http.edge TEMPLATE [NGINX]`: render, then become nginx."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not 1 <= len(args) <= 2:
+        raise SystemExit("usage: python -m arbitru.http.edge TEMPLATE [NGINX]")
+    conf = render(Path(args[0]), Settings.from_env())
+    nginx = args[1] if len(args) == 2 else "nginx"
+    sys.stdout.flush()
+    os.execvp(nginx, [nginx, "-e", "stderr", "-c", str(conf)])
+
+
+if __name__ == "__main__":
+    main()
