@@ -107,13 +107,18 @@ def pids_that_served(live: Live, ids: list[str]) -> set[int]:
 
 def test_metrics_count_every_request_whichever_worker_answered(live: Live) -> None:
     before = requests_counted(live, "/healthz")
-    sent: list[str] = []
-    for batch in range(10):  # bounded: stop as soon as both workers have served some
-        sent += hit_healthz(live, 40, f"count{batch}")
-        # every request's log line reaches the file (polled), then see who served them
-        eventually(lambda sent=sent: len(served_ids(live, sent)) == len(sent), timeout=10)
-        if len(pids_that_served(live, sent)) >= 2:
-            break
+    # One request held half-sent: the worker that accepts it (the first in the listen queue, so
+    # before any other) waits for the rest, and only the other worker can answer the 40 below; then
+    # the held one is finished. Both workers serve, however the machine schedules them (left to
+    # chance, a loaded machine once let one worker take all 400 requests of the old loop).
+    host, port = live.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as held:
+        held.sendall(b"GET /healthz HTTP/1.1\r\nHost: arbitru\r\nX-Request-ID: held-0\r\n")
+        sent = hit_healthz(live, 40, "count")
+        held.sendall(b"Connection: close\r\n\r\n")
+        assert held.makefile("rb").readline().split()[1] == b"200"
+    sent.append("held-0")
+    eventually(lambda: len(served_ids(live, sent)) == len(sent), timeout=10)
     assert len(pids_that_served(live, sent)) == 2, "both workers should have answered"
     assert requests_counted(live, "/healthz") - before == len(sent)
 
