@@ -61,7 +61,9 @@ def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str) -> R
     except MatFormatError as exc:
         key = getattr(exc.message, "key", None)
         if not candidate.named and key in NOT_A_TRANSCRIPT and not _looks_like_json(data):
-            return row(candidate.shown, SKIPPED, problem=render(key, getattr(exc.message, "params", None), lang))
+            return row(
+                candidate.shown, SKIPPED, problem=render(key, getattr(exc.message, "params", None), lang)
+            )
         return row(candidate.shown, UNREADABLE, problem=f"{exc}")
     except ValueError as exc:  # not JSON, or a record of the wrong shape
         return row(candidate.shown, UNREADABLE, problem=str(exc))
