@@ -25,6 +25,8 @@ STYLE = """
 body{font-family:system-ui,sans-serif;margin:1em auto;max-width:80em;padding:0 1em;color:#1a1a1a}
 table{border-collapse:collapse;width:100%;font-size:.9em}
 th,td{border-bottom:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
+.scroll{overflow-x:auto}td:first-child,td:last-child{overflow-wrap:anywhere;min-width:14em}
+th,td:nth-child(3),td:nth-child(4),td:nth-child(6){white-space:nowrap}
 th{cursor:pointer;background:#f3f1ea;position:sticky;top:0;user-select:none}
 th[aria-sort=ascending]::after{content:" \\25b2"}th[aria-sort=descending]::after{content:" \\25bc"}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
@@ -99,7 +101,7 @@ def _controls(words: Mapping[str, str]) -> list[str]:
 def _table(matches: Sequence[Mapping[str, Any]], words: Mapping[str, str], lang: str) -> str:
     heads = ("file", "players", "length", "final_score", "winner", "verdict", "erring", "where")
     rows = [
-        '<table id="matches"><thead><tr>'
+        '<div class="scroll"><table id="matches"><thead><tr>'
         + "".join(f'<th scope="col">{_e(words[h])}</th>' for h in heads)
         + "</tr></thead><tbody>"
     ]
@@ -117,7 +119,7 @@ def _table(matches: Sequence[Mapping[str, Any]], words: Mapping[str, str], lang:
             f'<td class="{_e(item["status"])}">{_e(words[item["status"]])}</td>'
             f"<td>{_e(error.get('player'))}</td><td>{_e(where)}</td></tr>"
         )
-    rows.append("</tbody></table>")
+    rows.append("</tbody></table></div>")
     return "".join(rows)
 
 
