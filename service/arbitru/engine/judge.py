@@ -150,8 +150,27 @@ def plainly_legal(board: Board, turn: Color, dice: tuple[int, int], hops: Sequen
     literal = literal_board(board, turn, hops)
     if literal is None:
         return None
-    moves = die_by_die(board, turn, dice, hops, literal, every_die=True)
+    moves = _two_single_dice(board, turn, dice, hops) or die_by_die(board, turn, dice, hops, literal, True)
     return None if moves is None else Play(turn, moves, literal)
+
+
+def _two_single_dice(
+    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]
+) -> tuple[Move, Move] | None:
+    """The commonest play, told at once: two hops of a roll that is not a double, each one die, none
+    from the bar nor bearing off, on hops `literal_board` has accepted (no landing closed, no checker
+    moved that is not there or brought there). Played in the order that brings a checker before it
+    moves on, each die move is legal where it is made; both dice are used. None for any other play."""
+    if dice[0] == dice[1] or len(hops) != 2 or board.side(turn)[BAR]:
+        return None
+    (s1, d1), (s2, d2) = hops
+    if OFF in (d1, d2) or sorted((s1 - d1, s2 - d2)) != sorted(dice):
+        return None
+    if s1 == d2:  # the second hop brings the checker the first moves on: play it first
+        (s1, d1), (s2, d2) = (s2, d2), (s1, d1)
+    opponent = board.side(other(turn))
+    first_hit = opponent[25 - d1] == 1
+    return Move(s1, d1, first_hit), Move(s2, d2, opponent[25 - d2] == 1 and not (first_hit and d2 == d1))
 
 
 def playable_as_written(
