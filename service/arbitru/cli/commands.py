@@ -158,6 +158,7 @@ def _run(
 ) -> dict[str, int]:
     """Verify `files`, writing each row as it comes (JSON Lines, a JSON array) or the table at the end."""
     totals = dict.fromkeys(STATUSES, 0)
+    keep = form == "table" or report is not None  # the summary's entries: only what a table or report needs
     entries: list[dict[str, Any]] = []
     hide = len(files) < 2 or not sys.stderr.isatty()
     with (
@@ -172,16 +173,17 @@ def _run(
                 out.flush()
             elif form == "json":
                 out.write(("," if number else "") + "\n" + json_line(result))
-            entries.append(entry(result))
+            if keep:
+                entries.append(entry(result))
             bar.update(1)
         if form == "jsonl":
             out.write(json.dumps(end_line(totals)) + "\n")
         elif form == "json":
             out.write("\n]\n")
-        summary = summarise(entries)
-        if form == "table":
+        summary = summarise(entries) if keep else None
+        if summary is not None and form == "table":
             out.write(table(summary, options[2]) + "\n")
-    if report:
+    if summary is not None and report:
         Path(report).write_text(html_report(summary, options[2]), encoding="utf-8")
     return totals
 
