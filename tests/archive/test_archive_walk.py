@@ -170,3 +170,18 @@ def test_the_exit_codes_are_0_all_valid_1_some_invalid_or_unreadable_2_nothing_3
 def test_an_empty_share_of_an_archive_is_no_error(tmp_path: Path):
     shutil.copy(CLEAN, tmp_path / "one.mat")
     assert run("verify", "--shard", "1/2", tmp_path).exit_code == 0
+
+
+def test_a_folder_that_cannot_be_listed_is_an_unreadable_row(archive: Path, monkeypatch: pytest.MonkeyPatch):
+    (archive / "locked").mkdir()
+    listing = os.scandir
+
+    def refusing(path=".") -> object:  # as a folder without read permission answers (root reads any)
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    found = rows(run("verify", "--jsonl", archive))
+    assert found["locked"]["status"] == "unreadable" and "Permission denied" in found["locked"]["problem"]
+    assert found["2025/ev1/copy.txt"]["status"] == "valid"

@@ -80,7 +80,17 @@ def candidates(arguments: Sequence[str], suffixes: Iterable[str] = DEFAULT_SUFFI
 def _folder(root: str, suffixes: tuple[str, ...], prefix: str) -> list[Candidate]:
     real_root = os.path.realpath(root)
     found: list[Candidate] = []
-    for folder, subfolders, files in os.walk(root, followlinks=False):
+
+    def unreadable_folder(error: OSError) -> None:  # a folder that cannot be listed is a row, not a silence
+        shown = Path(os.path.relpath(error.filename or root, root)).as_posix()
+        refused = Refused("cli.os_error", error=error.strerror or str(error))
+        found.append(
+            Candidate(
+                str(error.filename), Path(prefix, shown).as_posix() if prefix else shown, False, refused
+            )
+        )
+
+    for folder, subfolders, files in os.walk(root, followlinks=False, onerror=unreadable_folder):
         subfolders.sort()  # os.walk lists links to folders here but never enters them
         for name in files:
             if not name.lower().endswith(suffixes):
