@@ -7,8 +7,9 @@ Makes (or reuses, when the same count and seed are there already) a synthetic ar
 self-played through the engine with seeded dice, each play chosen at random among the legal ones,
 match lengths as tournaments have them (1 to 15 points, mostly 5, 7 and 11), a cube turned now
 and then (dropped or taken),
-about 3 % of them with one illegal play written in (a play one die short, or a checker moved
-backwards), written as .mat (gnubg's layout) or, one in ten, as JSON game records, in nested
+about 3 % of them with one illegal play written in (a play one die short), written half as .mat
+(gnubg's layout) and half as JSON game records (the .mat writer replays the match: it is most of
+the making time), in nested
 folders (year/event/) with a README.txt per event (not a transcript: skipped). Then runs
 `arbitru verify --jsonl -o ...` over it once per --jobs value and prints the files/s, the average
 ms per match, the peak RSS of the run (its own and its workers', from getrusage) and the merged
@@ -128,7 +129,7 @@ def _write(job: tuple[Path, int, int]) -> bool:
     folder.mkdir(parents=True, exist_ok=True)
     if index % PER_EVENT == 0:
         (folder / "README.txt").write_text(f"Event {index // PER_EVENT}: the transcripts as uploaded.\n")
-    if index % 10 == 9:
+    if index % 2 == 1:
         (folder / f"match-{index:06d}.json").write_text(json.dumps(record), encoding="utf-8")
     else:
         match = record_to_match(record)

@@ -27,7 +27,7 @@ def run(*args: object):
 def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("archive")
     assert make_archive(root, 36, seed=5) >= 1  # some matches hold an illegal play
-    shutil.copy(root / "2020" / "event-0000" / "match-000001.mat", root / "2020" / "copy with space.txt")
+    shutil.copy(root / "2020" / "event-0000" / "match-000000.mat", root / "2020" / "copy with space.txt")
     (root / "2020" / "cut.json").write_text('{"players": [')
     os.mkfifo(root / "2020" / "pipe.mat")
     return root
