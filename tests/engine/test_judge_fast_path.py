@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
-from arbitru.engine.board import OFF, Color
+from arbitru.engine.board import OFF, Color, other
 from arbitru.engine.judge import literal_board, plainly_legal
 from arbitru.referee import judge_written
 from tests.engine.test_properties import boards, dice_strategy
@@ -53,7 +53,9 @@ def agrees_with_the_plain_judge(board: Board, turn: Color, dice: tuple[int, int]
         assert len(fast.moves) == (4 if dice[0] == dice[1] else 2)  # every die used
         assert uses_each_die_once(fast.moves, dice)
         replayed = board
-        for move in fast.moves:  # the die moves, one by one, lead to the board
+        for move in fast.moves:  # the die moves, one by one, lead to the board, each hit marked
+            blot = move.to_point != OFF and replayed.side(other(turn))[25 - move.to_point] == 1
+            assert move.hit == blot, (hops, fast.moves)
             replayed = literal_board(replayed, turn, ((move.from_point, move.to_point),))
             assert replayed is not None
         assert replayed == fast.board
