@@ -213,11 +213,9 @@ def main() -> None:
             f"cpu {result['cpu_seconds']:.0f} s, peak RSS {result['peak_rss_mb']:.0f} MB; {result['end']}; "
             f"load average after: {os.getloadavg()}"
         )
-    if len(results) > 1:
-        print(
-            f"speed-up --jobs {results[-1]['jobs']} / --jobs {results[0]['jobs']}: "
-            f"{results[0]['seconds'] / results[-1]['seconds']:.2f}x"
-        )
+    by_jobs = {result["jobs"]: result for result in results}
+    if 1 in by_jobs and 2 in by_jobs:
+        print(f"speed-up --jobs 2 / --jobs 1: {by_jobs[1]['seconds'] / by_jobs[2]['seconds']:.2f}x")
 
 
 if __name__ == "__main__":
