@@ -60,9 +60,10 @@ def _choose(rng: random.Random, plays: Any, color: str) -> Any:
     return min(plays, key=lambda play: (play.board.side(color)[1:25].count(1), rng.random()))
 
 
-def _game(rng: random.Random, illegal: bool, may_double: bool) -> tuple[list[dict[str, Any]], int, int]:
-    """One game self-played: its turns, the winner (0 or 1) and the points. The player ahead in
-    the race may double once (the other drops 6 times in 10, else takes)."""
+def _game(rng: random.Random, illegal: bool, may_double: bool) -> tuple[list[dict[str, Any]], int, int, bool]:
+    """One game self-played: its turns, the winner (0 or 1), the points, and whether a play was
+    written one die short. The player ahead in the race may double once (the other drops 6 times in
+    10, else takes)."""
     board = Board.initial()
     dice = _roll(rng)
     while dice[0] == dice[1]:
@@ -78,7 +79,7 @@ def _game(rng: random.Random, illegal: bool, may_double: bool) -> tuple[list[dic
                 turns.append({"player": player, "action": "double", "cube": 2})
                 if rng.random() < 0.6:
                     turns.append({"player": 1 - player, "action": "drop"})
-                    return turns, player, 1
+                    return turns, player, 1, wrong_at == -1 and illegal
                 turns.append({"player": 1 - player, "action": "take"})
                 cube = 2
         play = _choose(rng, legal_plays(board, me, dice), me)
@@ -90,7 +91,8 @@ def _game(rng: random.Random, illegal: bool, may_double: bool) -> tuple[list[dic
         board = play.board
         ended = outcome(board)
         if ended.game_over:
-            return turns, COLORS.index(ended.winner or "white"), int(ended.multiplier or 1) * cube
+            winner = COLORS.index(ended.winner or "white")
+            return turns, winner, int(ended.multiplier or 1) * cube, wrong_at == -1 and illegal
         player, dice = 1 - player, _roll(rng)
 
 
@@ -100,6 +102,7 @@ def self_played(seed: int) -> tuple[dict[str, Any], bool]:
     length = rng.choice(LENGTHS)
     players = rng.sample(NAMES, 2)
     illegal = rng.random() < ILLEGAL_RATE
+    written_wrong = False
     games: list[dict[str, Any]] = []
     score = [0, 0]
     illegal_game = rng.randrange(max(1, length // 2)) if illegal else -1
@@ -107,7 +110,8 @@ def self_played(seed: int) -> tuple[dict[str, Any], bool]:
     while max(score) < length:
         crawford = max(score) == length - 1 and not crawford_played
         crawford_played = crawford_played or crawford
-        turns, winner, points = _game(rng, len(games) == illegal_game, length > 1 and not crawford)
+        turns, winner, points, wrong = _game(rng, len(games) == illegal_game, length > 1 and not crawford)
+        written_wrong = written_wrong or wrong
         games.append(
             {
                 "game": len(games) + 1,
@@ -118,7 +122,7 @@ def self_played(seed: int) -> tuple[dict[str, Any], bool]:
         )
         score[winner] += points
     record = {"players": players, "match_length": length, "games": games}
-    return record, illegal
+    return record, written_wrong
 
 
 def _write(job: tuple[Path, int, int]) -> bool:

@@ -82,3 +82,11 @@ def test_the_report_of_nothing_is_an_error_exit(tmp_path: Path):
     empty = tmp_path / "empty.jsonl"
     empty.write_text(json.dumps({"end": {"valid": 0, "invalid": 0, "unreadable": 0, "skipped": 0}}) + "\n")
     assert CliRunner().invoke(main, ["report", str(empty)]).exit_code == 2
+
+
+def test_the_synthetic_archive_holds_as_many_invalid_matches_as_plays_written_wrong(tmp_path: Path):
+    written_wrong = make_archive(tmp_path, 40, seed=5)
+    end = json.loads(run("verify", "--jsonl", tmp_path).output.splitlines()[-1])["end"]
+    assert (
+        end["invalid"] == written_wrong >= 1 and end["unreadable"] == 0 and end["valid"] == 40 - written_wrong
+    )
