@@ -73,8 +73,10 @@ def read_shards(paths: Sequence[Path]) -> Iterator[Entry]:
             yield entry(result)
 
 
-def _shard_rows(path: Path) -> list[Row]:
-    rows: list[Row] = []
+def _shard_rows(path: Path) -> Iterator[Row]:
+    """The rows of a shard one by one (a shard of 100,000 verdicts is never held whole); the check
+    that its end line counts them comes after the last (the caller reads every row before it writes)."""
+    found = dict.fromkeys(STATUSES, 0)
     end: dict[str, Any] | None = None
     with path.open(encoding="utf-8", errors="replace") as lines:
         for number, line in enumerate(lines, 1):
@@ -93,12 +95,13 @@ def _shard_rows(path: Path) -> list[Row]:
                 and isinstance(item.get("file"), str)
                 and item.get("status") in STATUSES
             ):
-                rows.append(item)
+                found[item["status"]] += 1
+                yield item
             else:
                 raise ShardError(f"{path}:{number}: not a verdict line")
-    if end != counts(rows):
-        raise ShardError(f"{path}: incomplete (no end line counting its {len(rows)} rows: the run was cut)")
-    return rows
+    if end != found:
+        total = sum(found.values())
+        raise ShardError(f"{path}: incomplete (no end line counting its {total} rows: the run was cut)")
 
 
 # -- the plain-text table ----------------------------------------------------------------------------
