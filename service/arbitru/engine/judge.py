@@ -20,7 +20,7 @@ from typing import Any
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other, point_name
 from arbitru.engine.moves import legal_plays
-from arbitru.engine.play import Play
+from arbitru.engine.play import Move, Play
 
 Hop = tuple[int, int]
 
@@ -138,28 +138,78 @@ def literal_board(board: Board, turn: Color, hops: Sequence[Hop]) -> Board | Non
     return Board(sides["white"], sides["black"])
 
 
+def plainly_legal(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]) -> Play | None:
+    """The play of `hops` when it is legal on its face, told without listing the legal plays: the
+    hops, played die by die in some order, use every die of the roll (two, or four of a double) and
+    land where written, hitting only where they land. A play that uses every die uses as many as the
+    roll allows, so no rule about unplayable dice can refuse it, and each die move was checked
+    against the rules of a single move (bar first, closed points, bearing off) on the board it was
+    made on. The play's moves are its die moves in the order found. None when this cannot be told (the plain
+    `judge_play` then decides): `tests/engine/test_judge_fast_path.py` proves it gives, when it
+    answers, the board `judge_play` gives, and never answers for an illegal play."""
+    literal = literal_board(board, turn, hops)
+    if literal is None:
+        return None
+    moves = _two_single_dice(board, turn, dice, hops) or die_by_die(board, turn, dice, hops, literal, True)
+    return None if moves is None else Play(turn, moves, literal)
+
+
+def _two_single_dice(
+    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]
+) -> tuple[Move, Move] | None:
+    """The commonest play, told at once: two hops of a roll that is not a double, each one die, none
+    from the bar nor bearing off, on hops `literal_board` has accepted (no landing closed, no checker
+    moved that is not there or brought there). Played in the order that brings a checker before it
+    moves on, each die move is legal where it is made; both dice are used. None for any other play."""
+    if dice[0] == dice[1] or len(hops) != 2 or board.side(turn)[BAR]:
+        return None
+    (s1, d1), (s2, d2) = hops
+    if OFF in (d1, d2) or sorted((s1 - d1, s2 - d2)) != sorted(dice):
+        return None
+    if s1 == d2:  # the second hop brings the checker the first moves on: play it first
+        (s1, d1), (s2, d2) = (s2, d2), (s1, d1)
+    opponent = board.side(other(turn))
+    first_hit = opponent[25 - d1] == 1
+    return Move(s1, d1, first_hit), Move(s2, d2, opponent[25 - d2] == 1 and not (first_hit and d2 == d1))
+
+
 def playable_as_written(
     board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop], target: Board
 ) -> bool:
     """Whether the hops can be played die by die, in some order of hops and dice, each hop's checker
     stopping only where the dice take it and landing on the hop's destination, ending on `target`
-    (a stop on a blot on the way hits it, which `target` then shows). At most four dice and as many
-    hops, so the search is a few hundred steps at worst."""
+    (a stop on a blot on the way hits it, which `target` then shows)."""
+    return die_by_die(board, turn, dice, hops, target) is not None
+
+
+def die_by_die(
+    board: Board,
+    turn: Color,
+    dice: tuple[int, int],
+    hops: Sequence[Hop],
+    target: Board,
+    every_die: bool = False,
+) -> tuple[Move, ...] | None:
+    """The die moves, in the order played, of the first way found to play the hops as
+    `playable_as_written` says (with `every_die`: a way using every die of the roll, each die moving
+    a checker that is on its point by then, so that the moves can be played in that order); None
+    when there is none. At most four dice and as many hops, so the search is a few hundred steps at worst."""
     remaining = list(dice) * 2 if dice[0] == dice[1] else list(dice)
     if len(hops) > len(remaining):
-        return False
+        return None
     mover = list(board.side(turn))
     opponent = list(board.side(other(turn)))
     at = [source for source, _ in hops]
     goals = [dest for _, dest in hops]
     want = target.side(turn), target.side(other(turn))
+    path: list[Move] = []
 
     def search(remaining: list[int]) -> bool:
         if at == goals:
-            return (tuple(mover), tuple(opponent)) == want
+            return (tuple(mover), tuple(opponent)) == want and not (every_die and remaining)
         for i, point in enumerate(at):
-            if point == goals[i]:
-                continue
+            if point == goals[i] or (every_die and mover[point] <= 0):
+                continue  # with every_die, a checker moves only once it is there (a play in order)
             for die in set(remaining):
                 step = _step(mover, opponent, point, die, goals[i])
                 if step is None:
@@ -171,6 +221,7 @@ def playable_as_written(
                     opponent[25 - landing] -= 1
                     opponent[BAR] += 1
                 at[i] = landing
+                path.append(Move(point, landing, hit))
                 rest = remaining.copy()
                 rest.remove(die)
                 found = search(rest)
@@ -182,9 +233,10 @@ def playable_as_written(
                 mover[point] += 1
                 if found:
                     return True
+                path.pop()
         return False
 
-    return search(remaining)
+    return tuple(path) if search(remaining) else None
 
 
 def _step(mover: list[int], opponent: list[int], point: int, die: int, goal: int) -> tuple[int, bool] | None:

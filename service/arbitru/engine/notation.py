@@ -8,6 +8,7 @@ Accepts what people and programs write: `24/18 13/11`, `bar/22`, `Bar/22`, `25/2
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from arbitru.engine.board import BAR, OFF
 
@@ -40,7 +41,24 @@ def parse_play(text: str) -> tuple[Hop, ...]:
 
 def parse_play_marked(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
     """Hops of a play and the points it marks as hits (`*`), to tell apart plays that differ
-    only in what they hit (24/18*/13 and 24/19/13)."""
+    only in what they hit (24/18*/13 and 24/19/13). Plays repeat (a match referee reads the same
+    `8/5 6/5` again and again), so the answers for the last PARSED_CACHE texts are kept (tuples:
+    nothing a caller can change); a text that cannot be read raises every time."""
+    if len(text) > MAX_CACHED_TEXT:
+        return _parse_play_marked(text)
+    return _parsed(text)
+
+
+MAX_CACHED_TEXT = 64  # longer texts are parsed each time (a bound on what the cache holds)
+PARSED_CACHE = 4096
+
+
+@lru_cache(maxsize=PARSED_CACHE)
+def _parsed(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
+    return _parse_play_marked(text)
+
+
+def _parse_play_marked(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
     hops: list[Hop] = []
     marked: list[int] = []
     for match in re.finditer(r"[^\s,]+", text):

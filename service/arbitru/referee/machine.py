@@ -297,7 +297,7 @@ class Referee:
         if hops is None:
             state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
-        verdict = judge_written(state.board, color, dice, hops)
+        verdict = judge_written(state.board, color, dice, hops, fast=True)  # only its board is read
         if verdict.play is not None:  # judge_written gives a play exactly when the play is legal
             state.board = verdict.play.board
         elif action.play_kind == EMPTY and final:

@@ -8,18 +8,26 @@ play impossible (tournament rules never condone those).
 from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other
-from arbitru.engine.judge import Verdict, judge_play, literal_board
+from arbitru.engine.judge import Verdict, judge_play, literal_board, plainly_legal
 from arbitru.engine.play import point_name
 from arbitru.referee.codes import Params
 
 Hops = tuple[tuple[int, int], ...]
 
 
-def judge_written(board: Board, color: Color, dice: tuple[int, int], hops: Hops) -> Verdict:
+def judge_written(
+    board: Board, color: Color, dice: tuple[int, int], hops: Hops, fast: bool = False
+) -> Verdict:
     """Judge a written play as /v1/play does, with two allowances for exporters: hit marks are not
     read (exporters differ in marking chained hits; OpenGammon writes none; a hop hits the blot it
     lands on, marked or not), and a hop written past the blot it hit on the way (`24/13` for
-    `24/18*/13`) is taken as the legal play that moves those checkers."""
+    `24/18*/13`) is taken as the legal play that moves those checkers. With `fast` (the referee,
+    which reads only the board after a legal play), a play legal on its face (every die used, each
+    hop played die by die) is taken without listing every legal play of the roll (`plainly_legal`:
+    the same board; its moves are the die moves found, not the listed play's)."""
+    plain = plainly_legal(board, color, dice, hops) if fast else None
+    if plain is not None:
+        return Verdict(True, plain, params={"roll": f"{dice[0]}-{dice[1]}"}, as_written=True)
     verdict = judge_play(board, color, dice, hops)
     if not verdict.legal and verdict.play is not None:
         return Verdict(True, verdict.play, as_written=False)

@@ -1,0 +1,226 @@
+"""An archive as an organiser has one, and `arbitru verify` over it at --jobs 1 and --jobs 2.
+
+    python bench/archive.py [--count 100000] [--seed 27] [--root build/archive] [--jobs 1,2]
+                            [--only-make]
+
+Makes (or reuses, when the same count and seed are there already) a synthetic archive: matches
+self-played through the engine with seeded dice, each play chosen at random among the legal ones,
+match lengths as tournaments have them (1 to 15 points, mostly 5, 7 and 11), a cube turned now
+and then (dropped or taken),
+about 3 % of them with one illegal play written in (a play one die short), written half as .mat
+(gnubg's layout) and half as JSON game records (the .mat writer replays the match: it is most of
+the making time), in nested
+folders (year/event/) with a README.txt per event (not a transcript: skipped). Then runs
+`arbitru verify --jsonl -o ...` over it once per --jobs value and prints the files/s, the average
+ms per match, the peak RSS of the run (its own and its workers', from getrusage) and the merged
+summary's counts. Timing belongs here, never in a test; the machine's load is printed beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from arbitru.engine.board import Board
+from arbitru.engine.moves import legal_plays
+from arbitru.engine.outcome import outcome
+from arbitru.engine.play import format_moves
+from arbitru.formats.game_record import record_to_match
+from arbitru.formats.mat_writer import write_mat
+from arbitru.referee import resolve_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+LENGTHS = (1, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7, 7, 9, 9, 11, 11, 11, 13, 15)
+ILLEGAL_RATE = 0.03
+PER_EVENT = 100
+NAMES = ("Ana", "Bogdan", "Chiara", "Dorin", "Elif", "Farid", "Greta", "Horia", "Ilinca", "Jonas")
+COLORS = ("white", "black")  # players[0] is white
+
+
+def _roll(rng: random.Random) -> tuple[int, int]:
+    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    return (a, b) if a >= b else (b, a)
+
+
+def _choose(rng: random.Random, plays: Any, color: str) -> Any:
+    """A play as a weak but sane player makes it: mostly one leaving the fewest blots (so games
+    last as long as real ones, not as long as random play makes them), sometimes any."""
+    if rng.random() < 0.25 or len(plays) == 1:
+        return rng.choice(plays)
+    return min(plays, key=lambda play: (play.board.side(color)[1:25].count(1), rng.random()))
+
+
+def _game(rng: random.Random, illegal: bool, may_double: bool) -> tuple[list[dict[str, Any]], int, int, bool]:
+    """One game self-played: its turns, the winner (0 or 1), the points, and whether a play was
+    written one die short. The player ahead in the race may double once (the other drops 6 times in
+    10, else takes)."""
+    board = Board.initial()
+    dice = _roll(rng)
+    while dice[0] == dice[1]:
+        dice = _roll(rng)
+    player = rng.randrange(2)
+    turns: list[dict[str, Any]] = []
+    cube = 1
+    wrong_at = rng.randrange(6, 40) if illegal else -1
+    while True:
+        me, other = COLORS[player], COLORS[1 - player]
+        if may_double and cube == 1 and len(turns) >= 8 and rng.random() < 0.12:
+            if board.pips(me) < board.pips(other) * 0.95:
+                turns.append({"player": player, "action": "double", "cube": 2})
+                if rng.random() < 0.6:
+                    turns.append({"player": 1 - player, "action": "drop"})
+                    return turns, player, 1, wrong_at == -1 and illegal
+                turns.append({"player": 1 - player, "action": "take"})
+                cube = 2
+        play = _choose(rng, legal_plays(board, me, dice), me)
+        written = play.notation
+        if len(turns) >= wrong_at >= 0 and len(play.moves) >= 2:
+            written = format_moves(play.moves[:-1])  # one die short: MUST_USE_ALL_DICE
+            wrong_at = -1
+        turns.append({"player": player, "action": "roll", "dice": list(dice), "play": written})
+        board = play.board
+        ended = outcome(board)
+        if ended.game_over:
+            winner = COLORS.index(ended.winner or "white")
+            return turns, winner, int(ended.multiplier or 1) * cube, wrong_at == -1 and illegal
+        player, dice = 1 - player, _roll(rng)
+
+
+def self_played(seed: int) -> tuple[dict[str, Any], bool]:
+    """The JSON game record of one match, and whether an illegal play was written into it."""
+    rng = random.Random(seed)
+    length = rng.choice(LENGTHS)
+    players = rng.sample(NAMES, 2)
+    illegal = rng.random() < ILLEGAL_RATE
+    written_wrong = False
+    games: list[dict[str, Any]] = []
+    score = [0, 0]
+    illegal_game = rng.randrange(max(1, length // 2)) if illegal else -1
+    crawford_played = False
+    while max(score) < length:
+        crawford = max(score) == length - 1 and not crawford_played
+        crawford_played = crawford_played or crawford
+        turns, winner, points, wrong = _game(rng, len(games) == illegal_game, length > 1 and not crawford)
+        written_wrong = written_wrong or wrong
+        games.append(
+            {
+                "game": len(games) + 1,
+                "start_score": list(score),
+                "turns": turns,
+                "result": {"winner": winner, "points": points},
+            }
+        )
+        score[winner] += points
+    record = {"players": players, "match_length": length, "games": games}
+    return record, written_wrong
+
+
+def _write(job: tuple[Path, int, int]) -> bool:
+    """Write match number `index` of the archive under `root`; True when it holds an illegal play."""
+    root, index, seed = job
+    record, illegal = self_played(seed * 1_000_003 + index)
+    folder = root / str(2020 + index // 20_000) / f"event-{index // PER_EVENT:04d}"
+    folder.mkdir(parents=True, exist_ok=True)
+    if index % PER_EVENT == 0:
+        (folder / "README.txt").write_text(f"Event {index // PER_EVENT}: the transcripts as uploaded.\n")
+    if index % 2 == 1:
+        (folder / f"match-{index:06d}.json").write_text(json.dumps(record), encoding="utf-8")
+    else:
+        match = record_to_match(record)
+        rules, _ = resolve_rules(match, {})
+        (folder / f"match-{index:06d}.mat").write_text(write_mat(match, rules), encoding="utf-8")
+    return illegal
+
+
+def make_archive(root: Path, count: int, seed: int = 27, processes: int = 1) -> int:
+    """Write the archive of `count` matches (match i self-played from seed + i); the illegal count."""
+    root.mkdir(parents=True, exist_ok=True)
+    jobs = [(root, index, seed) for index in range(count)]
+    if processes > 1:
+        with Pool(processes) as pool:
+            return sum(pool.imap_unordered(_write, jobs, chunksize=64))
+    return sum(map(_write, jobs))
+
+
+def _ensure(root: Path, count: int, seed: int) -> Path:
+    stamp = root / f".made-{count}-{seed}"
+    if not stamp.exists():
+        start = time.perf_counter()
+        illegal = make_archive(root, count, seed, processes=len(os.sched_getaffinity(0)))
+        stamp.write_text(f"{illegal}\n")
+        print(f"made {count} matches in {time.perf_counter() - start:.0f} s ({illegal} with an illegal play)")
+    return root
+
+
+def _files(root: Path) -> Iterator[Path]:
+    for folder, _, names in os.walk(root):
+        for name in names:
+            if name.endswith((".mat", ".json")):
+                yield Path(folder, name)
+
+
+def measure(root: Path, jobs: int, out: Path) -> dict[str, Any]:
+    """Run `arbitru verify --jsonl` over the archive in a child process: wall time, peak RSS."""
+    command = [sys.executable, "-m", "arbitru.cli", "verify", "--jsonl", "-o", str(out), "--jobs", str(jobs)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([*command, str(root)], cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"verify failed ({done.returncode}): {done.stderr[-2000:]}")
+    end = json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]
+    return {
+        "jobs": jobs,
+        "seconds": seconds,
+        "files": sum(end.values()),
+        "end": end,
+        "peak_rss_mb": after.ru_maxrss / 1024,  # the largest child: the CLI or one of its workers
+        "cpu_seconds": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--count", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--root", type=Path, default=ROOT / "build" / "archive")
+    parser.add_argument("--jobs", default="1,2")
+    parser.add_argument("--only-make", action="store_true")
+    args = parser.parse_args()
+    root = _ensure(args.root / f"{args.count}-{args.seed}", args.count, args.seed)
+    if args.only_make:
+        return
+    print(f"archive: {root} ({args.count} matches); load average before: {os.getloadavg()}")
+    results = []
+    for jobs in (int(j) for j in args.jobs.split(",")):
+        result = measure(root, jobs, args.root / f"run-{args.count}-jobs{jobs}.jsonl")
+        results.append(result)
+        transcripts = result["files"] - result["end"]["skipped"]
+        print(
+            f"--jobs {jobs}: {result['files']} files ({transcripts} transcripts) "
+            f"in {result['seconds']:.1f} s: "
+            f"{result['files'] / result['seconds']:.0f} files/s, "
+            f"{result['seconds'] * 1000 / max(1, transcripts):.2f} ms a match (wall), "
+            f"cpu {result['cpu_seconds']:.0f} s, peak RSS {result['peak_rss_mb']:.0f} MB; {result['end']}; "
+            f"load average after: {os.getloadavg()}"
+        )
+    by_jobs = {result["jobs"]: result for result in results}
+    if 1 in by_jobs and 2 in by_jobs:
+        print(f"speed-up --jobs 2 / --jobs 1: {by_jobs[1]['seconds'] / by_jobs[2]['seconds']:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,286 @@
+"""The `arbitru` commands: verify (an archive), report (merge shards), convert, moves.
+
+Exit codes of `verify` and `report` (docs/archives.md): 0 every transcript valid; 1 some transcript
+invalid or unreadable (a result: the rows say which and why); 2 a usage error, nothing to verify
+(no transcript found), or shards that cannot be merged; 3 an internal error (a bug: the traceback
+is on standard error). A file never stops the run: whatever it holds is its own row.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+import click
+
+from arbitru.cli.parallel import judged, usable_cpus
+from arbitru.cli.report import html_report
+from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, table
+from arbitru.cli.verdicts import STATUSES, exit_code, json_line
+from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, parse_suffixes, read_bytes
+from arbitru.engine.board import Color
+from arbitru.engine.moves import legal_plays
+from arbitru.engine.rules import PRESETS
+from arbitru.formats.game_record import RecordError, match_to_record, read_match_file
+from arbitru.formats.mat import MatFormatError
+from arbitru.formats.mat_writer import write_mat
+from arbitru.formats.position import FormatError
+from arbitru.formats.replay import ExportError
+from arbitru.formats.sgf import write_sgf
+from arbitru.formats.sources import decode_source
+from arbitru.messages import render, say
+from arbitru.referee import MODES, resolve_rules
+
+INTERNAL_ERROR = 3
+LANG = click.option("--lang", type=click.Choice(["en", "ro"]), default="en", show_default=True)
+
+
+@click.group(help=(__doc__ or "").split("\n\n")[0])
+@click.version_option(package_name="arbitru")
+def main() -> None:
+    """The command group."""
+
+
+def select_shard(files: Sequence[Candidate], spec: str | None) -> list[Candidate]:
+    """The `I/N` share of `files` (every N-th file from the I-th, 0-based), or all of them."""
+    if not spec:
+        return list(files)
+    try:
+        index, count = (int(part) for part in spec.split("/"))
+    except ValueError:
+        raise click.BadParameter(f"{spec}: expected I/N, e.g. 0/4", param_hint="--shard") from None
+    if not 0 <= index < count:
+        raise click.BadParameter(f"{spec}: I must be 0 <= I < N", param_hint="--shard")
+    return list(files)[index::count]
+
+
+@contextmanager
+def _internal_errors() -> Iterator[None]:
+    """A bug is exit 3 with its traceback, never 1 (which means "some transcript invalid")."""
+    try:
+        yield
+    except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+        raise
+    except Exception:
+        click.echo(traceback.format_exc(), err=True)
+        sys.exit(INTERNAL_ERROR)
+
+
+@contextmanager
+def _output(path: str | None) -> Iterator[IO[str]]:
+    if path is None:
+        yield sys.stdout
+        return
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        yield out
+
+
+@main.command("verify")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="print every verdict as one JSON array")
+@click.option(
+    "--jsonl", is_flag=True, help="print every verdict as a JSON line, as it is found (then an end line)"
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="write the table/JSON there, not to stdout"
+)
+@LANG
+@click.option("--report", type=click.Path(dir_okay=False), help="write the HTML report there")
+@click.option(
+    "--jobs",
+    type=click.IntRange(0, 256),
+    default=1,
+    show_default=True,
+    help="processes (0 = the CPUs usable)",
+)
+@click.option("--mode", type=click.Choice(MODES), default="legal-moves-only")
+@click.option(
+    "--preset", type=click.Choice(list(PRESETS)), help="rules preset (default: the file's header tags)"
+)
+@click.option("--shard", metavar="I/N", help="only the I-th of N shares of the files (0-based)")
+@click.option(
+    "--suffixes",
+    default=",".join(DEFAULT_SUFFIXES),
+    show_default=True,
+    help="the files read in folders (a file named is always read)",
+)
+def verify_command(
+    paths: tuple[str, ...],
+    as_json: bool,
+    jsonl: bool,
+    output: str | None,
+    lang: str,
+    report: str | None,
+    jobs: int,
+    mode: str,
+    preset: str | None,
+    shard: str | None,
+    suffixes: str,
+) -> None:
+    """Referee match transcripts (.mat/.txt or JSON records; folders walked recursively)."""
+    if as_json and jsonl:
+        raise click.UsageError("--json and --jsonl are two forms of one output: choose one")
+    wanted = parse_suffixes(suffixes)
+    found = candidates(paths, wanted)
+    if not found:
+        click.echo(
+            render("cli.none_found", {"paths": ", ".join(paths), "suffixes": ",".join(wanted)}, lang),
+            err=True,
+        )
+        sys.exit(2)
+    files = select_shard(found, shard)
+    with _internal_errors():
+        totals = _run(
+            files,
+            jobs or usable_cpus(),
+            (mode, preset, lang),
+            "jsonl" if jsonl else "json" if as_json else "table",
+            output,
+            report,
+        )
+    code = exit_code(totals)
+    sys.exit(0 if code == 2 and shard else code)  # an empty share of a full archive is no error
+
+
+def _run(
+    files: Sequence[Candidate],
+    workers: int,
+    options: tuple[str, str | None, str],
+    form: str,
+    output: str | None,
+    report: str | None,
+) -> dict[str, int]:
+    """Verify `files`, writing each row as it comes (JSON Lines, a JSON array) or the table at the end."""
+    totals = dict.fromkeys(STATUSES, 0)
+    keep = form == "table" or report is not None  # the summary's entries: only what a table or report needs
+    entries: list[dict[str, Any]] = []
+    hide = len(files) < 2 or not sys.stderr.isatty()
+    with (
+        _output(output) as out,
+        click.progressbar(length=len(files), label="verify", file=sys.stderr, hidden=hide) as bar,
+    ):
+        out.write("[" if form == "json" else "")
+        for number, result in enumerate(judged(files, workers, *options)):
+            totals[result["status"]] += 1
+            if form == "jsonl":
+                out.write(json_line(result) + "\n")
+                out.flush()
+            elif form == "json":
+                out.write(("," if number else "") + "\n" + json_line(result))
+            if keep:
+                entries.append(entry(result))
+            bar.update(1)
+        if form == "jsonl":
+            out.write(json.dumps(end_line(totals)) + "\n")
+        elif form == "json":
+            out.write("\n]\n")
+        summary = summarise(entries) if keep else None
+        if summary is not None and form == "table":
+            out.write(table(summary, options[2]) + "\n")
+    if summary is not None and report:
+        Path(report).write_text(html_report(summary, options[2]), encoding="utf-8")
+    return totals
+
+
+@main.command("report")
+@click.argument(
+    "shards", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="write the HTML report there")
+@click.option("--json", "as_json", is_flag=True, help="print the merged summary as JSON instead of the table")
+@LANG
+def report_command(shards: tuple[Path, ...], output: str | None, as_json: bool, lang: str) -> None:
+    """Merge the JSON Lines of `verify --jsonl` (any number of shards) into one summary and report."""
+    try:
+        summary = summarise(read_shards(shards))
+    except ShardError as exc:
+        click.echo(render("cli.shard_error", {"error": str(exc)}, lang), err=True)
+        sys.exit(2)
+    with _internal_errors():
+        if as_json:
+            click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
+        else:
+            click.echo(table(summary, lang))
+        if output:
+            Path(output).write_text(html_report(summary, lang), encoding="utf-8")
+    sys.exit(exit_code(summary["counts"]))
+
+
+def _read(path: Path, preset: str | None) -> tuple[Any, Any]:
+    """The match in a file and the rules to referee it by (ValueError when it cannot be read)."""
+    try:
+        data = read_bytes(str(path))
+    except Refused as refused:
+        raise ValueError(refused.say("en")) from None
+    match = read_match_file(data)
+    rules, problems = resolve_rules(match, {"preset": preset} if preset else {})
+    if problems:
+        raise ValueError("; ".join(f"{p.field}: {say(p)}" for p in problems))
+    return match, rules
+
+
+@main.command("convert")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--to", "target", type=click.Choice(["record", "mat", "sgf"]), required=True)
+@click.option(
+    "--preset", type=click.Choice(list(PRESETS)), help="rules preset (default: the file's header tags)"
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, writable=True), help="default: standard output"
+)
+def convert_command(path: str, target: str, preset: str | None, output: str | None) -> None:
+    """Convert a transcript to a JSON game record, a .mat (gnubg's layout) or SGF."""
+    try:
+        match, rules = _read(Path(path), preset)
+    except (OSError, ValueError, MatFormatError, RecordError) as exc:
+        click.echo(f"{path}: {exc}", err=True)
+        sys.exit(2)
+    if target == "record":
+        written = json.dumps(match_to_record(match), ensure_ascii=False, indent=1) + "\n"
+    else:
+        try:
+            written = write_mat(match, rules) if target == "mat" else write_sgf(match, rules)
+        except ExportError as exc:  # a fact the format cannot carry (a starting board that is no board)
+            click.echo(f"{path}: {exc}", err=True)
+            sys.exit(2)
+    if output:
+        Path(output).write_text(written, encoding="utf-8")
+    else:
+        click.echo(written, nl=False)
+
+
+@main.command("moves")
+@click.option("--gnubg-id", required=True, help="POSITIONID:MATCHID (or a Position ID with --turn)")
+@click.option("--dice", required=True, help="the two dice, e.g. 31")
+@click.option("--turn", type=click.Choice(["white", "black"]), help="the side on roll (a Position ID alone)")
+@click.option("--json", "as_json", is_flag=True, help="print the plays as JSON")
+def moves_command(gnubg_id: str, dice: str, turn: str | None, as_json: bool) -> None:
+    """Every legal play of a roll in a GNU Backgammon position."""
+    digits = dice.replace("-", "").replace(",", "")
+    if len(digits) != 2 or not all(d in "123456" for d in digits):
+        raise click.BadParameter("two dice 1-6, e.g. 31", param_hint="--dice")
+    try:
+        pos = decode_source("gnubg_id", gnubg_id, turn)  # type: ignore[arg-type]
+    except FormatError as exc:
+        raise click.BadParameter(exc.message, param_hint="--gnubg-id") from None
+    mover: Color | None = pos.turn if turn is None else ("white" if turn == "white" else "black")
+    if mover is None:
+        raise click.BadParameter("a Position ID alone needs --turn", param_hint="--turn")
+    roll = (max(int(digits[0]), int(digits[1])), min(int(digits[0]), int(digits[1])))
+    plays = legal_plays(pos.board, mover, roll)
+    if as_json:
+        listed = [{"notation": p.notation, "board": p.board.to_dict()} for p in plays]
+        click.echo(json.dumps({"turn": mover, "dice": list(roll), "plays": listed}, indent=1))
+        return
+    click.echo(f"{mover} to play {roll[0]}-{roll[1]}: {len(plays)} legal play(s)")
+    for play in plays:
+        click.echo(f"  {play.notation or '(no move)'}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

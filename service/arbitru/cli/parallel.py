@@ -1,0 +1,98 @@
+"""How many processes an archive run may use, and the run itself in chunks.
+
+`--jobs 0` means the CPUs this process may really use: the CPUs it is allowed to run on
+(`sched_getaffinity`, what `taskset` and Kubernetes' static CPU manager set) and, in a container,
+the cgroup v2 CPU quota (`cpu.max` of its cgroup and every parent: a pod limited to 2 CPUs on a
+64-core node gets 2 workers, not 64). Files go to the workers in chunks, so a small file costs no
+round trip of its own, and the rows come back in the order of the files, one by one, to be written
+as they arrive.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from arbitru.cli.verdicts import Row, judge_file
+from arbitru.cli.walk import Candidate
+
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+PROC_CGROUP = Path("/proc/self/cgroup")
+
+
+def cgroup_cpu_limit(proc_cgroup: Path = PROC_CGROUP, root: Path = CGROUP_ROOT) -> float | None:
+    """The CPU quota of this process's cgroup v2 (the lowest `cpu.max` on its path), or None."""
+    try:
+        lines = proc_cgroup.read_text().splitlines()
+    except OSError:
+        return None
+    relative = next((line[3:] for line in lines if line.startswith("0::")), None)
+    if relative is None:
+        return None
+    limits: list[float] = []
+    folder = root / relative.strip("/")
+    while True:
+        limit = _cpu_max(folder / "cpu.max")
+        if limit is not None:
+            limits.append(limit)
+        if folder == root or root not in folder.parents:
+            break
+        folder = folder.parent
+    return min(limits, default=None)
+
+
+def _cpu_max(path: Path) -> float | None:
+    try:
+        quota, period = path.read_text().split()[:2]
+    except (OSError, ValueError):
+        return None
+    if quota == "max" or not period.isdigit() or not quota.isdigit() or int(period) == 0:
+        return None
+    return int(quota) / int(period)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may use: its affinity, capped by its cgroup's quota (rounded up)."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cpus = os.cpu_count() or 1
+    quota = cgroup_cpu_limit()
+    if quota is not None:
+        cpus = min(cpus, max(1, math.ceil(quota)))
+    return max(1, cpus)
+
+
+def chunk_size(files: int, workers: int) -> int:
+    """Files a worker takes at a time: about 8 chunks per worker, 1 to 64 files each."""
+    return max(1, min(64, files // (workers * 8)))
+
+
+_options: tuple[str, str | None, str] = ("legal-moves-only", None, "en")
+
+
+def _start(mode: str, preset: str | None, lang: str) -> None:
+    global _options
+    _options = (mode, preset, lang)
+
+
+def _one(candidate: Candidate) -> Row:
+    return judge_file(candidate, *_options)
+
+
+def judged(
+    files: Sequence[Candidate], workers: int, mode: str, preset: str | None, lang: str
+) -> Iterator[Row]:
+    """Each file's row, in the order of `files`, from `workers` processes (here, for one)."""
+    if workers <= 1 or len(files) < 2:
+        for candidate in files:
+            yield judge_file(candidate, mode, preset, lang)
+        return
+    workers = min(workers, len(files))
+    with multiprocessing.get_context("fork").Pool(
+        workers, initializer=_start, initargs=(mode, preset, lang)
+    ) as pool:
+        yield from pool.imap(_one, files, chunksize=chunk_size(len(files), workers))

@@ -1,0 +1,127 @@
+"""One file's row, whatever the file holds, and the totals of many rows.
+
+A row is a JSON object: `file` (as the run names it), `status` (valid / invalid / unreadable /
+skipped), `verdict` (the referee's, as /v1/matches/verify answers it) and `problem` (why a file
+was not read or not refereed). Nothing a file holds can stop the run: a failure of any kind while
+reading or refereeing it is its `unreadable` row with the reason. A file met while walking a folder
+that is not a transcript by its content (no match line, binary) is `skipped`: counted, not failed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from arbitru.cli.walk import Candidate, Refused, read_bytes
+from arbitru.engine.moves import collector_paused
+from arbitru.formats.game_record import is_json_record, read_match_file
+from arbitru.formats.mat import MatFormatError, decode
+from arbitru.formats.sources import position_links
+from arbitru.messages import cli_words, render, say
+from arbitru.referee import resolve_rules, verify
+
+VALID, INVALID, UNREADABLE, SKIPPED = "valid", "invalid", "unreadable", "skipped"
+STATUSES: tuple[str, ...] = (VALID, INVALID, UNREADABLE, SKIPPED)
+NOT_A_TRANSCRIPT = frozenset(
+    {"mat.no_match_line", "mat.match_line_first", "mat.binary"}
+)  # what the .mat reader says of other files
+Row = dict[str, Any]
+
+
+def row(shown: str, status: str, verdict: Mapping[str, Any] | None = None, problem: str | None = None) -> Row:
+    """A row in its one shape."""
+    return {"file": shown, "status": status, "verdict": verdict, "problem": problem}
+
+
+def judge_file(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
+    """The row of one file (picklable for the worker processes): never raises for what a file holds."""
+    return scrubbed(_row_of(candidate, mode, preset, lang))
+
+
+def _row_of(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
+    if candidate.refused is not None:
+        return row(candidate.shown, UNREADABLE, problem=candidate.refused.say(lang))
+    try:
+        return _judged(candidate, mode, preset, lang)
+    except Refused as refused:
+        return row(candidate.shown, UNREADABLE, problem=refused.say(lang))
+    except OSError as exc:
+        return row(candidate.shown, UNREADABLE, problem=render("cli.os_error", {"error": exc.strerror}, lang))
+    except Exception as exc:  # anything a hostile file provokes (deep nesting, odd text) is its row
+        reason = render("cli.failed", {"error": f"{type(exc).__name__}: {exc}"[:300]}, lang)
+        return row(candidate.shown, UNREADABLE, problem=reason)
+
+
+def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
+    data = read_bytes(candidate.path)
+    try:
+        match = read_match_file(data)
+    except MatFormatError as exc:
+        key = getattr(exc.message, "key", None)
+        if not candidate.named and key in NOT_A_TRANSCRIPT and not _looks_like_json(data):
+            return row(
+                candidate.shown, SKIPPED, problem=render(key, getattr(exc.message, "params", None), lang)
+            )
+        return row(candidate.shown, UNREADABLE, problem=f"{exc}")
+    except ValueError as exc:  # not JSON, or a record of the wrong shape
+        return row(candidate.shown, UNREADABLE, problem=str(exc))
+    rules, problems = resolve_rules(match, {"preset": preset} if preset else {})
+    if problems:
+        return row(candidate.shown, UNREADABLE, problem="; ".join(f"{p.field}: {say(p)}" for p in problems))
+    with collector_paused():  # one file's plays are thousands of tuples with no cycles
+        verdict = verify(match, rules, mode, lang=lang)
+    error = verdict["error"]
+    if error and "position" in error:
+        error["position"].update(position_links(error["position"], rules))
+    return row(candidate.shown, VALID if verdict["valid"] else INVALID, verdict)
+
+
+def _looks_like_json(data: bytes) -> bool:
+    try:
+        return is_json_record(decode(data))
+    except MatFormatError:
+        return False
+
+
+def json_line(result: Row) -> str:
+    """The row as one JSON line (UTF-8 safe: a lone surrogate a file smuggled in becomes U+FFFD)."""
+    line = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = line.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return line
+
+
+def scrubbed(result: Row) -> Row:
+    """The row, with any lone surrogate (a JSON file may hold one) replaced so it can be printed."""
+    try:
+        json.dumps(result, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return dict(json.loads(json_line(result)))
+    return result
+
+
+def counts(rows: Iterable[Row]) -> dict[str, int]:
+    """How many rows have each status (every status present, zero or not)."""
+    found = Counter(r["status"] for r in rows)
+    return {status: found.get(status, 0) for status in STATUSES}
+
+
+def exit_code(totals: Mapping[str, int]) -> int:
+    """0 when every transcript is valid, 1 when any is invalid or unreadable, 2 when none was found."""
+    if not totals[VALID] + totals[INVALID] + totals[UNREADABLE]:
+        return 2
+    return 1 if totals[INVALID] or totals[UNREADABLE] else 0
+
+
+def summary_line(totals: Mapping[str, int], lang: str) -> str:
+    """`18 valid, 9 invalid, 0 unreadable of 27` (and the skipped files, when there are any)."""
+    words = cli_words(lang)
+    shown = {s: totals[s] for s in (VALID, INVALID, UNREADABLE)}
+    line = words["summary"].format(**shown, total=sum(shown.values()))
+    if totals[SKIPPED]:
+        line += words["skipped_count"].format(skipped=totals[SKIPPED])
+    return line

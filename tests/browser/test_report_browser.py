@@ -1,0 +1,74 @@
+"""The archive report (`arbitru verify --report`) in headless Chromium, opened as a file: no console
+error, no request beyond the page itself, the table sorts by a clicked heading and filters by
+verdict and text, a hostile file name stays text. A screenshot goes to
+build/screenshots/report.png (look at it after a change to the report)."""
+
+from __future__ import annotations
+
+import base64
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from arbitru.cli import main
+from tests.browser.test_browser import SCREENSHOTS, browser, console_errors  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.live
+
+REPO = Path(__file__).resolve().parents[2]
+HOSTILE_NAME = "<i>bold&amp;.mat"
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("archive")
+    shutil.copytree(REPO / "data" / "matches", folder / "data")
+    shutil.copy(REPO / "examples" / "illegal.mat", folder / HOSTILE_NAME)
+    out = folder.parent / "report.html"
+    CliRunner().invoke(main, ["verify", "--report", str(out), str(folder)], catch_exceptions=False)
+    return out
+
+
+def rows(driver: Any) -> list[Any]:
+    from selenium.webdriver.common.by import By
+
+    return [r for r in driver.find_elements(By.CSS_SELECTOR, "#matches tbody tr") if r.is_displayed()]
+
+
+def test_the_report_sorts_filters_and_shows_no_error_in_a_browser(page: Path, browser: Any) -> None:  # noqa: F811
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    metrics = {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    browser.get(page.as_uri())
+    assert len(rows(browser)) == 28
+    assert browser.find_element(By.PARTIAL_LINK_TEXT, "bold").text == HOSTILE_NAME  # text, not markup
+    heads = browser.find_elements(By.CSS_SELECTOR, "#matches th")
+    heads[2].click()  # length, ascending: numbers sort as numbers
+    lengths = [int(r.find_elements(By.TAG_NAME, "td")[2].get_attribute("data-sort")) for r in rows(browser)]
+    assert lengths == sorted(lengths) and lengths[-1] == 21
+    heads[2].click()
+    assert heads[2].get_attribute("aria-sort") == "descending"
+    Select(browser.find_element(By.ID, "status")).select_by_value("invalid")
+    shown = rows(browser)
+    assert len(shown) == 10 and all(r.get_attribute("data-status") == "invalid" for r in shown)
+    browser.find_element(By.ID, "filter").send_keys("MUST_USE_ALL_DICE")
+    assert {r.find_elements(By.TAG_NAME, "td")[0].text for r in rows(browser)} == {
+        "data/bg-db_extmatchdb_game-ends-play-cut-after-one-die_11pt.mat",
+        "data/bg-db_extmatchdb_illegal-play-declared-in-remarks_7pt.txt",
+    }
+    browser.find_element(By.ID, "filter").clear()
+    Select(browser.find_element(By.ID, "status")).select_by_value("")
+    entries = browser.execute_script("return performance.getEntriesByType('resource').length")
+    assert entries == 0  # nothing fetched beyond the page: no external asset
+    assert console_errors(browser) == []
+    layout = browser.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    height = min(int(layout["cssContentSize"]["height"]), 3000)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {**metrics, "height": height})
+    shot = browser.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS / "report.png").write_bytes(base64.b64decode(shot["data"]))

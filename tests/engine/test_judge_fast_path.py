@@ -1,0 +1,95 @@
+"""The judge's fast path (`plainly_legal`, what the match referee tries first) is proven equal to the
+plain judge (`judge_play`, which lists every legal play): when it answers, the play is legal and
+leads to the board the plain judge gives, its moves are die moves of the roll in an order that can
+be played; it never answers for an illegal proposal. Proposals are every legal play's notation
+(and its hops reordered, merged, cut short or shifted) on random boards, scattered positions and
+positions met in play."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
+from arbitru.engine.board import OFF, Color, other
+from arbitru.engine.judge import literal_board, plainly_legal
+from arbitru.referee import judge_written
+from tests.engine.test_properties import boards, dice_strategy
+from tests.support.cases import examples
+from tests.support.positions import playout_positions, scattered_positions
+
+
+def proposals(board: Board, turn: Color, dice: tuple[int, int], rng: random.Random) -> list[tuple]:
+    """Hops to judge: every legal play's, and variations of them most of which are illegal."""
+    found: list[tuple] = []
+    for play in legal_plays(board, turn, dice):
+        hops = parse_play_marked(play.notation)[0]
+        moves = tuple((m.from_point, m.to_point) for m in play.moves)
+        found += [hops, moves, tuple(reversed(moves)), hops[:-1], moves[1:]]
+        if len(moves) >= 2 and moves[0][1] == moves[1][0]:
+            found.append(((moves[0][0], moves[1][1]), *moves[2:]))  # two dice merged into one hop
+        shifted = list(moves)
+        if shifted:
+            i = rng.randrange(len(shifted))
+            source, dest = shifted[i]
+            shifted[i] = (source, max(0, min(24, dest + rng.choice((-1, 1)))))
+            found.append(tuple(shifted))
+    found += [((rng.randint(1, 25), rng.randint(0, 24)),) * rng.randint(1, 4) for _ in range(3)]
+    return [hops for hops in found if hops]
+
+
+def agrees_with_the_plain_judge(board: Board, turn: Color, dice: tuple[int, int], seed: int) -> int:
+    answered = 0
+    for hops in proposals(board, turn, dice, random.Random(seed)):
+        fast = plainly_legal(board, turn, dice, hops)
+        plain = judge_play(board, turn, dice, hops)
+        if fast is None:
+            continue
+        answered += 1
+        assert plain.legal and plain.play is not None, (board, turn, dice, hops, plain)
+        assert fast.board == plain.play.board
+        assert len(fast.moves) == (4 if dice[0] == dice[1] else 2)  # every die used
+        assert uses_each_die_once(fast.moves, dice)
+        replayed = board
+        for move in fast.moves:  # the die moves, one by one, lead to the board, each hit marked
+            blot = move.to_point != OFF and replayed.side(other(turn))[25 - move.to_point] == 1
+            assert move.hit == blot, (hops, fast.moves)
+            replayed = literal_board(replayed, turn, ((move.from_point, move.to_point),))
+            assert replayed is not None
+        assert replayed == fast.board
+        referee = judge_written(board, turn, dice, hops, fast=True)
+        assert referee.legal and referee.play is not None and referee.play.board == plain.play.board
+    return answered
+
+
+def uses_each_die_once(moves, dice: tuple[int, int]) -> bool:
+    """Each move is one die: its distance, or less when it bears off (a higher die from below)."""
+    left = list(dice) * 2 if dice[0] == dice[1] else list(dice)
+    for move in moves:
+        distance = move.from_point - move.to_point
+        fits = [d for d in left if d == distance or (move.to_point == OFF and d > distance)]
+        if not fits:
+            return False
+        left.remove(min(fits))
+    return not left
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(boards(), dice_strategy, st.integers(0, 2**32))
+def test_the_fast_path_agrees_with_the_plain_judge_on_random_boards(board, dice, seed):
+    agrees_with_the_plain_judge(board, "white", dice, seed)
+
+
+def test_the_fast_path_agrees_with_the_plain_judge_on_positions_met_in_play():
+    answered = sum(
+        agrees_with_the_plain_judge(board, turn, dice, index)
+        for index, (board, turn, dice) in enumerate(playout_positions(27, 600))
+    )
+    assert answered > 600  # it answers for most legal plays: the point of it
+
+
+def test_the_fast_path_agrees_with_the_plain_judge_on_scattered_positions():
+    for index, (board, turn, dice) in enumerate(scattered_positions(27, 400)):
+        agrees_with_the_plain_judge(board, turn, dice, index)

@@ -1,0 +1,48 @@
+"""The parsed-plays cache of `parse_play_marked` is bounded and answers what parsing answers: the
+same hops and marks for any text, the same error (code and column) for a text that cannot be read,
+every time it is asked."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbitru.engine import notation
+from arbitru.engine.notation import NotationError, parse_play_marked
+from tests.support.cases import examples
+
+points = st.sampled_from(["bar", "off", "Bar", "25", "0", *map(str, range(1, 25)), "30", "x"])
+tokens = st.builds(
+    lambda a, b, star, repeat: f"{a}/{b}{star}{repeat}",
+    points,
+    points,
+    st.sampled_from(["", "*"]),
+    st.sampled_from(["", "(2)", "(0)"]),
+)
+texts = st.lists(tokens, max_size=5).map(" ".join) | st.text(max_size=80)
+
+
+def answer(parse, text: str):
+    try:
+        return parse(text)
+    except NotationError as exc:
+        return ("error", exc.code, exc.column, exc.params)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(texts)
+def test_the_cached_parse_answers_what_parsing_answers_every_time(text: str):
+    plain = answer(notation._parse_play_marked, text)
+    assert answer(parse_play_marked, text) == plain
+    assert answer(parse_play_marked, text) == plain  # asked again: from the cache when cached
+
+
+def test_the_cache_is_bounded():
+    notation._parsed.cache_clear()
+    for n in range(notation.PARSED_CACHE + 50):
+        parse_play_marked(f"{n % 24 + 1}/{n % 24} " * (1 + n % 3))
+    assert notation._parsed.cache_info().currsize <= notation.PARSED_CACHE
+    long_text = "24/23" + " " * 80 + "13/11"  # longer than MAX_CACHED_TEXT: parsed, never kept
+    before = notation._parsed.cache_info().currsize
+    parse_play_marked(long_text)
+    assert notation._parsed.cache_info().currsize == before
