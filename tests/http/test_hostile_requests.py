@@ -176,9 +176,13 @@ def test_record_numbers_and_texts_past_their_limits_are_refused(
 def test_a_match_past_the_work_budget_is_a_422_naming_the_limit(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(matches, "MAX_WORK_PLAYS", 20)
-    problem = assert_problem(client.post("/v1/matches/verify", json={"mat": ONE_GAME}), 422)
-    assert "more than 20 plays" in problem["detail"] and "mat" in problem["errors"]
+    # A play written one die short: the referee's fast path (engine.judge.plainly_legal) never
+    # answers for an illegal play, so the plain judge lists the roll's plays, and that is the work
+    # the budget counts (a legal play judged on its face lists none).
+    monkeypatch.setattr(matches, "MAX_WORK_PLAYS", 5)
+    short = HEAD + SCORE + "  1) 31: 8/5                     42: 8/4 6/4\n"
+    problem = assert_problem(client.post("/v1/matches/verify", json={"mat": short}), 422)
+    assert "more than 5 plays" in problem["detail"] and "mat" in problem["errors"]
 
 
 def test_a_match_within_the_work_budget_is_refereed(client: FlaskClient) -> None:
