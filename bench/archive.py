@@ -25,6 +25,7 @@ import random
 import resource
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from multiprocessing import Pool
@@ -169,23 +170,62 @@ def _files(root: Path) -> Iterator[Path]:
                 yield Path(folder, name)
 
 
+def _hwm_kib(pid: int) -> int:
+    """The peak resident size (VmHWM) of a live process, in KiB; 0 once it is gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    return next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")), 0)
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            found += [int(child) for child in task.read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def _watch(pid: int, peaks: dict[str, int], done: threading.Event) -> None:
+    """Sample the peak RSS of the CLI and of each of its workers (getrusage's RUSAGE_CHILDREN is the
+    largest child this bench ever waited for, the archive makers' too, not this run's)."""
+    while not done.wait(0.5):
+        peaks["cli"] = max(peaks["cli"], _hwm_kib(pid))
+        for child in _children(pid):
+            peaks["worker"] = max(peaks["worker"], _hwm_kib(child))
+
+
 def measure(root: Path, jobs: int, out: Path) -> dict[str, Any]:
     """Run `arbitru verify --jsonl` over the archive in a child process: wall time, peak RSS."""
     command = [sys.executable, "-m", "arbitru.cli", "verify", "--jsonl", "-o", str(out), "--jobs", str(jobs)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    peaks = {"cli": 0, "worker": 0}
+    done = threading.Event()
     start = time.perf_counter()
-    done = subprocess.run([*command, str(root)], cwd=ROOT, capture_output=True, text=True)
+    child = subprocess.Popen(
+        [*command, str(root)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    watcher = threading.Thread(target=_watch, args=(child.pid, peaks, done), daemon=True)
+    watcher.start()
+    _, stderr = child.communicate()
     seconds = time.perf_counter() - start
+    done.set()
+    watcher.join()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"verify failed ({done.returncode}): {done.stderr[-2000:]}")
+    if child.returncode not in (0, 1):
+        raise SystemExit(f"verify failed ({child.returncode}): {stderr[-2000:].decode(errors='replace')}")
     end = json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]
     return {
         "jobs": jobs,
         "seconds": seconds,
         "files": sum(end.values()),
         "end": end,
-        "peak_rss_mb": after.ru_maxrss / 1024,  # the largest child: the CLI or one of its workers
+        "peak_rss_mb": max(peaks.values()) / 1024,
+        "peak_cli_mb": peaks["cli"] / 1024,
+        "peak_worker_mb": peaks["worker"] / 1024,
         "cpu_seconds": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime),
     }
 
@@ -199,8 +239,17 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=ROOT / "build" / "archive")
     parser.add_argument("--jobs", default="1,2")
     parser.add_argument("--only-make", action="store_true")
+    parser.add_argument(
+        "--archive",
+        type=Path,
+        help="verify this archive as it is (only read), not root/COUNT-SEED",
+    )
     args = parser.parse_args()
-    root = _ensure(args.root / f"{args.count}-{args.seed}", args.count, args.seed)
+    if args.archive is not None:
+        root = args.archive
+        args.root.mkdir(parents=True, exist_ok=True)  # the runs' JSON Lines go there, never into the archive
+    else:
+        root = _ensure(args.root / f"{args.count}-{args.seed}", args.count, args.seed)
     if args.only_make:
         return
     print(f"archive: {root} ({args.count} matches); load average before: {os.getloadavg()}")
@@ -214,7 +263,8 @@ def main() -> None:
             f"in {result['seconds']:.1f} s: "
             f"{result['files'] / result['seconds']:.0f} files/s, "
             f"{result['seconds'] * 1000 / max(1, transcripts):.2f} ms a match (wall), "
-            f"cpu {result['cpu_seconds']:.0f} s, peak RSS {result['peak_rss_mb']:.0f} MB; {result['end']}; "
+            f"cpu {result['cpu_seconds']:.0f} s, peak RSS {result['peak_rss_mb']:.0f} MB "
+            f"(cli {result['peak_cli_mb']:.0f}, a worker {result['peak_worker_mb']:.0f}); {result['end']}; "
             f"load average after: {os.getloadavg()}"
         )
     by_jobs = {result["jobs"]: result for result in results}

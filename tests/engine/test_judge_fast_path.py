@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
-from arbitru.engine.board import OFF, Color, other
-from arbitru.engine.judge import literal_board, plainly_legal
+from arbitru.engine.board import BAR, OFF, Color, other
+from arbitru.engine.judge import die_by_die, four_single_dice, literal_board, one_hop_two_dice, plainly_legal
 from arbitru.referee import judge_written
 from tests.engine.test_properties import boards, dice_strategy
 from tests.support.cases import examples
@@ -80,6 +80,7 @@ def uses_each_die_once(moves, dice: tuple[int, int]) -> bool:
 @given(boards(), dice_strategy, st.integers(0, 2**32))
 def test_the_fast_path_agrees_with_the_plain_judge_on_random_boards(board, dice, seed):
     agrees_with_the_plain_judge(board, "white", dice, seed)
+    direct_cases_agree_with_the_search(board, "white", dice, seed)  # and its direct cases are the search
 
 
 def test_the_fast_path_agrees_with_the_plain_judge_on_positions_met_in_play():
@@ -93,3 +94,44 @@ def test_the_fast_path_agrees_with_the_plain_judge_on_positions_met_in_play():
 def test_the_fast_path_agrees_with_the_plain_judge_on_scattered_positions():
     for index, (board, turn, dice) in enumerate(scattered_positions(27, 400)):
         agrees_with_the_plain_judge(board, turn, dice, index)
+
+
+def shaped_for(direct, board: Board, turn: Color, dice: tuple[int, int], hops) -> bool:
+    """The plays a direct case is for: one hop of both dice of a non-double, or a double's four
+    one-die hops; neither from the bar nor bearing off."""
+    if board.side(turn)[BAR] or any(dest == OFF for _, dest in hops):
+        return False
+    if direct is one_hop_two_dice:
+        return dice[0] != dice[1] and len(hops) == 1 and hops[0][0] - hops[0][1] == sum(dice)
+    return dice[0] == dice[1] and len(hops) == 4 and all(s - d == dice[0] for s, d in hops)
+
+
+def direct_cases_agree_with_the_search(board: Board, turn: Color, dice: tuple[int, int], seed: int) -> int:
+    """On every proposal `literal_board` accepts, a direct case answers exactly the die moves, in
+    the same order, with the same hits, that `die_by_die` finds (None when it finds none), and
+    answers nothing for a play of another shape."""
+    answered = 0
+    for hops in proposals(board, turn, dice, random.Random(seed)):
+        literal = literal_board(board, turn, hops)
+        if literal is None:
+            continue
+        searched = die_by_die(board, turn, dice, hops, literal, True)
+        for direct in (one_hop_two_dice, four_single_dice):
+            told = direct(board, turn, dice, hops)
+            if shaped_for(direct, board, turn, dice, hops):
+                assert told == searched, (direct.__name__, board, turn, dice, hops, told, searched)
+                answered += told is not None
+            else:
+                assert told is None, (direct.__name__, hops)
+    return answered
+
+
+def test_the_direct_cases_are_the_search_on_positions_met_in_play():
+    answered = sum(
+        direct_cases_agree_with_the_search(board, turn, dice, index)
+        for index, (board, turn, dice) in enumerate(playout_positions(27, 600))
+    ) + sum(
+        direct_cases_agree_with_the_search(board, turn, dice, index)
+        for index, (board, turn, dice) in enumerate(scattered_positions(27, 400))
+    )
+    assert answered > 100  # both shapes are met in play

@@ -5,7 +5,8 @@
 the cgroup v2 CPU quota (`cpu.max` of its cgroup and every parent: a pod limited to 2 CPUs on a
 64-core node gets 2 workers, not 64). Files go to the workers in chunks, so a small file costs no
 round trip of its own, and the rows come back in the order of the files, one by one, to be written
-as they arrive.
+as they arrive; only a few chunks are out at a time, so a slow reader never makes the parent hold
+the rows of the whole run.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Iterator, Sequence
+from multiprocessing.pool import AsyncResult
 from pathlib import Path
 
 from arbitru.cli.verdicts import Row, judge_file
@@ -79,20 +82,38 @@ def _start(mode: str, preset: str | None, lang: str) -> None:
     _options = (mode, preset, lang)
 
 
-def _one(candidate: Candidate) -> Row:
-    return judge_file(candidate, *_options)
+def _chunk(chunk: Sequence[Candidate]) -> list[Row]:
+    return [judge_file(candidate, *_options) for candidate in chunk]
+
+
+def in_flight(workers: int) -> int:
+    """Chunks handed out and not yet consumed: two per worker, so none waits for work."""
+    return 2 * workers
 
 
 def judged(
     files: Sequence[Candidate], workers: int, mode: str, preset: str | None, lang: str
 ) -> Iterator[Row]:
-    """Each file's row, in the order of `files`, from `workers` processes (here, for one)."""
+    """Each file's row, in the order of `files`, from `workers` processes (here, for one).
+
+    At most `in_flight(workers)` chunks are out at a time, and the next is handed out only when the
+    caller has taken the rows of the oldest: whatever the speed of the caller (a slow disk, a pipe
+    read late), the parent holds at most `in_flight * chunk_size` rows. (`Pool.imap` stored every
+    row the workers sent, without bound, until the caller took it.)
+    """
     if workers <= 1 or len(files) < 2:
         for candidate in files:
             yield judge_file(candidate, mode, preset, lang)
         return
     workers = min(workers, len(files))
+    size = chunk_size(len(files), workers)
     with multiprocessing.get_context("fork").Pool(
         workers, initializer=_start, initargs=(mode, preset, lang)
     ) as pool:
-        yield from pool.imap(_one, files, chunksize=chunk_size(len(files), workers))
+        pending: deque[AsyncResult[list[Row]]] = deque()
+        for start in range(0, len(files), size):
+            pending.append(pool.apply_async(_chunk, (files[start : start + size],)))
+            if len(pending) >= in_flight(workers):
+                yield from pending.popleft().get()
+        while pending:
+            yield from pending.popleft().get()

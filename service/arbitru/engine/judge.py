@@ -150,7 +150,12 @@ def plainly_legal(board: Board, turn: Color, dice: tuple[int, int], hops: Sequen
     literal = literal_board(board, turn, hops)
     if literal is None:
         return None
-    moves = _two_single_dice(board, turn, dice, hops) or die_by_die(board, turn, dice, hops, literal, True)
+    moves = (
+        _two_single_dice(board, turn, dice, hops)
+        or one_hop_two_dice(board, turn, dice, hops)
+        or four_single_dice(board, turn, dice, hops)
+        or die_by_die(board, turn, dice, hops, literal, True)
+    )
     return None if moves is None else Play(turn, moves, literal)
 
 
@@ -171,6 +176,55 @@ def _two_single_dice(
     opponent = board.side(other(turn))
     first_hit = opponent[25 - d1] == 1
     return Move(s1, d1, first_hit), Move(s2, d2, opponent[25 - d2] == 1 and not (first_hit and d2 == d1))
+
+
+def one_hop_two_dice(
+    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]
+) -> tuple[Move, Move] | None:
+    """One checker moving both dice of a roll that is not a double (`13/8` for 3-2), not from the bar
+    nor bearing off, on a hop `literal_board` has accepted: the smaller die first when it stops on an
+    empty point, else the larger (a stop on a blot would hit it, which the hop as written does not
+    show), as `die_by_die` finds it. None for any other play or when neither stop is empty."""
+    if dice[0] == dice[1] or len(hops) != 1 or board.side(turn)[BAR]:
+        return None
+    ((source, dest),) = hops
+    if dest == OFF or source - dest != dice[0] + dice[1]:
+        return None
+    opponent = board.side(other(turn))
+    for die in sorted(dice):
+        stop = source - die
+        if opponent[25 - stop] == 0:
+            return Move(source, stop, False), Move(stop, dest, opponent[25 - dest] == 1)
+    return None
+
+
+def four_single_dice(
+    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]
+) -> tuple[Move, ...] | None:
+    """A double played as four hops of one die each, none from the bar nor bearing off, on hops
+    `literal_board` has accepted (no landing closed, no point left with fewer than none): played in
+    the order `die_by_die` finds, each time the first hop as written whose point has a checker by
+    then (one always has: the highest point left gets nothing more), each landing hitting a blot
+    still there. None for any other play."""
+    if dice[0] != dice[1] or len(hops) != 4 or board.side(turn)[BAR]:
+        return None
+    if any(dest == OFF or source - dest != dice[0] for source, dest in hops):
+        return None
+    mover = list(board.side(turn))
+    opponent = list(board.side(other(turn)))
+    left = list(hops)
+    moves: list[Move] = []
+    while left:
+        first = next((i for i, (source, _) in enumerate(left) if mover[source] > 0), None)
+        if first is None:  # not on hops `literal_board` accepts
+            return None
+        source, dest = left.pop(first)
+        mover[source] -= 1
+        mover[dest] += 1
+        hit = opponent[25 - dest] == 1
+        opponent[25 - dest] -= hit
+        moves.append(Move(source, dest, hit))
+    return tuple(moves)
 
 
 def playable_as_written(

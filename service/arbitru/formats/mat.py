@@ -242,6 +242,9 @@ _WINS = re.compile(
 )
 _COUNT_SUFFIX = re.compile(r"\([0-9]\)")
 _DICE_CELL = re.compile(r"([1-6])([1-6]):\s*(.*)", re.DOTALL)
+# a play's kind, compiled once (not re's cache looked up for every play)
+_CANNOT_MOVE = re.compile(r"cannot\s+move\.?|no\s+move\.?|can't\s+move\.?")
+_HIDDEN = re.compile(r"\?+")
 
 
 def ascii_number(text: str, maximum: int) -> int | None:
@@ -529,9 +532,9 @@ def _play_kind(play: str) -> PlayKind:
     if not play:
         return EMPTY
     lowered = play.lower()
-    if re.fullmatch(r"cannot\s+move\.?|no\s+move\.?|can't\s+move\.?", lowered):
+    if _CANNOT_MOVE.fullmatch(lowered):
         return CANNOT_MOVE
-    if re.fullmatch(r"\?+", play):
+    if _HIDDEN.fullmatch(play):
         return HIDDEN
     if lowered.startswith("illegal play"):
         return ILLEGAL_MARKER
