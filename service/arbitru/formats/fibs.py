@@ -18,6 +18,7 @@ numbering runs the other way. The player is white, the opponent black.
 from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color
+from arbitru.engine.geometry import OPPOSITE
 from arbitru.formats.mat import has_control
 from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
 from arbitru.messages import message
@@ -44,7 +45,7 @@ def _name(index: int) -> str:
 
 def _slot(point: int, direction: int) -> int:
     """The board slot holding the player's point `point` (1..24) for the given direction."""
-    return point if direction < 0 else 25 - point
+    return point if direction < 0 else OPPOSITE.opposite(point)  # the board read from the other end
 
 
 def encode_fibs(
@@ -58,7 +59,7 @@ def encode_fibs(
     board = pos.board
     slots = [0] * 26
     for point in range(1, 25):
-        white, black = board.white[point], board.black[25 - point]
+        white, black = board.white[point], board.black[OPPOSITE.opposite(point)]
         slots[_slot(point, direction)] = colour * white if white else -colour * black
     player_bar, opponent_bar = (25, 0) if direction < 0 else (0, 25)
     slots[player_bar] = colour * board.white[BAR]
@@ -222,8 +223,8 @@ def _board(line: _Line, colour: int, direction: int, checkers: int) -> Board:
             white[point] = abs(value)
             where[("white", point)] = line.starts[index]
         elif value:
-            black[25 - point] = abs(value)
-            where[("black", 25 - point)] = line.starts[index]
+            black[OPPOSITE.opposite(point)] = abs(value)
+            where[("black", OPPOSITE.opposite(point))] = line.starts[index]
     home, bar = (0, 25) if direction < 0 else (25, 0)
     bars: tuple[tuple[int, Color, list[int]], ...] = ((bar, "white", white), (home, "black", black))
     for slot, color, side in bars:

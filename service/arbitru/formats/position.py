@@ -19,6 +19,7 @@ from itertools import accumulate
 from typing import Any, Literal
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, closed_home
+from arbitru.engine.geometry import OPPOSITE
 from arbitru.messages import Message, message
 
 __all__ = [
@@ -200,16 +201,15 @@ def check_board(
             )
         if side[OFF] < 0:
             raise FormatError(fmt, message("format.checkers_for", checkers=checkers, color=color), part=part)
-    for point in range(1, 25):
-        if board.white[point] and board.black[25 - point]:
-            pos = max(where.get(("white", point), -1), where.get(("black", 25 - point), -1))
-            raise FormatError(
-                fmt,
-                message("format.one_side_point"),
-                position=pos if pos >= 0 else None,
-                part=part,
-                found=message("format.point_held_by_both", white=point, black=25 - point),
-            )
+    for point, theirs in OPPOSITE.shared_points(board.white, board.black):
+        pos = max(where.get(("white", point), -1), where.get(("black", theirs), -1))
+        raise FormatError(
+            fmt,
+            message("format.one_side_point"),
+            position=pos if pos >= 0 else None,
+            part=part,
+            found=message("format.point_held_by_both", white=point, black=theirs),
+        )
     if board.white[BAR] and board.black[BAR] and closed_home(board.white) and closed_home(board.black):
         raise FormatError(
             fmt,

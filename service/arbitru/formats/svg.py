@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other
+from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.play import Move, format_moves
 from arbitru.messages import message, render
 
@@ -176,7 +177,7 @@ class _Renderer:
             if color == self.bottom:
                 return X_BAR + BAR_W // 2, Y_MID - GAP // 2 + 8 - R - index * STEP
             return X_BAR + BAR_W // 2, Y_MID + GAP // 2 - 8 + R + index * STEP
-        own = point if color == self.bottom else 25 - point
+        own = point if color == self.bottom else OPPOSITE.opposite(point)
         x = self.point_x(own)
         if own <= 12:
             return x, Y_BOTTOM - R - index * STEP
@@ -377,12 +378,13 @@ class _Renderer:
             repeat = 1
             while index + repeat < len(moves) and moves[index + repeat] == (start, end):
                 repeat += 1
-            if end != OFF and theirs[25 - end] == 1:  # a hit: mark the blot that goes to the bar
-                hx, hy = self.slot(other(mover), 25 - end, 0)
+            blot = OPPOSITE.opposite(end)  # the opponent's number of `end` (0: off)
+            if blot and theirs[blot] == 1:  # a hit: mark the blot that goes to the bar
+                hx, hy = self.slot(other(mover), blot, 0)
                 marks.append(
                     f'<circle cx="{hx}" cy="{hy}" r="{R + 2}" fill="none" stroke="{ARROW}" stroke-width="3"/>'
                 )
-                theirs[25 - end] = 0
+                theirs[blot] = 0
                 theirs[BAR] += 1
             for n in range(repeat):
                 x1, y1 = self.slot(mover, start, max(mine[start] - 1 - n, 0))
@@ -412,9 +414,10 @@ def drawn_notation(board: Board, turn: Color, play: Sequence[tuple[int, int]]) -
     opponent = list(board.side(other(turn)))
     moves = []
     for source, dest in play:
-        hit = dest != OFF and opponent[25 - dest] == 1
+        blot = OPPOSITE.opposite(dest)  # the opponent's number of `dest` (0: off)
+        hit = bool(blot) and opponent[blot] == 1
         if hit:
-            opponent[25 - dest] = 0
+            opponent[blot] = 0
         moves.append(Move(source, dest, hit))
     return format_moves(tuple(moves))
 

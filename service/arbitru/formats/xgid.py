@@ -15,6 +15,7 @@ This is the layout gnubg's `set xgid` reads (gnubg.c SetXGID, positionid.c Posit
 from __future__ import annotations
 
 from arbitru.engine.board import BAR, Board, Color
+from arbitru.engine.geometry import OPPOSITE
 from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
 from arbitru.messages import message
 
@@ -78,7 +79,7 @@ def xg_position(board: Board) -> str:
         elif index == 25:
             white, black = board.white[BAR], 0
         else:
-            white, black = board.white[index], board.black[25 - index]
+            white, black = board.white[index], board.black[OPPOSITE.opposite(index)]
         if white and black:
             raise ValueError(f"white's point {index} is held by both sides")
         count = white or black
@@ -222,8 +223,8 @@ def _decode_board(
             white[index] = count
             where[("white", index)] = start + index
         else:
-            black[25 - index] = count
-            where[("black", 25 - index)] = start + index
+            black[OPPOSITE.opposite(index)] = count
+            where[("black", OPPOSITE.opposite(index))] = start + index
     white[0] = checkers - sum(white)
     black[0] = checkers - sum(black)
     return Board(tuple(white), tuple(black)), where

@@ -8,17 +8,18 @@ from typing import Any
 from flask import Flask, Response
 
 from arbitru.engine import moves
+from arbitru.engine.geometry import OPPOSITE
 from arbitru.http import docs, errors, gc_pause, i18n, observability, transport
 from arbitru.http.api import Api
 from arbitru.http.routes import BLUEPRINT_MODULES
 from arbitru.settings import Settings
 
-API_DESCRIPTION = """\
+API_DESCRIPTION = f"""\
 Backgammon ("Table") rules as a stateless JSON service: every legal play of a roll, a referee for
 one proposed play, and the game-over verdict with its score.
 
 Players are `white` and `black`; each side numbers the points from its own side (point 1 is its
-ace point, it moves from 24 toward 1); white's point p is black's point 25 - p. In a move, 25 is
+ace point, it moves from 24 toward 1); {OPPOSITE.statement}. In a move, 25 is
 the bar and 0 is off. Every error is an RFC 9457 problem (`application/problem+json`) with
 `type`, `title`, `status`, `detail` and, for invalid fields, `errors` (field path -> messages).
 """

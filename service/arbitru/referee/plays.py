@@ -8,6 +8,7 @@ play impossible (tournament rules never condone those).
 from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other
+from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.judge import Verdict, judge_play, literal_board, plainly_legal
 from arbitru.engine.play import point_name
 from arbitru.referee.codes import Params
@@ -75,8 +76,8 @@ def _backwards(board: Board, turn: Color, source: int, dest: int) -> Board | Non
     mover, opponent = list(board.side(turn)), list(board.side(other(turn)))
     mover[source] -= 1
     mover[dest] += 1
-    if opponent[25 - dest] == 1:
-        opponent[25 - dest], opponent[BAR] = 0, opponent[BAR] + 1
+    if opponent[OPPOSITE.opposite(dest)] == 1:
+        opponent[OPPOSITE.opposite(dest)], opponent[BAR] = 0, opponent[BAR] + 1
     sides = {turn: tuple(mover), other(turn): tuple(opponent)}
     return Board(sides["white"], sides["black"])
 
@@ -93,11 +94,11 @@ def _impossible_hop(
     if backwards and ("MOVE_BACKWARDS" not in condone or not 1 <= dest <= 24 or source == BAR):
         return "MOVE_BACKWARDS", {"move": move}
     if mover[source] <= 0:
-        if 1 <= source <= 24 and opponent[25 - source] > 0:
+        if 1 <= source <= 24 and opponent[OPPOSITE.opposite(source)] > 0:
             return "OPPONENT_CHECKER_MOVED", {"move": move, "turn": turn}
         return "NO_CHECKER_TO_MOVE", {"turn": turn, "point": point_name(source)}
     if dest == OFF and any(mover[7:]) and "BEAR_OFF_NOT_ALLOWED" not in condone:  # 7..24 and the bar
         return "BEAR_OFF_NOT_ALLOWED", {"move": move, "turn": turn}
-    if dest != OFF and opponent[25 - dest] >= 2:
+    if dest != OFF and opponent[OPPOSITE.opposite(dest)] >= 2:
         return "POINT_CLOSED", {"move": move}
     return None

@@ -160,7 +160,8 @@ class SideSchema(StrictSchema):
 
 
 class BoardSchema(StrictSchema):
-    """Both sides' checkers, each in its own numbering (white's point p is black's point 25 - p)."""
+    """Both sides' checkers, each in its own numbering (how the two relate is the variant's
+    geometry, `arbitru.engine.geometry`)."""
 
     white = fields.Nested(SideSchema, required=True)
     black = fields.Nested(SideSchema, required=True)
