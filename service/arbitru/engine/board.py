@@ -1,7 +1,12 @@
 """The board: where each side's checkers stand, as an immutable, hashable value.
 
 Each side is a tuple of 26 counts in that side's own numbering: index 0 holds the checkers borne
-off, 1..24 the points (1 = its ace point), 25 the bar. White's point p is black's point 25 - p.
+off, 1..24 the points (1 = its ace point), 25 the bar. How one side's numbers fall on the other's is
+the variant's geometry (`arbitru.engine.geometry`; `OPPOSITE` unless a caller says otherwise).
+
+In a variant with pinning (plakoto) a side has 24 more slots: `side[PINNED + p]` (p = 1..24) is 1
+when one of its checkers lies pinned on its point p, under the opponent's free checker(s), which
+the opponent counts on its own point slot. `sum(side)` is still all the side's checkers.
 """
 
 from __future__ import annotations
@@ -11,10 +16,15 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal, NamedTuple
 
+from arbitru.engine.geometry import OPPOSITE, Geometry
+
 Color = Literal["white", "black"]
 COLORS: tuple[Color, Color] = ("white", "black")
 OFF = 0
 BAR = 25
+SLOTS = 26  # a side: off, the points 1..24, the bar
+PINNED = 25  # side[PINNED + p]: this side's checkers pinned on its point p (1..24), plakoto only
+PINNED_SLOTS = PINNED + 25  # a side with its pinned checkers: 50 slots
 
 STANDARD_START: dict[int, int] = {24: 2, 13: 5, 8: 3, 6: 5}
 # Every point by number as notation writes it: 0 = off, 1..24, 25 = bar (`POINT_NAMES[point]`).
@@ -51,9 +61,12 @@ def problem(where: str, code: str, **params: Any) -> Problem:
     return Problem(where, code, params)
 
 
-def side_from_points(points: Mapping[int, int], bar: int = 0, off: int = 0) -> tuple[int, ...]:
-    """Build one side's 26-tuple from a point -> count mapping."""
-    side = [0] * 26
+def side_from_points(
+    points: Mapping[int, int], bar: int = 0, off: int = 0, pins: bool = False
+) -> tuple[int, ...]:
+    """Build one side's 26-tuple (with `pins`, its 50-tuple, nothing pinned) from a point -> count
+    mapping."""
+    side = [0] * (PINNED_SLOTS if pins else SLOTS)
     for point, count in points.items():
         side[point] += count
     side[BAR] = bar
@@ -73,9 +86,10 @@ class Board(NamedTuple):
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def initial(cls, start: Mapping[int, int] = STANDARD_START) -> Board:
-        """The starting position (standard backgammon unless another layout is given)."""
-        side = side_from_points(start)
+    def initial(cls, start: Mapping[int, int] = STANDARD_START, pins: bool = False) -> Board:
+        """The starting position (standard backgammon unless another layout is given; with `pins`,
+        sides of 50 slots, nothing pinned)."""
+        side = side_from_points(start, pins=pins)
         return cls(side, side)
 
     @classmethod
@@ -84,17 +98,23 @@ class Board(NamedTuple):
         return cls(tuple(sides["white"]), tuple(sides["black"]))
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], checkers: int = 15) -> Board:
-        """Build from the contract's JSON form (already shape-checked: ints in range).
+    def from_dict(cls, data: Mapping[str, Any], checkers: int = 15, pins: bool = False) -> Board:
+        """Build from the contract's JSON form (already shape-checked: ints in range, `pinned`
+        points 1..24).
 
-        `off` may be omitted: it is then what is left of the side's `checkers`.
+        `off` may be omitted: it is then what is left of the side's `checkers`. With `pins` (a
+        variant with pinning) the sides have 50 slots and each point of a side's `pinned` list
+        holds one of its checkers pinned; without, `pinned` is not read.
         """
         sides = {}
         for color in COLORS:
             spec = data[color]
-            side = [0] * 26
+            side = [0] * (PINNED_SLOTS if pins else SLOTS)
             for key, count in spec.get("points", {}).items():
                 side[int(key)] += int(count)
+            if pins:
+                for point in spec.get("pinned", ()):
+                    side[PINNED + int(point)] += 1
             side[BAR] = int(spec.get("bar", 0))
             off = spec.get("off")
             side[OFF] = int(off) if off is not None else max(checkers - sum(side), 0)
@@ -106,23 +126,28 @@ class Board(NamedTuple):
         """The 26-tuple of `color`, in its own numbering."""
         return self.white if color == "white" else self.black
 
-    def to_dict(self) -> dict[str, Any]:
-        """The contract's JSON form: points with no checker are left out."""
-        return {color: side_to_dict(self.side(color)) for color in COLORS}
+    def to_dict(self, bar: bool = True) -> dict[str, Any]:
+        """The contract's JSON form: points with no checker are left out; `bar` only if asked
+        (where hitting exists), `pinned` only for sides of 50 slots."""
+        return {color: side_to_dict(self.side(color), bar) for color in COLORS}
 
     def pips(self, color: Color) -> int:
-        """Pip count of `color`: what its checkers still have to travel (the bar counts 25)."""
+        """Pip count of `color`: what its checkers still have to travel (the bar counts 25, a
+        pinned checker its point)."""
         side = self.side(color)
-        return sum(point * side[point] for point in range(1, 26))
+        return sum(point * side[point] for point in range(1, 26)) + sum(
+            point * side[PINNED + point] for point in range(1, len(side) - PINNED)
+        )
 
     def checkers(self, color: Color) -> int:
         """Total checkers of `color`, on the board, on the bar and off."""
         return sum(self.side(color))
 
     def all_home(self, color: Color) -> bool:
-        """Whether every checker of `color` still in play is in its home board (points 1-6)."""
+        """Whether every checker of `color` still in play is in its home board (points 1-6),
+        pinned ones included."""
         side = self.side(color)
-        return not any(side[7:26])
+        return not any(side[7:26]) and not any(side[PINNED + 7 :])
 
     def __str__(self) -> str:
         """A text diagram in white's numbering: points 13-24 on top, 12-1 below (white's home board
@@ -130,13 +155,45 @@ class Board(NamedTuple):
         return diagram(self)
 
     # -- validity -----------------------------------------------------------------------------
-    def problems(self, checkers: int = 15, prefix: str = "board") -> list[Problem]:
-        """Every reason this board cannot occur in a game, all at once (empty when valid)."""
+    def problems(
+        self,
+        checkers: int = 15,
+        prefix: str = "board",
+        geometry: Geometry = OPPOSITE,
+        pins: bool = False,
+        bar: bool = True,
+    ) -> list[Problem]:
+        """Every reason this board cannot occur in a game, all at once (empty when valid): in a
+        variant of `geometry`, with sides of 50 slots if it pins (`pins`), with a bar if it hits
+        (`bar`)."""
+        found = self._side_problems(checkers, prefix, PINNED_SLOTS if pins else SLOTS, bar)
+        if found:
+            return found
+        for point, theirs in geometry.shared_points(self.white, self.black):
+            found.append(
+                problem(
+                    f"{prefix}.white.points.{point}",
+                    "board.point_held_by_both",
+                    white_point=point,
+                    black_point=theirs,
+                )
+            )
+        if pins:
+            found += self._pin_problems(prefix, geometry)
+        if self.white[OFF] == checkers and self.black[OFF] == checkers:
+            found.append(problem(prefix, "board.all_borne_off"))
+        if self.white[BAR] and self.black[BAR] and closed_home(self.white) and closed_home(self.black):
+            found.append(problem(prefix, "board.both_dance"))
+        return found
+
+    def _side_problems(self, checkers: int, prefix: str, slots: int, bar: bool) -> list[Problem]:
+        """What is wrong with each side by itself: its slots, negative counts, its total, a checker
+        on the bar where nothing is hit."""
         found: list[Problem] = []
         for color in COLORS:
             side = self.side(color)
-            if len(side) != 26:
-                found.append(problem(f"{prefix}.{color}", "board.slots"))
+            if len(side) != slots:
+                found.append(problem(f"{prefix}.{color}", "board.slots", slots=slots))
                 continue
             if min(side) < 0:
                 for index, count in enumerate(side):
@@ -147,23 +204,24 @@ class Board(NamedTuple):
                 found.append(
                     problem(f"{prefix}.{color}", "board.checker_count", total=total, checkers=checkers)
                 )
-        if found:
-            return found
-        if any(map(min, zip(self.white[1:25], self.black[24:0:-1], strict=True))):  # a point held by both
+            if side[BAR] and not bar:
+                found.append(problem(f"{prefix}.{color}.bar", "board.no_bar"))
+        return found
+
+    def _pin_problems(self, prefix: str, geometry: Geometry) -> list[Problem]:
+        """A pinned checker lies alone on its point, under at least one free opposing checker."""
+        found: list[Problem] = []
+        sides: tuple[tuple[Color, tuple[int, ...], tuple[int, ...]], ...] = (
+            ("white", self.white, self.black),
+            ("black", self.black, self.white),
+        )
+        for color, side, opponent in sides:
             for point in range(1, 25):
-                if self.white[point] > 0 and self.black[25 - point] > 0:
-                    found.append(
-                        problem(
-                            f"{prefix}.white.points.{point}",
-                            "board.point_held_by_both",
-                            white_point=point,
-                            black_point=25 - point,
-                        )
-                    )
-        if self.white[OFF] == checkers and self.black[OFF] == checkers:
-            found.append(problem(prefix, "board.all_borne_off"))
-        if self.white[BAR] and self.black[BAR] and closed_home(self.white) and closed_home(self.black):
-            found.append(problem(prefix, "board.both_dance"))
+                count = side[PINNED + point]
+                if count > 1:
+                    found.append(problem(f"{prefix}.{color}.pinned", "board.pinned_twice", point=point))
+                elif count and not opponent[geometry.opposite(point)]:
+                    found.append(problem(f"{prefix}.{color}.pinned", "board.pin_uncovered", point=point))
         return found
 
 
@@ -173,30 +231,42 @@ def closed_home(side: tuple[int, ...]) -> bool:
 
 
 def _slot_name(index: int) -> str:
+    if index > PINNED:
+        return f"pinned.{index - PINNED}"
     return POINT_NAMES[index] if index in (OFF, BAR) else f"points.{index}"
 
 
 _POINT_KEYS = tuple((point, str(point)) for point in range(1, 25))
 
 
-def side_to_dict(side: tuple[int, ...]) -> dict[str, Any]:
-    """One side in the contract's JSON form: points with no checker are left out."""
-    return {
-        "points": {key: side[point] for point, key in _POINT_KEYS if side[point]},
-        "bar": side[BAR],
-        "off": side[OFF],
-    }
+def pinned_points(side: tuple[int, ...]) -> tuple[int, ...]:
+    """The points (1..24, in the side's numbering) where one of its checkers lies pinned (none for a
+    side of 26 slots)."""
+    return tuple(point for point in range(1, len(side) - PINNED) if side[PINNED + point])
+
+
+def side_to_dict(side: tuple[int, ...], bar: bool = True) -> dict[str, Any]:
+    """One side in the contract's JSON form: points with no checker are left out; `bar` where
+    hitting exists (asked by `bar`), `pinned` for a side of 50 slots (a variant with pinning)."""
+    found: dict[str, Any] = {"points": {key: side[point] for point, key in _POINT_KEYS if side[point]}}
+    if bar:
+        found["bar"] = side[BAR]
+    found["off"] = side[OFF]
+    if len(side) > SLOTS:
+        found["pinned"] = list(pinned_points(side))
+    return found
 
 
 _TOP, _BOTTOM = tuple(range(13, 25)), tuple(range(12, 0, -1))
 
 
-def diagram(board: Board) -> str:
-    """`str(board)`: the points in white's numbering, white's checkers as `5W`, black's as `5B`,
-    an empty point as `.`; the bar between the halves of each row, then the bars and checkers off."""
+def diagram(board: Board, geometry: Geometry = OPPOSITE) -> str:
+    """`str(board)`: the points in white's numbering, white's checkers as `5W`, black's as `5B`
+    (black's point numbered by `geometry`), an empty point as `.`; the bar between the halves of
+    each row, then the bars and checkers off."""
 
     def cell(point: int) -> str:
-        white, black = board.white[point], board.black[25 - point]
+        white, black = board.white[point], board.black[geometry.opposite(point)]
         return f"{white}W" if white else f"{black}B" if black else "."
 
     def row(points: tuple[int, ...], text: Callable[[int], str]) -> str:

@@ -1,8 +1,9 @@
 """Legal play generation: every distinct play a side may make with a roll.
 
-The rules, stated plainly, are `plain_plays` below; it follows the same written rules as the
-independent, deliberately naive generator the tests check everything against
-(`tests/support/reference.py`, which shares no code with this module):
+The rules, stated plainly, are `plain_plays` below, parameterised by the variant's `Movement`
+(`arbitru.engine.movement`: geometry, contact, head, constraints). For backgammon it follows the
+same written rules as the independent, deliberately naive generator the tests check everything
+against (`tests/support/reference.py`, which shares no code with this module):
 - a checker on the bar enters before any other moves, on the opponent's home board;
 - a checker moves the number of points of one die onto a point not held by two or more opposing
   checkers; a lone opposing checker there (a blot) is hit and goes to the bar;
@@ -11,9 +12,13 @@ independent, deliberately naive generator the tests check everything against
 - a play uses as many dice as any play allows; a mixed roll of which only one die can be played
   must use the higher one if it can;
 - plays are told apart by the board they reach: each board is one play.
+Other movements change what closes a point (any opposing checker; a checker pinning one of the
+mover's), what a landing does to a lone checker (pins it), and add rules a move or a play must keep
+(long nardy's head and block rules); see `plain_plays` and `_single_moves_plain`.
 
-`legal_plays` lists the same plays faster: each kind of roll has a path that lists every play once
-(nothing is deduplicated by building boards) and builds the Play objects directly. Each path's
+For the backgammon family `legal_plays` lists the same plays faster: each kind of roll has a path
+that lists every play once (nothing is deduplicated by building boards) and builds the Play objects
+directly. Each path's
 docstring gives its gain over `plain_plays`, measured side by side by `bench/engine_ab.py --paths`,
 and a property test (tests/engine/test_generation_paths.py) proves it lists the same plays (moves,
 boards and notations, as multisets: each path keeps its own deterministic order, and the API
@@ -26,7 +31,8 @@ promises no other, docs/api.md):
   move that skips what the other order of the dice already found.
 
 The sides are read in the mover's numbering: a destination q is closed when the opponent has two
-or more checkers on its point 25 - q. Hits never close a point, so the closed points and the blots
+or more checkers on its point `OPPOSITE.opposite(q)` (25 - q: the opponent's side reversed lays it
+out on the mover's points, `rev` below). Hits never close a point, so the closed points and the blots
 are fixed for the whole turn, which keeps the fast paths small.
 
 As a library this module changes no process-wide state: the garbage collector is paused only by a
@@ -48,8 +54,10 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import compress
 
-from arbitru.engine.board import BAR, OFF, Board, Color
+from arbitru.engine.board import BAR, OFF, PINNED, PINNED_SLOTS, Board, Color
+from arbitru.engine.movement import BACKGAMMON, Movement, Step, movement_of
 from arbitru.engine.play import Move, Play
+from arbitru.engine.rules import STANDARD, Rules
 
 # Every possible single move, built once: plays share these instances. _MOVE[from][to][hit].
 _MOVE = [[(Move(f, t, False), Move(f, t, True)) for t in range(26)] for f in range(26)]
@@ -74,8 +82,8 @@ _Start = tuple[tuple[Move, ...], int, int, int]
 # The position a fast path works on: (turn, white to move, the mover's side, the opponent's side,
 # rev), where rev[q] is the opponent's checkers on the mover's point q (1..24): >= 2 closed, 1 a blot.
 _Position = tuple[Color, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-# A key of the plays cache: (board, turn, first die, second die).
-_Key = tuple[Board, Color, int, int]
+# A key of the plays cache: (board, turn, first die, second die, the movement).
+_Key = tuple[Board, Color, int, int, Movement]
 
 
 class BearOff(IntEnum):
@@ -86,9 +94,12 @@ class BearOff(IntEnum):
     OVER = 2  # it bears off with a larger die: legal only with no checker above it
 
 
-def legal_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
-    """Every legal play of `turn` rolling `dice` on `board`, one per resulting board.
+def legal_plays(board: Board, turn: Color, dice: tuple[int, int], rules: Rules = STANDARD) -> list[Play]:
+    """Every legal play of `turn` rolling `dice` on `board` in a game of `rules`, one per resulting
+    board.
 
+    The variant's movement (`movement_of(rules)`) decides the plays: the backgammon family's are
+    listed by the fast paths, any other's by `plain_plays`.
     When nothing can move the list holds a single play with no moves (the turn passes).
     The order is deterministic: the same input always gives the same list. Answers may be cached
     (off by default: `configure`, `clear_cache`) and are counted against the current `play_budget`,
@@ -97,10 +108,14 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
     many plays gains by holding `collector_paused()` around its work (the HTTP layer does, for
     each request); this function leaves the collector as it is.
     """
-    key = (board, turn, dice[0], dice[1])
+    movement = BACKGAMMON if rules is STANDARD else movement_of(rules)
+    key = (board, turn, dice[0], dice[1], movement)
     plays = _CACHE.get(key)
     if plays is None:
-        plays = _plays(board, turn, dice[0], dice[1])
+        if movement.fast:
+            plays = _plays(board, turn, dice[0], dice[1])
+        else:
+            plays = tuple(plain_plays(board, turn, dice, movement))
         _CACHE.put(key, plays)
     _charge(len(plays))
     return list(plays)
@@ -292,73 +307,147 @@ def _charge(plays: int) -> None:
 
 
 # -- the rules, stated plainly ----------------------------------------------------------------------
-def plain_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
-    """Every legal play, found the plain way (no cache, no budget): slow, and the statement of the
-    rules every fast path must match.
+# A board reached by the search -> the dice left unplayed there -> the moves first found to it.
+_Reached = dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], tuple[Move, ...]]]
 
-    Play the dice one at a time, in every order, checker by checker (`_single_moves_plain`); a play
-    ends when no die left can be played. Keep the plays using the most dice; of a mixed roll with
-    one die used, those using the higher die if there are any. One play per board: the first found,
-    the higher die tried first and sources from the back.
+
+def plain_plays(
+    board: Board, turn: Color, dice: tuple[int, int], movement: Movement = BACKGAMMON
+) -> list[Play]:
+    """Every legal play of a roll in a game of `movement`, found the plain way (no cache, no
+    budget): slow, and the statement of the rules every fast path must match.
+
+    Play the dice one at a time, in every order, checker by checker (`_single_moves_plain`): every
+    sequence of single moves whose every move the movement allows is a candidate play. Keep the
+    candidates whose end it allows, then those using the most dice, then, of a mixed roll with one
+    die used, those using the higher die if there are any. One play per board: the first found, the
+    higher die tried first and sources from the back. With no constraint (backgammon) a candidate
+    that can go on is never kept (a longer one uses more dice): the plays are backgammon's.
     """
     white = turn == "white"
     mover, opponent = (board.white, board.black) if white else (board.black, board.white)
+    if movement.contact == "pin":  # a side of 26 slots is one with nothing pinned
+        mover, opponent = _pinning(mover), _pinning(opponent)
     high, low = max(dice), min(dice)
     all_dice = (high,) * 4 if high == low else (high, low)
-    # Each board a play may end on -> the dice left unplayed -> the moves first found to it.
-    ends: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], tuple[Move, ...]]] = {}
-    seen: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
+    reached: _Reached = {}
+    pruned = bool(movement.move_rules)
 
     def walk(
         side: tuple[int, ...], opp: tuple[int, ...], left: tuple[int, ...], moves: tuple[Move, ...]
     ) -> None:
-        if (side, opp, left) in seen:
+        lefts = reached.setdefault((side, opp), {})
+        if left in lefts:
             return  # reached before with the same dice left: the same plays follow
-        seen.add((side, opp, left))
-        moved = False
+        lefts[left] = moves
         for i, die in enumerate(left):
             if die in left[:i]:
                 continue  # the same die again (doubles): the same moves
-            for move, side_after, opp_after in _single_moves_plain(side, opp, die):
-                moved = True
-                walk(side_after, opp_after, left[:i] + left[i + 1 :], moves + (move,))
-        if not moved:
-            ends.setdefault((side, opp), {}).setdefault(left, moves)
+            for move, side_after, opp_after in _single_moves_plain(side, opp, die, movement):
+                played = moves + (move,)
+                if pruned and not movement.move_allowed(
+                    Step(board, turn, dice, played, _sides_board(white, side_after, opp_after))
+                ):
+                    continue
+                walk(side_after, opp_after, left[:i] + left[i + 1 :], played)
 
     walk(mover, opponent, all_dice, ())
-    fewest_left = min(len(left) for lefts in ends.values() for left in lefts)
-    wanted = [left for lefts in ends.values() for left in lefts if len(left) == fewest_left]
-    if high != low and fewest_left == 1 and (low,) in wanted:
-        wanted = [(low,)]  # one die played: the higher one, since some play can
-    plays = []
-    for (side, opp), lefts in ends.items():
-        moves_to = next((lefts[left] for left in lefts if left in wanted), None)
-        if moves_to is not None:
-            plays.append(_new_play(turn, white, moves_to, side, opp))
-    return plays
+    plays = _kept_plays(board, turn, dice, movement, reached)
+    return plays or [_tnew(Play, (turn, (), board))]
+
+
+def _kept_plays(
+    board: Board, turn: Color, dice: tuple[int, int], movement: Movement, reached: _Reached
+) -> list[Play]:
+    """`plain_plays`' choice among the candidates `reached`: those whose end the movement allows,
+    using the most dice, the higher die when one die of a mixed roll is used; one per board."""
+    white = turn == "white"
+    high, low = max(dice), min(dice)
+    for used in range(4 if high == low else 2, -1, -1):
+        ends = [
+            (sides, left, moves)
+            for sides, lefts in reached.items()
+            for left, moves in lefts.items()
+            if len(left) == (4 if high == low else 2) - used
+        ]
+        if movement.play_rules:
+            ends = [
+                end
+                for end in ends
+                if movement.play_allowed(Step(board, turn, dice, end[2], _sides_board(white, *end[0])))
+            ]
+        if high != low and used == 1 and any(left == (low,) for _, left, _ in ends):
+            ends = [
+                end for end in ends if end[1] == (low,)
+            ]  # one die played: the higher, since some play can
+        if ends:
+            plays: dict[tuple[tuple[int, ...], tuple[int, ...]], Play] = {}
+            for sides, _, moves in ends:
+                if sides not in plays:
+                    plays[sides] = _tnew(Play, (turn, moves, _sides_board(white, *sides)))
+            return list(plays.values())
+    return []
+
+
+def _sides_board(white: bool, side: tuple[int, ...], opp: tuple[int, ...]) -> Board:
+    """The board of the mover's `side` and the opponent's `opp` (`white`: the mover is white)."""
+    return _tnew(Board, (side, opp) if white else (opp, side))
+
+
+def _pinning(side: tuple[int, ...]) -> tuple[int, ...]:
+    """`side` with the slots of pinned checkers (`board.PINNED`), none pinned if it had none."""
+    return side if len(side) >= PINNED_SLOTS else side + (0,) * (PINNED_SLOTS - len(side))
 
 
 def _single_moves_plain(
-    side: tuple[int, ...], opp: tuple[int, ...], die: int
+    side: tuple[int, ...], opp: tuple[int, ...], die: int, movement: Movement
 ) -> Iterator[tuple[Move, tuple[int, ...], tuple[int, ...]]]:
     """Every single move of one die: (the move, the mover's side after it, the opponent's after it).
-    Sides in their owner's numbering: the mover's point q is the opponent's point 25 - q."""
+    Sides in their owner's numbering: the mover's point q is the opponent's `geometry.opposite(q)`.
+
+    A checker on the bar enters first. A checker moves the die's points onto a point that is not
+    closed: held by two or more opposing checkers, or by one that cannot be hit or pinned (contact
+    "none"), or that pins one of the mover's there (contact "pin"); a lone opposing checker there is
+    hit to the bar or pinned, and `Move.hit` says so. A pinned checker (in its PINNED slot) cannot
+    move; it is freed when the last opposing checker on its point leaves. With every checker home and
+    none pinned, a checker bears off with the exact die, or a larger one from the highest point."""
+    facing, contact = movement.geometry.mirror, movement.contact
     sources = [BAR] if side[BAR] else [point for point in range(24, 0, -1) if side[point]]
-    everyone_home = not any(side[7:26])
+    bearing = not any(side[7:26]) and not any(side[PINNED + 1 :])
     for source in sources:
         dest = source - die
         if dest >= 1:
-            blockers = opp[25 - dest]
-            if blockers >= 2:
-                continue  # a point held by two or more opposing checkers is closed
-            opp_after = list(opp)
-            if blockers == 1:  # a blot is hit and goes to the bar
-                opp_after[25 - dest] -= 1
-                opp_after[BAR] += 1
-            yield _MOVE[source][dest][blockers], _moved(side, source, dest), tuple(opp_after)
-        elif everyone_home and (dest == 0 or not any(side[source + 1 : 7])):
+            blockers = opp[facing[dest]]
+            if blockers and (
+                blockers >= 2 or contact == "none" or (contact == "pin" and side[PINNED + dest])
+            ):
+                continue  # a closed point
+            yield _MOVE[source][dest][blockers], *_moved_sides(side, opp, source, dest, movement)
+        elif bearing and (dest == 0 or not any(side[source + 1 : 7])):
             # bearing off: with the exact die, or a larger one from the highest point
-            yield _MOVE[source][OFF][0], _moved(side, source, OFF), opp
+            yield _MOVE[source][OFF][0], *_moved_sides(side, opp, source, OFF, movement)
+
+
+def _moved_sides(
+    side: tuple[int, ...], opp: tuple[int, ...], source: int, dest: int, movement: Movement
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both sides once one checker moved from `source` to `dest` (an open point, or off): a lone
+    opposing checker there hit or pinned; the opposing checker pinned on `source` freed when the
+    last of the mover's checkers leaves it."""
+    after = _moved(side, source, dest)
+    facing, contact = movement.geometry.mirror, movement.contact
+    theirs = facing[dest]
+    freed = facing[source] if contact == "pin" and not after[source] else 0
+    if not (theirs and opp[theirs]) and not (freed and opp[PINNED + freed]):
+        return after, opp
+    opp_after = list(opp)
+    if theirs and opp[theirs]:  # a lone checker, hit to the bar or pinned under the mover's
+        opp_after[theirs] -= 1
+        opp_after[BAR if contact == "hit" else PINNED + theirs] += 1
+    if freed and opp[PINNED + freed]:
+        opp_after[PINNED + freed] -= 1
+        opp_after[freed] += 1
+    return after, tuple(opp_after)
 
 
 def _moved(side: tuple[int, ...], source: int, dest: int) -> tuple[int, ...]:
@@ -377,6 +466,8 @@ def _plays(board: Board, turn: Color, d1: int, d2: int) -> tuple[Play, ...]:
     else:
         opponent, mover = board
     # rev[q] = the opponent's checkers on the mover's point q (1..24): >= 2 closed, 1 a blot.
+    # OPPOSITE.facing(opponent) on the points, as a reversed tuple: one C slice, where facing()
+    # gathers 24 items (tests/engine/test_geometry.py proves both agree on 1..24).
     pos = (turn, white, mover, opponent, opponent[::-1])
     if d1 < d2:
         d1, d2 = d2, d1

@@ -52,11 +52,11 @@ class Position:
         return cls(start_board(rules), turn, dice, match=Match(rules.match_length), rules=rules)
 
     def plays(self, dice: Dice | None = None) -> list[Play]:
-        """Every legal play of the side on roll with `dice` (default: this position's dice), one per
-        distinct resulting board."""
+        """Every legal play of the side on roll with `dice` (default: this position's dice) as the
+        variant of this position's rules moves, one per distinct resulting board."""
         dice = self.dice if dice is None else dice
         assert self.turn is not None and dice is not None, "plays need a side on roll and dice"
-        return legal_plays(self.board, self.turn, dice)
+        return legal_plays(self.board, self.turn, dice, self.rules)
 
     def judge(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Verdict:
         """The ruling on a proposed play: written in standard notation (`"8/5 6/5"`; a `*` marks a

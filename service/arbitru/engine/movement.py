@@ -1,0 +1,139 @@
+"""How the checkers of a variant move: the seam between the rules of a game and the play generator.
+
+A `Movement` says everything the plain generator (`arbitru.engine.moves.plain_plays`) needs to
+know of a game that moves differently from backgammon:
+- `geometry`: how the opponent's numbering of the points falls on the mover's (`geometry.py`);
+- `contact`: what a lone opposing checker on the landing point means: `"hit"` sends it to the bar,
+  `"pin"` pins it under the checker landing (plakoto), `"none"` closes the point (with "none" any
+  opposing checker closes a point, and nothing is hit or pinned);
+- `head`: the point every checker starts from, when a rule limits leaving it (long nardy: 24);
+- constraints on the search: `move_rules` prune it (each single move must leave a position they
+  allow), `play_rules` filter the plays it finds (the end of a play must be allowed). Each rule is
+  a function of a `Step`: (the board the turn started from, the side on roll, the dice, the moves
+  so far, the board they reach). The search meets each (board, dice left) once, so a rule must
+  answer alike for every order of moves reaching the same board (those here read the board only).
+
+`movement_of(rules)` names the movement of a game's rules. The backgammon family (backgammon,
+nackgammon, hypergammon; portes and tavla play backgammon's movement) has `fast` set: the
+generator's fast paths serve it, proven equal to the plain statement by property tests. A variant
+defined anywhere else (a test's, for instance) plugs in by building a `Movement` and handing it
+to `plain_plays`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from arbitru.engine.board import OFF, PINNED_SLOTS, SLOTS, Board, Color, Problem
+from arbitru.engine.geometry import OPPOSITE, SAME, Geometry
+from arbitru.engine.play import Move
+from arbitru.engine.rules import Rules
+
+Contact = Literal["hit", "pin", "none"]
+
+
+class Step(NamedTuple):
+    """A play in the making, as a constraint sees it."""
+
+    start: Board  # the board the turn started from
+    turn: Color
+    dice: tuple[int, int]
+    moves: tuple[Move, ...]  # the moves made so far, in order
+    board: Board  # the board they reach
+
+
+Rule = Callable[[Step], bool]
+
+
+@dataclass(frozen=True, eq=False)
+class Movement:
+    """How a variant's checkers move (module docstring). Compared by identity: a movement keys the
+    plays cache, and its hash is then the object's, computed in C."""
+
+    name: str
+    geometry: Geometry
+    contact: Contact
+    head: int | None = None
+    move_rules: tuple[Rule, ...] = ()
+    play_rules: tuple[Rule, ...] = ()
+    fast: bool = False  # the backgammon family's fast paths serve it
+
+    @property
+    def slots(self) -> int:
+        """How many slots a side has: 50 where checkers are pinned (`board.PINNED`), else 26."""
+        return PINNED_SLOTS if self.contact == "pin" else SLOTS
+
+    def move_allowed(self, step: Step) -> bool:
+        """Whether the position after each single move is allowed (every move rule agrees)."""
+        return all(rule(step) for rule in self.move_rules)
+
+    def play_allowed(self, step: Step) -> bool:
+        """Whether a play may end where `step` ends (every play rule agrees)."""
+        return all(rule(step) for rule in self.play_rules)
+
+    def problems(self, board: Board, checkers: int = 15, prefix: str = "board") -> list[Problem]:
+        """Every reason `board` cannot occur in a game of this movement (`Board.problems` with the
+        movement's geometry, slots and bar)."""
+        return board.problems(checkers, prefix, self.geometry, self.contact == "pin", self.contact == "hit")
+
+
+# -- long nardy -------------------------------------------------------------------------------------
+HEAD = 24  # where each side's 15 checkers start in long nardy: its own 24
+HEAD_DOUBLES = frozenset({6, 3, 4})  # a side's first roll that lets two checkers leave the head
+
+
+def head_rule(step: Step) -> bool:
+    """At most one checker leaves the head (the own 24) per turn; two on a side's first turn (all
+    its checkers still on the head) with 6-6, 4-4 or 3-3.
+    Checkers never come back to the head, so those that left it this turn are those missing."""
+    start, end = step.start.side(step.turn), step.board.side(step.turn)
+    left = start[HEAD] - end[HEAD]
+    if left <= 1:
+        return True
+    first_turn = start[HEAD] == sum(start)
+    return left == 2 and first_turn and step.dice[0] == step.dice[1] and step.dice[0] in HEAD_DOUBLES
+
+
+def block_rule(step: Step) -> bool:
+    """No six consecutive points along the opponent's track (its points q..q+5, in its own numbering)
+    all held by the mover, unless an opponent checker is ahead of them (on an opponent point lower
+    than q, or borne off): so the mover's 24 and 1..5 (the opponent's 12..17) is a block, the
+    mover's 10..15 (the opponent's 22..24 and 1..3) is not."""
+    mover = step.board.side(step.turn)
+    opponent = step.board.black if step.turn == "white" else step.board.white
+    held = SAME.facing(mover)  # held[q]: the mover's checkers on the opponent's point q
+    run = 0
+    for q in range(1, 25):
+        run = run + 1 if held[q] else 0
+        if run >= 6:
+            start = q - 5
+            return bool(opponent[OFF]) or any(opponent[1:start])
+    return True
+
+
+# -- the movements ----------------------------------------------------------------------------------
+BACKGAMMON = Movement("backgammon", OPPOSITE, "hit", fast=True)
+PLAKOTO = Movement("plakoto", OPPOSITE, "pin")
+LONG_NARDY = Movement("long_nardy", SAME, "none", HEAD, move_rules=(head_rule,), play_rules=(block_rule,))
+# The block rule checked after every single move instead of after the play (rules option
+# `nardy_block: "after_each_move"`).
+LONG_NARDY_EACH_MOVE = Movement("long_nardy", SAME, "none", HEAD, move_rules=(head_rule, block_rule))
+
+BACKGAMMON_FAMILY = frozenset({"backgammon", "nackgammon", "hypergammon"})
+
+
+def movement_of(rules: Rules) -> Movement:
+    """The movement of the variant in `rules`: the backgammon family's, plakoto's, or long nardy's
+    with its block rule checked after the play or (option `nardy_block`) after each move."""
+    variant = rules.variant
+    if variant in BACKGAMMON_FAMILY:
+        return BACKGAMMON
+    if variant == "plakoto":
+        return PLAKOTO
+    if variant == "long_nardy":
+        each_move = getattr(rules, "nardy_block", "after_play") == "after_each_move"
+        return LONG_NARDY_EACH_MOVE if each_move else LONG_NARDY
+    raise ValueError(f"no movement for variant {variant!r}")
+
