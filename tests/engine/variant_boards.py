@@ -48,9 +48,10 @@ def variant_boards(draw: st.DrawFn, movement: Movement) -> Board:
         black[draw(st.sampled_from([OFF, *free, *free]))] += 1
     if movement.contact == "pin":
         for side, other in ((black, white), (white, black)):
-            for point in draw(st.lists(st.integers(1, 24), max_size=3, unique=True)):
+            singles = [point for point in range(1, 25) if other[point] == 1]  # lone checkers that may pin
+            for point in draw(st.lists(st.sampled_from(singles), max_size=3, unique=True)) if singles else ():
                 spare = [q for q in range(25) if side[q] > (q != OFF)]  # keep every held point held
-                if other[point] == 1 and spare and not side[opposite(point)]:
+                if spare and not side[PINNED + opposite(point)]:
                     side[draw(st.sampled_from(spare))] -= 1
                     side[PINNED + opposite(point)] = 1
     board = Board(tuple(white), tuple(black))
