@@ -7,6 +7,9 @@ side by side in one run, medians over several passes. Prints figures; it is not 
 Measures, for issue 7's table: the total and per-position median / p99 over bench_positions.jsonl,
 each position of worst_positions.jsonl, and the wildbg totals work (2,000 positions x 21 rolls =
 42,000 generations); with a cache on the engine, cold (cleared before every call) and warm figures.
+Then the movements that are not backgammon's (issue 29: long nardy, plakoto), whose plays the plain
+generator lists: median, p99 and worst position of each over positions of seeded random games,
+beside backgammon's over the bench positions.
 Each engine call is timed inside the engine's `collector_paused()`, as the HTTP layer runs it (for
 each request) and as the engine did by itself before the pause became opt-in.
 """
@@ -14,15 +17,18 @@ each request) and as the engine did by itself before the pause became opt-in.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import os
 import platform
+import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +37,7 @@ sys.path.insert(0, str(REPO))
 
 from arbitru.engine import Board, legal_plays, moves  # noqa: E402  (the public API, as clients call it)
 from arbitru.engine.board import Color, other  # noqa: E402
+from arbitru.engine.rules import STANDARD, Rules  # noqa: E402
 from arbitru.formats.gnubg_id import decode_position_id  # noqa: E402
 
 try:
@@ -166,6 +173,73 @@ def ratio(a: float, b: float | None) -> str:
     return f"{a / b:6.2f}x" if b else "   n/a"
 
 
+# -- the other movements ----------------------------------------------------------------------------
+VARIANTS = {"long_nardy": {24: 15}, "plakoto": {24: 15}}  # each side's start: 15 on its own 24
+
+
+def variant_rules(variant: str) -> Rules:
+    """The variant's preset when the rules know it, else the standard rules with that variant."""
+    try:
+        return Rules(preset=variant)
+    except (ValueError, TypeError, KeyError):
+        return dataclasses.replace(STANDARD, variant=variant)
+
+
+def variant_cases(variant: str, count: int, seed: int = 29) -> list[Case]:
+    """`count` positions (board, side on roll, dice) met in games of `variant` played with seeded
+    random dice and plays chosen at random (a game stops once a side is off, or at 300 turns)."""
+    rng = random.Random(seed)
+    rules = variant_rules(variant)
+    start = Board.initial(VARIANTS[variant], pins=variant == "plakoto")
+    cases: list[Case] = []
+    while len(cases) < count:
+        board, turn = start, "white"
+        for _ in range(300):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            cases.append((board, turn, dice))
+            board = rng.choice(legal_plays(board, turn, dice, rules)).board
+            if 15 in (board.white[0], board.black[0]) or len(cases) == count:
+                break
+            turn = other(turn)
+    return cases
+
+
+def measure_variant(
+    cases: Sequence[Case], rules: Rules, clear: Sequence[Callable[[], None]]
+) -> dict[str, list[float]]:
+    """One pass: each position's cold time (caches cleared first), collector paused as above."""
+    times = []
+    clock = time.perf_counter
+    paused = getattr(moves, "collector_paused", nullcontext)
+    for board, turn, dice in cases:
+        for c in clear:
+            c()
+        with paused():
+            start = clock()
+            legal_plays(board, turn, dice, rules)
+            times.append(clock() - start)
+    return {"engine": times}
+
+
+def report_variants(
+    count: int, passes_: int, clear: Sequence[Callable[[], None]], backgammon: list[float]
+) -> None:
+    """Each other movement's median, p99 and worst position beside backgammon's (cold, bench set)."""
+    print(f"\n== other movements: legal_plays(board, turn, dice, rules), {count} positions each, cold ==")
+    print(f"{'movement':14}{'total':>12}{'median':>13}{'p99':>13}{'max':>13}   worst position")
+    line = f"{'backgammon':14}{ms(sum(backgammon)):>12}{us(statistics.median(backgammon)):>13}"
+    print(line + f"{us(pct(backgammon, 99)):>13}{us(max(backgammon)):>13}   (bench_positions.jsonl)")
+    for variant in VARIANTS:
+        rules = variant_rules(variant)
+        cases = variant_cases(variant, count)
+        vals = passes(passes_, partial(measure_variant, cases, rules, clear))["engine"]
+        worst = max(range(len(vals)), key=vals.__getitem__)
+        board, turn, dice = cases[worst]
+        listed = len(legal_plays(board, turn, dice, rules))
+        line = f"{variant:14}{ms(sum(vals)):>12}{us(statistics.median(vals)):>13}{us(pct(vals, 99)):>13}"
+        print(line + f"{us(max(vals)):>13}   {turn} {dice[0]}-{dice[1]}, {listed} plays")
+
+
 # -- report -----------------------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -176,6 +250,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--no-gnubg", action="store_true", help="do not measure gnubg even if installed")
     parser.add_argument("--skip-wildbg", action="store_true", help="skip the wildbg totals work")
+    parser.add_argument(
+        "--variant-positions", type=int, default=500, help="positions per other movement (0: skip them)"
+    )
     args = parser.parse_args(argv)
     base = data_dir(args.data)
     use_gnubg = gnubg is not None and not args.no_gnubg
@@ -277,7 +354,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             line += f"   gnubg {tot['gnubg']:.3f} s   ratio {text} (target <= 1)"
         print(line + "   (engine caches cleared before every call)")
 
-    # 4. summary against issue 7's targets
+    # 4. the other movements
+    if args.variant_positions > 0:
+        report_variants(args.variant_positions, args.passes, clear_all, cold)
+
+    # 5. summary against issue 7's targets
     print("\n== targets (issue 7) ==")
     if use_gnubg and g:
         r = sum(cold) / sum(g)
