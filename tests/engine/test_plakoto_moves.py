@@ -33,6 +33,12 @@ def test_landing_on_a_lone_checker_pins_it_and_is_written_as_a_hit():
     assert sum(after.black) == 15 and after.to_dict(bar=False)["black"]["pinned"] == [7]
 
 
+def test_a_checker_that_would_pin_and_move_on_is_written_without_the_pin():
+    # 24/18*/17 pins black's checker and frees it again: the board of 24/23/17, written 24/17
+    plays = plays_of(BLOT, (6, 1))
+    assert "24/17" in plays and "24/18*/17" not in plays
+
+
 def test_a_pinned_checker_cannot_move():
     pinned = plays_of(BLOT, (6, 1))["24/23 24/18*"]
     for play in plain_plays(pinned, "black", (6, 1), PLAKOTO):
@@ -99,6 +105,15 @@ def test_pins_on_the_json_board_are_checked():
     )
     assert [p.code for p in PLAKOTO.problems(lonely)] == ["board.pin_uncovered"]
     assert [p.code for p in lonely.problems()] == ["board.slots", "board.slots"]
+    twice = Board.from_dict(
+        {"white": {"points": {"24": 13}, "pinned": [18, 18]}, "black": {"points": {"24": 14, "7": 1}}},
+        pins=True,
+    )
+    assert [p.code for p in PLAKOTO.problems(twice)] == ["board.pinned_twice"]
+    barred = Board.from_dict(
+        {"white": {"points": {"24": 14}, "bar": 1}, "black": {"points": {"24": 15}}}, pins=True
+    )
+    assert [(p.field, p.code) for p in PLAKOTO.problems(barred)] == [("board.white.bar", "board.no_bar")]
 
 
 # -- properties -----------------------------------------------------------------------------------------

@@ -136,4 +136,3 @@ def movement_of(rules: Rules) -> Movement:
         each_move = getattr(rules, "nardy_block", "after_play") == "after_each_move"
         return LONG_NARDY_EACH_MOVE if each_move else LONG_NARDY
     raise ValueError(f"no movement for variant {variant!r}")
-

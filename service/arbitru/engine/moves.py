@@ -331,15 +331,16 @@ def plain_plays(
     high, low = max(dice), min(dice)
     all_dice = (high,) * 4 if high == low else (high, low)
     reached: _Reached = {}
-    pruned = bool(movement.move_rules)
+    pruned, pins = bool(movement.move_rules), movement.contact == "pin"
 
     def walk(
         side: tuple[int, ...], opp: tuple[int, ...], left: tuple[int, ...], moves: tuple[Move, ...]
     ) -> None:
         lefts = reached.setdefault((side, opp), {})
-        if left in lefts:
+        before = lefts.get(left)
+        if before is not None and not (pins and _pins(moves) < _pins(before)):
             return  # reached before with the same dice left: the same plays follow
-        lefts[left] = moves
+        lefts[left] = moves  # (again, with fewer pins: `24/23/17` rather than `24/18*/17`)
         for i, die in enumerate(left):
             if die in left[:i]:
                 continue  # the same die again (doubles): the same moves
@@ -381,12 +382,26 @@ def _kept_plays(
                 end for end in ends if end[1] == (low,)
             ]  # one die played: the higher, since some play can
         if ends:
-            plays: dict[tuple[tuple[int, ...], tuple[int, ...]], Play] = {}
-            for sides, _, moves in ends:
-                if sides not in plays:
-                    plays[sides] = _tnew(Play, (turn, moves, _sides_board(white, *sides)))
-            return list(plays.values())
+            return _one_per_board(turn, white, ends)
     return []
+
+
+def _one_per_board(
+    turn: Color,
+    white: bool,
+    ends: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...], tuple[Move, ...]]],
+) -> list[Play]:
+    """One play per board among `ends` (sides, dice left, moves): the first found."""
+    plays: dict[tuple[tuple[int, ...], tuple[int, ...]], Play] = {}
+    for sides, _, moves in ends:
+        if sides not in plays:
+            plays[sides] = _tnew(Play, (turn, moves, _sides_board(white, *sides)))
+    return list(plays.values())
+
+
+def _pins(moves: tuple[Move, ...]) -> int:
+    """How many of `moves` pin (or hit) a checker."""
+    return sum(move.hit for move in moves)
 
 
 def _sides_board(white: bool, side: tuple[int, ...], opp: tuple[int, ...]) -> Board:
