@@ -164,3 +164,13 @@ def test_every_play_keeps_the_head_and_block_rules_and_uses_the_most_dice(board,
     for play in plays:
         step = Step(board, "white", dice, play.moves, play.board)
         assert head_rule(step) and block_rule(step)
+
+
+@CASES
+@given(variant_boards(LONG_NARDY), DICE)
+def test_black_plays_what_white_plays_on_the_board_seen_from_the_other_side(board: Board, dice):
+    white = plain_plays(board, "white", dice, LONG_NARDY)
+    black = plain_plays(Board(board.black, board.white), "black", dice, LONG_NARDY)
+    assert [(p.moves, p.board) for p in white] == [
+        (p.moves, Board(p.board.black, p.board.white)) for p in black
+    ]

@@ -136,3 +136,13 @@ def test_the_movers_pinned_checkers_stay_pinned_and_never_bear_off_beside_them(b
     for play in plain_plays(board, "white", dice, PLAKOTO):
         assert pinned_points(play.board.white) == mine
         assert not (mine and any(move.to_point == OFF for move in play.moves))
+
+
+@CASES
+@given(variant_boards(PLAKOTO), DICE)
+def test_black_plays_what_white_plays_on_the_board_seen_from_the_other_side(board: Board, dice):
+    white = plain_plays(board, "white", dice, PLAKOTO)
+    black = plain_plays(Board(board.black, board.white), "black", dice, PLAKOTO)
+    assert [(p.moves, p.board) for p in white] == [
+        (p.moves, Board(p.board.black, p.board.white)) for p in black
+    ]
