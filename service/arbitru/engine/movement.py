@@ -6,7 +6,8 @@ know of a game that moves differently from backgammon:
 - `contact`: what a lone opposing checker on the landing point means: `"hit"` sends it to the bar,
   `"pin"` pins it under the checker landing (plakoto), `"none"` closes the point (with "none" any
   opposing checker closes a point, and nothing is hit or pinned);
-- `head`: the point every checker starts from, when a rule limits leaving it (long nardy: 24);
+- `head`: the point every checker starts from, when a rule limits leaving it (long nardy: 24, where
+  `head_rule` holds after each move);
 - constraints on the search: `move_rules` prune it (each single move must leave a position they
   allow), `play_rules` filter the plays it finds (the end of a play must be allowed). Each rule is
   a function of a `Step`: (the board the turn started from, the side on roll, the dice, the moves
@@ -65,8 +66,16 @@ class Movement:
         """How many slots a side has: 50 where checkers are pinned (`board.PINNED`), else 26."""
         return PINNED_SLOTS if self.contact == "pin" else SLOTS
 
+    @property
+    def pruned(self) -> bool:
+        """Whether single moves are checked (`move_allowed`) as the search makes them."""
+        return bool(self.move_rules) or self.head is not None
+
     def move_allowed(self, step: Step) -> bool:
-        """Whether the position after each single move is allowed (every move rule agrees)."""
+        """Whether the position after a single move is allowed: the head rule where there is a head,
+        and every move rule."""
+        if self.head is not None and not head_rule(step, self.head):
+            return False
         return all(rule(step) for rule in self.move_rules)
 
     def play_allowed(self, step: Step) -> bool:
@@ -84,15 +93,15 @@ HEAD = 24  # where each side's 15 checkers start in long nardy: its own 24
 HEAD_DOUBLES = frozenset({6, 3, 4})  # a side's first roll that lets two checkers leave the head
 
 
-def head_rule(step: Step) -> bool:
+def head_rule(step: Step, head: int = HEAD) -> bool:
     """At most one checker leaves the head (the own 24) per turn; two on a side's first turn (all
     its checkers still on the head) with 6-6, 4-4 or 3-3.
     Checkers never come back to the head, so those that left it this turn are those missing."""
     start, end = step.start.side(step.turn), step.board.side(step.turn)
-    left = start[HEAD] - end[HEAD]
+    left = start[head] - end[head]
     if left <= 1:
         return True
-    first_turn = start[HEAD] == sum(start)
+    first_turn = start[head] == sum(start)
     return left == 2 and first_turn and step.dice[0] == step.dice[1] and step.dice[0] in HEAD_DOUBLES
 
 
@@ -116,10 +125,10 @@ def block_rule(step: Step) -> bool:
 # -- the movements ----------------------------------------------------------------------------------
 BACKGAMMON = Movement("backgammon", OPPOSITE, "hit", fast=True)
 PLAKOTO = Movement("plakoto", OPPOSITE, "pin")
-LONG_NARDY = Movement("long_nardy", SAME, "none", HEAD, move_rules=(head_rule,), play_rules=(block_rule,))
+LONG_NARDY = Movement("long_nardy", SAME, "none", HEAD, play_rules=(block_rule,))
 # The block rule checked after every single move instead of after the play (rules option
 # `nardy_block: "after_each_move"`).
-LONG_NARDY_EACH_MOVE = Movement("long_nardy", SAME, "none", HEAD, move_rules=(head_rule, block_rule))
+LONG_NARDY_EACH_MOVE = Movement("long_nardy", SAME, "none", HEAD, move_rules=(block_rule,))
 
 BACKGAMMON_FAMILY = frozenset({"backgammon", "nackgammon", "hypergammon"})
 

@@ -331,7 +331,7 @@ def plain_plays(
     high, low = max(dice), min(dice)
     all_dice = (high,) * 4 if high == low else (high, low)
     reached: _Reached = {}
-    pruned, pins = bool(movement.move_rules), movement.contact == "pin"
+    pruned, pins = movement.pruned, movement.contact == "pin"
 
     def walk(
         side: tuple[int, ...], opp: tuple[int, ...], left: tuple[int, ...], moves: tuple[Move, ...]
@@ -531,7 +531,7 @@ def _opponent_after(
     rest = mask
     for _ in range(mask.bit_count()):
         low = rest & -rest  # the lowest point q left: bit q, so bit_length() = q + 1
-        side[26 - low.bit_length()] -= 1  # the opponent's point 25 - q
+        side[26 - low.bit_length()] -= 1  # the opponent's point OPPOSITE.opposite(q), 25 - q
         side[BAR] += 1
         rest ^= low
     memo[mask] = after = tuple(side)
