@@ -353,6 +353,7 @@ def plain_plays(
                 walk(side_after, opp_after, left[:i] + left[i + 1 :], played)
 
     walk(mover, opponent, all_dice, ())
+    walk = None  # type: ignore[assignment]  # break the closure's cycle: the boards reached are freed now
     plays = _kept_plays(board, turn, dice, movement, reached)
     return plays or [_tnew(Play, (turn, (), board))]
 
