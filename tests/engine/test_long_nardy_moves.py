@@ -24,7 +24,7 @@ from arbitru.engine.moves import legal_plays, plain_plays
 from arbitru.engine.play import Move
 from arbitru.engine.position import Position
 from arbitru.engine.rules import STANDARD
-from tests.engine.variant_boards import board_of, replay, variant_boards
+from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay, variant_boards
 from tests.support.cases import examples
 
 RULES = dataclasses.replace(STANDARD, variant="long_nardy")
@@ -169,8 +169,4 @@ def test_every_play_keeps_the_head_and_block_rules_and_uses_the_most_dice(board,
 @CASES
 @given(variant_boards(LONG_NARDY), DICE)
 def test_black_plays_what_white_plays_on_the_board_seen_from_the_other_side(board: Board, dice):
-    white = plain_plays(board, "white", dice, LONG_NARDY)
-    black = plain_plays(Board(board.black, board.white), "black", dice, LONG_NARDY)
-    assert [(p.moves, p.board) for p in white] == [
-        (p.moves, Board(p.board.black, p.board.white)) for p in black
-    ]
+    assert_colours_play_alike(board, dice, LONG_NARDY)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from arbitru.engine.board import OFF, PINNED, Board, pinned_points
 from arbitru.engine.movement import PLAKOTO
 from arbitru.engine.moves import plain_plays
-from tests.engine.variant_boards import board_of, replay, variant_boards
+from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay, variant_boards
 from tests.support.cases import examples
 
 CASES = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -141,8 +141,4 @@ def test_the_movers_pinned_checkers_stay_pinned_and_never_bear_off_beside_them(b
 @CASES
 @given(variant_boards(PLAKOTO), DICE)
 def test_black_plays_what_white_plays_on_the_board_seen_from_the_other_side(board: Board, dice):
-    white = plain_plays(board, "white", dice, PLAKOTO)
-    black = plain_plays(Board(board.black, board.white), "black", dice, PLAKOTO)
-    assert [(p.moves, p.board) for p in white] == [
-        (p.moves, Board(p.board.black, p.board.white)) for p in black
-    ]
+    assert_colours_play_alike(board, dice, PLAKOTO)

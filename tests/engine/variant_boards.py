@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from arbitru.engine.board import OFF, PINNED, Board
 from arbitru.engine.movement import Movement
+from arbitru.engine.moves import plain_plays
 from arbitru.engine.play import Play
 
 
@@ -97,3 +98,12 @@ def replay(board: Board, play: Play, movement: Movement) -> list[str]:
     if Board(*after) != play.board:
         broken.append("the moves do not reach the play's board")
     return broken
+
+
+def assert_colours_play_alike(board: Board, dice: tuple[int, int], movement: Movement) -> None:
+    """Black lists the plays white lists on the same board seen from the other side (sides swapped)."""
+    white = plain_plays(board, "white", dice, movement)
+    black = plain_plays(Board(board.black, board.white), "black", dice, movement)
+    assert [(p.moves, p.board) for p in white] == [
+        (p.moves, Board(p.board.black, p.board.white)) for p in black
+    ]
