@@ -12,7 +12,7 @@ indices are translated to each side's own numbering.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -22,30 +22,12 @@ from arbitru.engine.board import Board, Color
 from arbitru.engine.position import Position
 from arbitru.engine.rules import NARDY_BLOCKS, PRESETS, Rules
 from tests.support.reference_variants import nardy_facing, nardy_results, plakoto_results
+from tests.support.variant_boards import PIN, plakoto_side, side
 
 LONG_NARDY, PLAKOTO = PRESETS["long_nardy"], PRESETS["plakoto"]
-PIN = 25  # side[PIN + p]: this side's checker pinned on its own point p (SEAM.md)
 Dice = tuple[int, int]
 Boards = set[tuple[tuple[int, ...], tuple[int, ...]]]
 Generator = Callable[[Board, Color, Dice, Rules], Boards]
-
-
-def side(
-    points: Mapping[int, int], off: int = 0, pinned: Sequence[int] = (), pins: bool = False
-) -> tuple[int, ...]:
-    """One side: checkers per own point, borne off, and (Plakoto's 50 slots) its own points pinned."""
-    slots = [0] * (50 if pins else 26)
-    for point, count in points.items():
-        slots[point] += count
-    slots[0] = off
-    for point in pinned:
-        slots[PIN + point] = 1
-    assert sum(slots) == 15, (points, off, pinned)
-    return tuple(slots)
-
-
-def plakoto_side(points: Mapping[int, int], off: int = 0, pinned: Sequence[int] = ()) -> tuple[int, ...]:
-    return side(points, off, pinned, pins=True)
 
 
 def engine(board: Board, turn: Color, dice: Dice, rules: Rules) -> Boards:
