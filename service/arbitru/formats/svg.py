@@ -319,7 +319,8 @@ class _Renderer:
         ink, d = CHECKER[color][2], R - 8
         for dx in (d, -d):
             self.out.append(
-                f'<line x1="{x - dx}" y1="{y - d}" x2="{x + dx}" y2="{y + d}" stroke="{ink}" stroke-width="3"/>'
+                f'<line x1="{x - dx}" y1="{y - d}" x2="{x + dx}" y2="{y + d}" '
+                f'stroke="{ink}" stroke-width="3"/>'
             )
 
     def checker(self, color: Color, x: int, y: int) -> None:
