@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from arbitru.engine.board import Board
-from arbitru.formats.svg import R, STEP, render_board
+from arbitru.formats.svg import STEP, R, render_board
 from tests.support.variant_boards import plakoto_side
 
 CROSS = re.compile(r'<line x1="(\d+)" y1="(\d+)" x2="(\d+)" y2="(\d+)"')
