@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine.board import Board, Color
 from arbitru.engine.position import Position
 from arbitru.engine.rules import NARDY_BLOCKS, PRESETS, Rules
 from tests.support.reference_variants import nardy_facing, nardy_results, plakoto_results
-from tests.support.variant_boards import PIN, plakoto_side, side
+from tests.support.variant_boards import PIN, nardy_boards, plakoto_boards, plakoto_side, side
 
 LONG_NARDY, PLAKOTO = PRESETS["long_nardy"], PRESETS["plakoto"]
 Dice = tuple[int, int]
@@ -245,47 +245,6 @@ def test_plakoto_two_free_opposing_checkers_close_a_point(generate):
 
 # -- the reference generator against the engine, on random boards -----------------------------------
 dice_strategy = st.tuples(st.integers(1, 6), st.integers(1, 6))
-POINT_WEIGHTS = [0, *range(1, 25), *range(1, 7), 24, 24]
-
-
-@st.composite
-def nardy_boards(draw: st.DrawFn) -> Board:
-    """A Long Nardy board of a game going on: 15 a side, no point held by both."""
-    white = [0] * 26
-    for _ in range(15):
-        white[draw(st.sampled_from(POINT_WEIGHTS))] += 1
-    black = [0] * 26
-    free = [0] + [q for q in range(1, 25) if not white[nardy_facing(q)]]
-    for _ in range(15):
-        black[draw(st.sampled_from(free + [q for q in free if q in (1, 2, 3, 24)]))] += 1
-    assume(white[0] < 15 and black[0] < 15)
-    return Board(tuple(white), tuple(black))
-
-
-@st.composite
-def plakoto_boards(draw: st.DrawFn) -> Board:
-    """A Plakoto board of a game going on: 15 a side, free checkers of one side on a point, a pinned
-    checker only under the other side's free checker(s)."""
-    white_pins, black_pins = draw(st.integers(0, 2)), draw(st.integers(0, 2))
-    white, black = [0] * 50, [0] * 50
-    for _ in range(15 - white_pins):
-        white[draw(st.sampled_from(POINT_WEIGHTS))] += 1
-    free = [0] + [q for q in range(1, 25) if not white[25 - q]]
-    for _ in range(15 - black_pins):
-        black[draw(st.sampled_from(free + [q for q in free if q >= 19]))] += 1
-    for mine, theirs, count in ((white, black, white_pins), (black, white, black_pins)):
-        under = [p for p in range(1, 25) if theirs[25 - p] and not mine[p]]
-        assume(len(under) >= count)
-        for p in (
-            []
-            if not count
-            else draw(st.lists(st.sampled_from(under), min_size=count, max_size=count, unique=True))
-        ):
-            mine[PIN + p] = 1
-    assume(white[0] < 15 and black[0] < 15)
-    return Board(tuple(white), tuple(black))
-
-
 RANDOM = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

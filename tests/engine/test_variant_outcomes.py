@@ -6,7 +6,7 @@ checker left on its own 24: the pinner wins 2); Portes and Tavla count a backgam
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine.board import Board
@@ -15,7 +15,7 @@ from arbitru.engine.outcome import TIE, game_over, outcome
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
 from arbitru.engine.variants import start_board
-from tests.support.variant_boards import plakoto_side, side
+from tests.support.variant_boards import plakoto_boards, plakoto_side, side
 
 LONG_NARDY, PLAKOTO = PRESETS["long_nardy"], PRESETS["plakoto"]
 
@@ -107,3 +107,14 @@ def test_a_plakoto_game_borne_off_scores_1_or_2_and_pins_never_change_it(loser_o
     verdict = outcome(Board(plakoto_side({}, off=15), loser), PLAKOTO)
     assert verdict.winner == "white"
     assert verdict.multiplier == (1 if loser_off else 2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(plakoto_boards())
+def test_the_one_game_over_decision_agrees_with_the_verdict_and_a_tie_scores_nothing(board):
+    position = Position(board, rules=PLAKOTO)
+    verdict = position.outcome()
+    assert position.ends_game() == game_over(board, PLAKOTO) == verdict.game_over
+    if verdict.game_over:
+        assert (verdict.points == 0) == (verdict.winner is None)
+        assert verdict.points in (0, 2)  # no one has borne off 15 here: only the mother rule ends it
