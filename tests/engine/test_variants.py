@@ -51,7 +51,7 @@ def test_every_starting_board_is_symmetric_and_has_no_checker_off_or_on_the_bar(
 
 def test_unknown_variant_or_checker_count_raises():
     with pytest.raises(ValueError):
-        start_points("plakoto")
+        start_points("fevga")
     with pytest.raises(ValueError):
         start_points("hypergammon", 4)
 

@@ -5,6 +5,12 @@ checker), backgammon (marț tehnic: also a checker on the bar or in the winner's
 `multiplier` is what it counts for under the rules in force (`counted_result`: with backgammons
 off a backgammon counts as a gammon; Jacoby: single while the cube is centred in money play);
 `points` is that times the cube.
+
+The Table family (docs/variants.md): in long_nardy and plakoto the board never shows a backgammon
+(a win is an oin / single 1 or a mars 2, the loser having borne off none). Plakoto's mother rule
+also ends a game before anyone bears off: both sides' checkers pinned on their own 24 is a tie
+(`winner` None, 0 points); one side's checker pinned on its own 24 while the pinner has no free
+checker left on its own 24 wins the pinner a mars (2).
 """
 
 from __future__ import annotations
@@ -12,9 +18,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from arbitru.engine.board import COLORS, Board, Color, other
+from arbitru.engine.board import COLORS, OFF, Board, Color, other
 from arbitru.engine.prospects import prospects
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.engine.variants import PINNING_VARIANTS
 
 # The results of a game and what each counts for, in increasing order: the one table of result names
 # (the schemas' enums, resignation levels, the game record's levels and labels are read from it).
@@ -22,6 +29,12 @@ RESULT_MULTIPLIERS: dict[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
 RESULTS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
 COUNTED_AS = {multiplier: result for result, multiplier in RESULT_MULTIPLIERS.items()}
 RESIGN_LEVELS: tuple[str, ...] = RESULTS
+# The variants whose board never shows a backgammon: a win is a single or a gammon (oin / mars).
+NO_BACKGAMMON_VARIANTS: tuple[str, ...] = ("long_nardy", "plakoto")
+# What a mother pinned by a pinner with no free checker left on its own 24 wins (plakoto).
+MOTHER_RESULT = "gammon"
+MOTHER = 24  # the point each side starts on in plakoto, its own 24: a checker there never left it
+_PINNED = 25  # a side's slot _PINNED + p: its checker pinned on its own p (board.PINNED, SEAM.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +56,52 @@ class Outcome:
         """The result this game counts as (what its label names): the result whose multiplier it
         scored, e.g. a backgammon with backgammons off counts as a gammon (a marț, not a marț
         tehnic), a Jacoby gammon as a single game."""
-        return None if self.multiplier is None else COUNTED_AS[self.multiplier]
+        return COUNTED_AS[self.multiplier] if self.multiplier else None  # a tie counts nothing
 
 
 NOT_OVER = Outcome(False)
+TIE = Outcome(True, None, None, 0, 0)
+
+
+def game_over(board: Board, rules: Rules = STANDARD) -> bool:
+    """Whether the game is over on `board`: a side has borne off every checker, or (plakoto) the
+    mother rule ends it. The one decision every caller asks (`Position.ends_game`)."""
+    checkers = rules.checkers
+    if board.white[OFF] == checkers or board.black[OFF] == checkers:
+        return True
+    return rules.variant in PINNING_VARIANTS and mother_verdict(board) is not None
+
+
+def board_verdict(board: Board, rules: Rules = STANDARD) -> Outcome:
+    """What the board decides before scoring: NOT_OVER, TIE, or the winner and the result on the
+    board (`multiplier` and `points` unset: `outcome` counts them under the rules and cube)."""
+    winner = winner_of(board, rules.checkers)
+    if winner is not None:
+        return Outcome(True, winner, board_result(board, winner, rules))
+    if rules.variant in PINNING_VARIANTS:
+        return mother_verdict(board) or NOT_OVER
+    return NOT_OVER
+
+
+def mother_pinned(side: tuple[int, ...]) -> bool:
+    """Whether this side has a checker pinned on its own 24 (its mother: plakoto only)."""
+    return len(side) > _PINNED + MOTHER and side[_PINNED + MOTHER] > 0
+
+
+def mother_verdict(board: Board) -> Outcome | None:
+    """The mother rule on a plakoto board, before scoring: TIE when both sides' mothers are pinned,
+    the pinner's win (result `MOTHER_RESULT`, not yet counted) when one side's mother is pinned and
+    the pinner has no free checker left on its own 24 (it can no longer be pinned back), None while
+    play goes on. The pinner's free checkers on its own 24 stand on the pinned side's 1 point."""
+    pinned = [color for color in COLORS if mother_pinned(board.side(color))]
+    if len(pinned) == 2:
+        return TIE
+    if not pinned:
+        return None
+    pinner = other(pinned[0])
+    if board.side(pinner)[MOTHER]:
+        return None
+    return Outcome(True, pinner, MOTHER_RESULT)
 
 
 def winner_of(board: Board, checkers: int = 15) -> Color | None:
@@ -57,13 +112,16 @@ def winner_of(board: Board, checkers: int = 15) -> Color | None:
     return None
 
 
-def board_result(board: Board, winner: Color) -> str:
-    """single, gammon or backgammon, from the loser's checkers on the board."""
+def board_result(board: Board, winner: Color, rules: Rules = STANDARD) -> str:
+    """single, gammon or backgammon, from the loser's checkers on the board (never a backgammon in
+    `NO_BACKGAMMON_VARIANTS`)."""
     loser = board.side(other(winner))
-    if loser[0] > 0:
+    if loser[OFF] > 0:
         return "single"
+    if rules.variant in NO_BACKGAMMON_VARIANTS:
+        return "gammon"
     # The winner's home board is the loser's points 19-24; the bar (25) is further back still.
-    if any(loser[19:]):
+    if any(loser[19:26]):
         return "backgammon"
     return "gammon"
 
@@ -102,10 +160,10 @@ def outcome(
 
     `jacoby` overrides `rules.jacoby` (match play never applies it). `cube_centred` says whether
     nobody owns the cube (Jacoby then applies whatever its value); None: centred when at 1."""
-    winner = winner_of(board, rules.checkers)
-    if winner is None:
-        return NOT_OVER
-    result = board_result(board, winner)
+    verdict = board_verdict(board, rules)
+    if verdict.winner is None or verdict.result is None:
+        return verdict  # play goes on, or a tie
+    winner, result = verdict.winner, verdict.result
     effective = rules if jacoby is None else rules.with_options(jacoby=jacoby)
     turned = None if cube_centred is None else not cube_centred
     multiplier = scored_multiplier(result, effective, cube_value, turned)

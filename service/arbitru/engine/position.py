@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from arbitru.engine.board import OFF, Board, Color, other
+from arbitru.engine.board import Board, Color, other
 from arbitru.engine.cube import CENTERED, CENTRED, Cube
 from arbitru.engine.judge import Hop, Verdict, judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play_marked
-from arbitru.engine.outcome import NOT_OVER, Outcome, outcome, resignation
+from arbitru.engine.outcome import NOT_OVER, Outcome, game_over, outcome, resignation
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
 from arbitru.engine.variants import start_board
@@ -86,10 +86,9 @@ class Position:
         )
 
     def ends_game(self, board: Board | None = None) -> bool:
-        """Whether `board` (default: this position's) has a side with every checker borne off."""
-        white, black = self.board if board is None else board
-        checkers = self.rules.checkers
-        return white[OFF] == checkers or black[OFF] == checkers
+        """Whether the game is over on `board` (default: this position's): a side has borne off every
+        checker, or a variant's own ending (plakoto's mother rule) has come (`outcome.game_over`)."""
+        return game_over(self.board if board is None else board, self.rules)
 
     def outcome(self, board: Board | None = None) -> Outcome:
         """The game-over verdict of `board` (default: this position's) in this context: the result

@@ -10,6 +10,14 @@ Presets:
   the loser bore off no checker); nothing counts more, so a backgammon counts as a marț
   (`backgammons: true` makes it a marț tehnic, 3 points); matches to 3, no cube, and the "marele
   și dubla mută" opening, two dice each (see `arbitru.engine.opening`).
+- `long_nardy`: Long Nardy ("table pe duse"), the variant `long_nardy` (both sides move the same way,
+  no hitting, the head and block rules): the cube in use as in the Russian sport rules, a mars
+  (gammon) 2, no backgammon; one die each at the opening, the winner rolls both dice afresh.
+- `plakoto`: Greek Plakoto, the variant `plakoto` (a lone checker is pinned, not hit; the mother
+  rule): no cube, a mars 2, no backgammon, the same opening.
+- `portes`, `tavla`: Greek Portes and Turkish Tavla, the backgammon movement with no cube, a gammon
+  (mars) 2 and a backgammon counting 2, the same opening.
+Every variant's rules and sources: docs/variants.md.
 """
 
 from __future__ import annotations
@@ -21,8 +29,11 @@ from typing import Any
 
 from arbitru.engine.board import Problem, problem
 
-VARIANTS: tuple[str, ...] = ("backgammon", "nackgammon", "hypergammon")
+VARIANTS: tuple[str, ...] = ("backgammon", "nackgammon", "hypergammon", "long_nardy", "plakoto")
 HYPERGAMMON_CHECKERS: tuple[int, ...] = (1, 2, 3)
+# Long Nardy's block rule (no six consecutive points held in front of every opponent checker): a
+# play may not end in such a block (`after_play`), or (`after_each_move`) no single move may make one.
+NARDY_BLOCKS: tuple[str, ...] = ("after_play", "after_each_move")
 OPENINGS: tuple[str, ...] = ("standard", "romanian")
 OPENING_TIES: tuple[str, ...] = ("reroll", "higher_die")
 OPENING_DICE: tuple[str, ...] = ("rolled", "new_roll")
@@ -45,6 +56,7 @@ _FROM_PRESET: Any = _FromPreset()
 _STANDARD_VALUES: dict[str, Any] = {
     "variant": "backgammon",
     "hypergammon_checkers": 3,
+    "nardy_block": "after_play",
     "jacoby": False,
     "gammons": True,
     "backgammons": True,
@@ -71,6 +83,27 @@ _PRESET_VALUES: dict[str, dict[str, Any]] = {
         "match_length": 3,
     },
 }
+# The Greek and Turkish presets share backgammon's scoring without the cube: a mars 2, nothing more.
+# Their opening: one die each, and the winner rolls both dice afresh for the first turn.
+_NO_CUBE_MARS: dict[str, Any] = {
+    "backgammons": False,
+    "cube": False,
+    "crawford": False,
+    "opening_dice": "new_roll",
+}
+_PRESET_VALUES.update(
+    {
+        "long_nardy": {
+            **_STANDARD_VALUES,
+            "variant": "long_nardy",
+            "backgammons": False,
+            "opening_dice": "new_roll",
+        },
+        "plakoto": {**_STANDARD_VALUES, **_NO_CUBE_MARS, "variant": "plakoto"},
+        "portes": {**_STANDARD_VALUES, **_NO_CUBE_MARS},
+        "tavla": {**_STANDARD_VALUES, **_NO_CUBE_MARS},
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +116,7 @@ class Rules:
     preset: str = "standard"
     variant: str = _FROM_PRESET
     hypergammon_checkers: int = _FROM_PRESET
+    nardy_block: str = _FROM_PRESET
     jacoby: bool = _FROM_PRESET
     gammons: bool = _FROM_PRESET
     backgammons: bool = _FROM_PRESET
@@ -123,18 +157,28 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Every option that applies, by name: the JSON form, which `build_rules` accepts back as it is
-        and reads as the same rules (`hypergammon_checkers` is left out outside hypergammon, where a
-        request may not give it)."""
+        and reads as the same rules (an option of one variant, `hypergammon_checkers` or
+        `nardy_block`, is left out in the others, where a request may not give it)."""
         found = asdict(self)
-        if self.variant != "hypergammon":
-            del found["hypergammon_checkers"]
+        for name in VARIANT_OPTIONS:
+            if not self.applies(name):
+                del found[name]
         return found
+
+    def applies(self, name: str) -> bool:
+        """Whether the option `name` means anything in this variant (an option of one variant,
+        `VARIANT_OPTIONS`, only there)."""
+        return VARIANT_OPTIONS.get(name, self.variant) == self.variant
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
         """Names of every option (with `preset`, the keys a client may send)."""
         return tuple(f.name for f in fields(cls))
 
+
+# The options that mean something in one variant only, with that variant: a request may give them
+# there only (`only_<variant>`), and the JSON form of the rules leaves them out elsewhere.
+VARIANT_OPTIONS: dict[str, str] = {"hypergammon_checkers": "hypergammon", "nardy_block": "long_nardy"}
 
 PRESETS: dict[str, Rules] = {name: Rules(preset=name) for name in _PRESET_VALUES}
 STANDARD = PRESETS["standard"]
@@ -180,6 +224,7 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("preset", str, tuple(PRESETS)),
         OptionSpec("variant", str, VARIANTS),
         OptionSpec("hypergammon_checkers", int, HYPERGAMMON_CHECKERS),
+        OptionSpec("nardy_block", str, NARDY_BLOCKS),
         OptionSpec("jacoby", bool, requires="cube"),
         OptionSpec("gammons", bool),
         OptionSpec("backgammons", bool, requires="gammons"),
@@ -247,8 +292,9 @@ def _type_problem(key: str, value: Any, field: str) -> Problem | None:
 
 def _value_problems(rules: Rules, given: Mapping[str, Any], prefix: str) -> list[Problem]:
     found: list[Problem] = []
-    if "hypergammon_checkers" in given and rules.variant != "hypergammon":
-        found.append(problem(f"{prefix}.hypergammon_checkers", "only_hypergammon"))
+    for name, variant in VARIANT_OPTIONS.items():
+        if name in given and not rules.applies(name):
+            found.append(problem(f"{prefix}.{name}", f"only_{variant}"))
     if not _power_of_two(rules.max_cube) or not 1 <= rules.max_cube <= MAX_CUBE_LIMIT:
         found.append(problem(f"{prefix}.max_cube", "max_cube_range", limit=MAX_CUBE_LIMIT))
     elif not 0 <= rules.automatic_doubles <= rules.max_cube.bit_length() - 1:  # never 2**n of a client's n

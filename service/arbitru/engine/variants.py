@@ -2,8 +2,11 @@
 
 - backgammon: 2 on the 24-point, 5 on 13, 3 on 8, 5 on 6 (15 checkers);
 - nackgammon: 2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6 (15 checkers);
-- hypergammon with n = 1, 2 or 3 checkers: one checker on each of the points 24, 23, 22, first n.
-Both sides start on the same points in their own numbering.
+- hypergammon with n = 1, 2 or 3 checkers: one checker on each of the points 24, 23, 22, first n;
+- long_nardy and plakoto: all 15 on the side's own 24 (Long Nardy's head; Plakoto's mother point);
+  the presets portes and tavla play the backgammon variant and start from its position.
+Both sides start on the same points in their own numbering (in long_nardy, where both move the same
+way, white's 24 is black's 12: the two heads face each other across the board).
 """
 
 from __future__ import annotations
@@ -14,6 +17,11 @@ from arbitru.engine.board import STANDARD_START, Board
 from arbitru.engine.rules import HYPERGAMMON_CHECKERS, VARIANTS, Rules
 
 NACKGAMMON_START: dict[int, int] = {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}
+ALL_ON_24: dict[int, int] = {24: 15}
+# The variants where a checker landing on a lone opposing one pins it: their sides carry 24 more
+# slots, one per point, for this side's checkers pinned there (docs/variants.md).
+PINNING_VARIANTS: tuple[str, ...] = ("plakoto",)
+PIN_SLOTS = 24
 
 
 def start_points(variant: str = "backgammon", hypergammon_checkers: int = 3) -> Mapping[int, int]:
@@ -26,10 +34,16 @@ def start_points(variant: str = "backgammon", hypergammon_checkers: int = 3) -> 
         if hypergammon_checkers not in HYPERGAMMON_CHECKERS:
             raise ValueError(f"hypergammon is played with 1, 2 or 3 checkers, not {hypergammon_checkers}")
         return {24 - i: 1 for i in range(hypergammon_checkers)}
+    if variant in ("long_nardy", "plakoto"):
+        return dict(ALL_ON_24)
     raise ValueError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
 
 
 def start_board(rules: Rules | None = None) -> Board:
     """The starting board of the variant in `rules` (standard backgammon by default)."""
     rules = rules or Rules()
-    return Board.initial(start_points(rules.variant, rules.hypergammon_checkers))
+    board = Board.initial(start_points(rules.variant, rules.hypergammon_checkers))
+    if rules.variant in PINNING_VARIANTS:
+        side = board.white + (0,) * PIN_SLOTS  # nothing pinned yet
+        return Board(side, side)
+    return board

@@ -20,7 +20,14 @@ from __future__ import annotations
 from arbitru.engine.board import BAR, OFF, Board, Color
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.formats.mat import has_control
-from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
+from arbitru.formats.position import (
+    ColonFields,
+    CubeOwner,
+    DecodedPosition,
+    FormatError,
+    check_board,
+    check_writable,
+)
 from arbitru.messages import message
 
 __all__ = ["encode_fibs", "decode_fibs", "FIELD_COUNT", "UNLIMITED"]
@@ -52,7 +59,9 @@ def encode_fibs(
     pos: DecodedPosition, *, colour: int = 1, direction: int = -1, names: tuple[str, str] | None = None
 ) -> str:
     """The FIBS `board:` line of a position, white as the player (colour +1 = O, direction -1 by
-    default, as gnubg writes it; any of the four orientations on request)."""
+    default, as gnubg writes it; any of the four orientations on request; FormatError for a variant
+    no FIBS line can hold)."""
+    check_writable(pos, "fibs")
     if colour not in (1, -1) or direction not in (1, -1):
         raise ValueError("colour and direction are each 1 or -1")
     player, opponent = names or pos.names or ("white", "black")

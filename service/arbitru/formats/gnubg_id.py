@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from itertools import accumulate
 
 from arbitru.engine.board import BAR, Board, Color, other
-from arbitru.formats.position import DecodedPosition, FormatError, check_board
+from arbitru.formats.position import DecodedPosition, FormatError, check_board, check_writable
 from arbitru.messages import message
 
 __all__ = [
@@ -300,7 +300,9 @@ def decode_match_id(
 
 # -- the combined GNUbg ID -------------------------------------------------------------------------
 def encode_gnubg_id(pos: DecodedPosition) -> str:
-    """`POSITIONID:MATCHID` for a position and its game context."""
+    """`POSITIONID:MATCHID` for a position and its game context (FormatError for a variant no GNU
+    ID can hold)."""
+    check_writable(pos, "gnubg_id")
     turn: Color = pos.turn or "white"
     return f"{encode_position_id(pos.board, turn)}:{encode_match_id(pos)}"
 

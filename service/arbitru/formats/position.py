@@ -31,12 +31,17 @@ __all__ = [
     "ColonFields",
     "GAME_STATES",
     "check_board",
+    "check_writable",
+    "ID_VARIANTS",
 ]
 
 CubeOwner = Literal["centered", "white", "black"]
 CubeOffer = Literal["double", "beaver", "raccoon"]
 GameState = Literal["none", "playing", "over", "resigned", "dropped"]
 GAME_STATES: tuple[GameState, ...] = ("none", "playing", "over", "resigned", "dropped")
+# The variants a GNU ID, an XGID or a FIBS line can hold: both sides moving opposite ways, hits to the
+# bar, no pins. Long Nardy (same direction) and Plakoto (pins) have no such form (docs/variants.md).
+ID_VARIANTS: tuple[str, ...] = ("backgammon", "nackgammon", "hypergammon")
 
 
 class FormatError(ValueError):
@@ -146,6 +151,7 @@ class DecodedPosition:
     max_cube: int | None = None
     names: tuple[str, str] | None = None
     notes: tuple[str, ...] = field(default=(), compare=False)
+    variant: str = "backgammon"
 
     @property
     def doubled(self) -> bool:
@@ -216,3 +222,10 @@ def check_board(
             message("format.reachable"),
             part=part,
         )
+
+
+def check_writable(pos: DecodedPosition, fmt: str) -> None:
+    """A FormatError naming the variant when no `fmt` string can hold `pos` (Long Nardy, Plakoto): a
+    422, never a wrong ID."""
+    if pos.variant not in ID_VARIANTS:
+        raise FormatError(fmt, message("format.variant_id", variant=pos.variant, format=fmt))

@@ -20,7 +20,7 @@ from arbitru.engine.position import Dice, Position
 from arbitru.engine.rules import STANDARD, Rules
 from arbitru.formats.fibs import decode_fibs, encode_fibs
 from arbitru.formats.gnubg_id import decode_gnubg_id, encode_gnubg_id
-from arbitru.formats.position import DecodedPosition
+from arbitru.formats.position import ID_VARIANTS, DecodedPosition, check_writable
 from arbitru.formats.xgid import decode_xgid, encode_xgid
 
 Notation = Literal["gnubg_id", "xgid", "fibs"]
@@ -66,6 +66,7 @@ def decoded_from_request(
         jacoby=bool(rules and rules.jacoby and money),
         beavers=bool(rules and rules.beavers and money),
         game_state="over" if game_over else "playing",
+        variant=rules.variant if rules else "backgammon",
     )
 
 
@@ -83,7 +84,10 @@ def encode_all(pos: DecodedPosition, include: Collection[str] = SOURCES) -> dict
 
 def position_links(position: Mapping[str, Any], rules: Rules | None = None) -> dict[str, str]:
     """The GNU Backgammon ID of a position in its JSON form (board, turn, dice, cube, match) and the
-    path of its picture, /v1/board.svg?gnubg_id=... (relative: the client knows the host)."""
+    path of its picture, /v1/board.svg?gnubg_id=... (relative: the client knows the host); none for
+    a variant no GNU ID can hold."""
+    if rules is not None and rules.variant not in ID_VARIANTS:
+        return {}
     board = Board.from_dict(position["board"], checkers=(rules or Rules()).checkers)
     dice = tuple(position["dice"]) if position.get("dice") else None
     pos = decoded_from_request(
@@ -97,8 +101,10 @@ def read_position(
     text: str, notation: Notation = "gnubg_id", *, turn: Color | None = None, rules: Rules = STANDARD
 ) -> Position:
     """The position a GNU ID, XGID or FIBS line says (FormatError naming the bad character when it
-    is malformed), under `rules`; `turn` is needed for a GNU Position ID given alone."""
+    is malformed, or naming the variant when `rules` are of one no such string can hold), under
+    `rules`; `turn` is needed for a GNU Position ID given alone."""
     decoded = decode_source(notation, text, turn, rules.checkers)
+    check_writable(decoded.with_(variant=rules.variant), notation)
     return Position(
         decoded.board,
         decoded.turn,

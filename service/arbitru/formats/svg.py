@@ -298,15 +298,31 @@ class _Renderer:
                 )
 
     def checkers(self, color: Color) -> None:
-        """`color`'s checkers on the points and the bar; a count on the fifth when there are more."""
+        """`color`'s checkers on the points and the bar; a count on the fifth when there are more.
+        Plakoto: a checker pinned lies at the foot of its point, crossed, and the pinner's stack
+        starts above it (the pinned checker is under the pinner's, as on a real board)."""
         side = self.board.side(color)
+        under = {self.slot(other(color), point, 0) for point in pinned_points(self.board.side(other(color)))}
+        for point in pinned_points(side):
+            self.pinned_checker(color, *self.slot(color, point, 0))
         for point in (*range(1, 25), BAR):
             count = side[point]
-            for index in range(min(count, MAX_DRAWN)):
+            first = int(self.slot(color, point, 0) in under) if count and point != BAR else 0
+            for index in range(first, min(first + count, MAX_DRAWN)):
                 self.checker(color, *self.slot(color, point, index))
-            if count > MAX_DRAWN:
+            if first + count > MAX_DRAWN:
                 x, y = self.slot(color, point, MAX_DRAWN - 1)
                 self.out.append(_text(x, y + 5, str(count), CHECKER[color][2], 15, bold=True))
+
+    def pinned_checker(self, color: Color, x: int, y: int) -> None:
+        """A pinned checker: a checker crossed in its text colour (it cannot move)."""
+        self.checker(color, x, y)
+        ink, d = CHECKER[color][2], R - 8
+        for dx in (d, -d):
+            self.out.append(
+                f'<line x1="{x - dx}" y1="{y - d}" x2="{x + dx}" y2="{y + d}" '
+                f'stroke="{ink}" stroke-width="3"/>'
+            )
 
     def checker(self, color: Color, x: int, y: int) -> None:
         """One checker centred at (x, y)."""
@@ -406,6 +422,12 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
+
+
+def pinned_points(side: tuple[int, ...]) -> tuple[int, ...]:
+    """The own points where a side has a checker pinned (Plakoto's 50-slot sides; none otherwise).
+    The same as `arbitru.engine.board.pinned_points` of SEAM.md: one of the two goes at the merge."""
+    return tuple(point for point in range(1, 25) if len(side) > BAR + point and side[BAR + point])
 
 
 def drawn_notation(board: Board, turn: Color, play: Sequence[tuple[int, int]]) -> str:

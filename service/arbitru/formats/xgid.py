@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from arbitru.engine.board import BAR, Board, Color
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
+from arbitru.formats.position import (
+    ColonFields,
+    CubeOwner,
+    DecodedPosition,
+    FormatError,
+    check_board,
+    check_writable,
+)
 from arbitru.messages import message
 
 __all__ = ["board_from_xg", "encode_xgid", "decode_xgid", "FIELD_NAMES", "DEFAULT_MAX_CUBE_LOG"]
@@ -43,7 +50,9 @@ _TURN_EXPECTED = message("format.xgid_turn")
 
 
 def encode_xgid(pos: DecodedPosition, *, prefix: bool = True) -> str:
-    """The XGID of a position and its game context (white is the bottom player)."""
+    """The XGID of a position and its game context (white is the bottom player; FormatError for a
+    variant no XGID can hold)."""
+    check_writable(pos, "xgid")
     turn = pos.turn or "white"
     if pos.cube_offer:
         dice = _OFFER_CODES[pos.cube_offer]

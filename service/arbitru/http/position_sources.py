@@ -18,9 +18,10 @@ from marshmallow import fields, validate
 
 from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import other
-from arbitru.engine.rules import build_rules
-from arbitru.formats.position import FormatError
+from arbitru.engine.rules import STANDARD, build_rules
+from arbitru.formats.position import FormatError, check_writable
 from arbitru.formats.sources import SOURCES, decode_source, decoded_from_request, encode_all, position_links
+from arbitru.http.errors import ValidationProblem
 from arbitru.messages import AllOf, message
 
 __all__ = [
@@ -90,18 +91,18 @@ def sources_openapi(replaces: Sequence[str], required: Sequence[str] = ()) -> di
     }
 
 
-def _checkers(rules: Any) -> int:
-    """The checkers per side of the request's rules, to decode a position source before the schema
-    has checked those rules (pre_load): rules with any problem count 15, and the schema refuses
-    them afterwards. Only rules the engine accepts may size the board (a hypergammon count sent
-    as the string "3" reached the decoder's arithmetic and answered 500)."""
+def _request_rules(rules: Any) -> Rules:
+    """The request's rules, to decode a position source before the schema has checked them
+    (pre_load): rules with any problem are the standard ones, and the schema refuses them
+    afterwards. Only rules the engine accepts may size the board (a hypergammon count sent as the
+    string "3" reached the decoder's arithmetic and answered 500) or name the variant."""
     if not isinstance(rules, Mapping):
-        return 15
+        return STANDARD
     try:
         built, problems = build_rules(rules)
     except TypeError:  # an unhashable preset
-        return 15
-    return 15 if problems else built.checkers
+        return STANDARD
+    return STANDARD if problems else built
 
 
 def _carries_context(name: str, text: str) -> bool:
@@ -130,8 +131,10 @@ def expand_source(data: dict[str, Any], accepts: Collection[str] = ALL_TARGETS) 
     explicit_turn = data.get("turn") if data.get("turn") in ("white", "black") else None
     if name == "gnubg_id" and ":" in text:
         explicit_turn = None  # the Match ID says who is on roll; a different `turn` is reported below
+    rules = _request_rules(data.get("rules"))
     try:
-        pos = decode_source(name, text, explicit_turn, _checkers(data.get("rules")))
+        pos = decode_source(name, text, explicit_turn, rules.checkers)
+        check_writable(pos.with_(variant=rules.variant), name)  # no string holds a Plakoto position
     except FormatError as exc:
         if name == "gnubg_id" and exc.part == "turn":  # a Position ID alone and no `turn`
             raise ma.ValidationError({"turn": [message("problem.turn_for_position_id", name=name)]}) from None
@@ -215,4 +218,7 @@ def position_ids(
     if not wanted:
         return {}
     pos = decoded_from_request(board_after, other(turn), None, cube, match, rules, game_over=game_over)
-    return encode_all(pos, wanted)
+    try:
+        return encode_all(pos, wanted)
+    except FormatError as exc:  # a variant no position ID can hold
+        raise ValidationProblem({"include": [exc.message]}) from None

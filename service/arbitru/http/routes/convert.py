@@ -85,7 +85,10 @@ def convert_body(body: Mapping[str, Any]) -> dict[str, Any]:
             {"turn": [message("problem.give_turn")]},
             detail=message("problem.nobody_on_roll"),
         )
-    return _answer(pos, body)
+    try:
+        return _answer(pos, body)
+    except FormatError as exc:  # a variant no position string can hold (Long Nardy, Plakoto)
+        raise ValidationProblem({"rules.variant": [exc.message]}) from None
 
 
 def _answer(pos: DecodedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -143,7 +146,8 @@ def convert(body: dict[str, Any]) -> Response:
     Position ID, Match ID and both joined, the XGID and the FIBS line. White is GNU's player 1, XG's
     bottom player and the FIBS line's player. A malformed string is a 422 naming the field, the
     index of the bad character and what was expected; an explicit field contradicting the string is
-    a 422 naming that field.
+    a 422 naming that field. No string holds a Long Nardy or Plakoto position (both sides moving the
+    same way, pins): under those rules the conversion is a 422 naming the variant, never a wrong ID.
     """
     return json_response(convert_body(body))
 

@@ -19,7 +19,7 @@ from arbitru.engine.match import Match, context_problems
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems
 from arbitru.engine.outcome import most_at_stake
 from arbitru.engine.position import Position
-from arbitru.engine.rules import OPTIONS, build_rules, presets
+from arbitru.engine.rules import OPTIONS, PRESETS, build_rules, presets
 from arbitru.engine.variants import start_board
 from arbitru.http.api import cacheable
 from arbitru.http.blueprint import Blueprint, strict_query
@@ -142,7 +142,7 @@ def opening(body: dict[str, Any]) -> Response:
 
 # -- /v1/rules ----------------------------------------------------------------------------------
 def rules_listing(lang: str) -> dict[str, Any]:
-    """Every preset with its options, each option described, and the cube reason codes."""
+    """Every preset with its options, each preset and option described, and the cube reason codes."""
     options: dict[str, Any] = {}
     for name, spec in OPTIONS.items():
         entry: dict[str, Any] = {
@@ -154,6 +154,13 @@ def rules_listing(lang: str) -> dict[str, Any]:
         options[name] = entry
     return {
         "presets": presets(),
+        "preset_descriptions": {
+            name: {
+                "name": template(f"preset.{name}", lang),
+                "description": template(f"preset_description.{name}", lang),
+            }
+            for name in PRESETS
+        },
         "options": options,
         "cube_reasons": {
             code: template(code, lang).format(owner="white", max_cube=64, player="black") for code in REASONS
@@ -168,7 +175,11 @@ def rules_presets() -> Response:
 
     `standard` (money game: cube on, Jacoby off, beavers off, Crawford rule) and `romanian` (Table:
     a linie counts 1 and a marț 2, a backgammon counts as a marț unless `backgammons` is true,
-    matches to 3, no cube, the Romanian opening).
+    matches to 3, no cube, the Romanian opening); the Table family (docs/variants.md): `long_nardy`
+    (table pe duse: the same direction, no hitting, the head and block rules; the cube), `plakoto`
+    (pins instead of hits, the mother rule; no cube), `portes` and `tavla` (backgammon without the
+    cube, a backgammon counting 2). `preset_descriptions` names and describes each in the request's
+    language.
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
     strict_query(())  # it reads no query parameter: any is a 422 naming it
@@ -279,9 +290,10 @@ def start(query: dict[str, Any]) -> Response:
     Any rules option as a query parameter (`?preset=romanian`, `?variant=hypergammon&hypergammon_checkers=2`,
     `?jacoby=true`). GNU Backgammon's starting positions: `backgammon` (2 on 24, 5 on 13, 3 on 8, 5 on
     6), `nackgammon` (2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6), `hypergammon` with
-    `hypergammon_checkers` = 1, 2 or 3 (default 3) checkers on 24, 23, 22. The answer gives the
-    rules in force (send them back as `rules`), the centred cube, the match (the rules' match
-    length at 0-0) and the first step: the opening roll, decided by POST /v1/opening.
+    `hypergammon_checkers` = 1, 2 or 3 (default 3) checkers on 24, 23, 22; `long_nardy` and
+    `plakoto`: all 15 on the own 24 (the presets `portes` and `tavla` start as backgammon). The
+    answer gives the rules in force (send them back as `rules`), the centred cube, the match (the
+    rules' match length at 0-0) and the first step: the opening roll, decided by POST /v1/opening.
     """
     lang = request_language()
     return json_response(start_listing({"rules": query}, lang, prefix="query"))

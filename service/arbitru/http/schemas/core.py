@@ -148,26 +148,53 @@ class PointsField(fields.Field):
         return value
 
 
+class PinnedField(BoundedList):
+    """Plakoto's pinned checkers of one side: its own points 1..24, each at most once."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            StrictInteger(validate=validate.Range(1, 24)),
+            max_length=MAX_CHECKERS,
+            metadata=_doc(
+                "plakoto only: this side's own points where one of its checkers lies pinned under the "
+                "opponent's free checker(s), which the opponent lists in its own `points`",
+                uniqueItems=True,
+            ),
+            **kwargs,
+        )
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        points = super()._deserialize(value, attr, data, **kwargs)
+        if len(set(points)) != len(points):
+            raise ma.ValidationError(message("problem.pinned_twice"))
+        return points
+
+
 class SideSchema(StrictSchema):
-    """One side's checkers: on the points, on the bar, borne off."""
+    """One side's checkers: on the points, on the bar, borne off, and (Plakoto) pinned."""
 
     points = PointsField(metadata=_doc("checkers per point (point 1 is this side's ace point)"))
-    bar = count_field("checkers on the bar (default 0)")
+    bar = count_field(
+        "checkers on the bar (default 0; none where checkers are never hit: long_nardy, plakoto)"
+    )
     off = count_field(
         "checkers borne off; when left out it is what remains of the side's checkers, when given the "
         "side's total must be exact"
     )
+    pinned = PinnedField()
 
 
 class BoardSchema(StrictSchema):
     """Both sides' checkers, each in its own numbering (how the two relate is the variant's
-    geometry, `arbitru.engine.geometry`)."""
+    geometry, `arbitru.engine.geometry`: white's p is black's 25 - p, in
+    long_nardy black's p - 12 when p > 12, else p + 12)."""
 
     white = fields.Nested(SideSchema, required=True)
     black = fields.Nested(SideSchema, required=True)
 
 
-_SIDE_KEYS = frozenset({"points", "bar", "off"})
+_SIDE_KEYS = frozenset({"points", "bar", "off", "pinned"})
+_PIN_POINTS = frozenset(range(1, 25))
 
 
 def _valid_count(value: Any) -> bool:
@@ -185,6 +212,20 @@ def _valid_side(side: Any) -> bool:
         and all(map(_valid_count, points.values()))
         and _valid_count(side.get("bar", 0))
         and _valid_count(side.get("off", 0))
+        and _valid_pins(side.get("pinned", ()))
+    )
+
+
+def _valid_pins(pinned: Any) -> bool:
+    """Whether `pinned` is a list `pinned_field` loads unchanged: distinct points 1..24, ints only."""
+    if type(pinned) is tuple and not pinned:
+        return True  # not given
+    return (
+        type(pinned) is list
+        and len(pinned) <= MAX_CHECKERS
+        and all(type(point) is int for point in pinned)
+        and _PIN_POINTS.issuperset(pinned)
+        and len(set(pinned)) == len(pinned)
     )
 
 
@@ -412,8 +453,15 @@ class SideOutSchema(ma.Schema):
     """One side in a response: points with no checker are left out."""
 
     points = PointsField(required=True)
-    bar = fields.Integer(required=True, validate=validate.Range(0, MAX_CHECKERS))
+    bar = fields.Integer(
+        validate=validate.Range(0, MAX_CHECKERS),
+        metadata=_doc("checkers on the bar; absent where checkers are never hit (long_nardy, plakoto)"),
+    )
     off = fields.Integer(required=True, validate=validate.Range(0, MAX_CHECKERS))
+    pinned = fields.List(
+        fields.Integer(validate=validate.Range(1, 24)),
+        metadata=_doc("plakoto only: this side's own points where one of its checkers lies pinned"),
+    )
 
 
 class BoardOutSchema(ma.Schema):

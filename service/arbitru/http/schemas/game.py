@@ -221,8 +221,23 @@ class OptionOutSchema(ma.Schema):
     choices = fields.List(fields.Raw())
 
 
+class PresetOutSchema(ma.Schema):
+    """What a preset is, in the request's language."""
+
+    name = fields.String(required=True, metadata=_doc("the preset's name, e.g. `table pe duse (Long Nardy)`"))
+    description = fields.String(required=True, metadata=_doc("the game it plays, in a sentence"))
+
+
 class RulesResponseSchema(ma.Schema):
-    """The presets with all their options, each option described, and the cube reason codes."""
+    """The presets with all their options, each preset and option described, and the cube reason
+    codes."""
+
+    preset_descriptions = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(list(PRESETS))),
+        values=fields.Nested(PresetOutSchema),
+        required=True,
+        metadata=_doc("each preset's name and description in the request's language (docs/variants.md)"),
+    )
 
     presets = fields.Dict(
         keys=fields.String(validate=validate.OneOf(list(PRESETS))),
