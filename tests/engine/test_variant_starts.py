@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from arbitru.engine.board import BAR, OFF
+from arbitru.engine.board import BAR, OFF, PINNED_SLOTS
 from arbitru.engine.rules import PRESETS, Rules
-from arbitru.engine.variants import PIN_SLOTS, start_board, start_points
+from arbitru.engine.variants import start_board, start_points
 
 PINNED = BAR  # a side's slot PINNED + p: its checker pinned on its own point p (SEAM.md)
 
@@ -23,7 +23,7 @@ def test_long_nardy_and_plakoto_start_with_fifteen_on_the_own_24(variant):
 
 def test_plakoto_sides_carry_a_pin_slot_per_point_all_empty_at_the_start():
     board = start_board(PRESETS["plakoto"])
-    assert len(board.white) == len(board.black) == 26 + PIN_SLOTS
+    assert len(board.white) == len(board.black) == PINNED_SLOTS
     assert not any(board.white[PINNED + 1 : PINNED + 25])
 
 

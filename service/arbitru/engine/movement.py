@@ -62,9 +62,14 @@ class Movement:
     fast: bool = False  # the backgammon family's fast paths serve it
 
     @property
+    def pins(self) -> bool:
+        """Whether checkers are pinned (a side then has 50 slots, `board.PINNED`)."""
+        return self.contact == "pin"
+
+    @property
     def slots(self) -> int:
         """How many slots a side has: 50 where checkers are pinned (`board.PINNED`), else 26."""
-        return PINNED_SLOTS if self.contact == "pin" else SLOTS
+        return PINNED_SLOTS if self.pins else SLOTS
 
     @property
     def pruned(self) -> bool:
@@ -85,7 +90,7 @@ class Movement:
     def problems(self, board: Board, checkers: int = 15, prefix: str = "board") -> list[Problem]:
         """Every reason `board` cannot occur in a game of this movement (`Board.problems` with the
         movement's geometry, slots and bar)."""
-        return board.problems(checkers, prefix, self.geometry, self.contact == "pin", self.contact == "hit")
+        return board.problems(checkers, prefix, self.geometry, self.pins, self.contact == "hit")
 
 
 # -- long nardy -------------------------------------------------------------------------------------

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from arbitru.engine.board import COLORS, OFF, Board, Color, other
+from arbitru.engine.board import COLORS, OFF, PINNED, Board, Color, other
+from arbitru.engine.movement import movement_of
 from arbitru.engine.prospects import prospects
 from arbitru.engine.rules import STANDARD, Rules
-from arbitru.engine.variants import PINNING_VARIANTS
 
 # The results of a game and what each counts for, in increasing order: the one table of result names
 # (the schemas' enums, resignation levels, the game record's levels and labels are read from it).
@@ -34,7 +34,6 @@ NO_BACKGAMMON_VARIANTS: tuple[str, ...] = ("long_nardy", "plakoto")
 # What a mother pinned by a pinner with no free checker left on its own 24 wins (plakoto).
 MOTHER_RESULT = "gammon"
 MOTHER = 24  # the point each side starts on in plakoto, its own 24: a checker there never left it
-_PINNED = 25  # a side's slot _PINNED + p: its checker pinned on its own p (board.PINNED, SEAM.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +68,7 @@ def game_over(board: Board, rules: Rules = STANDARD) -> bool:
     checkers = rules.checkers
     if board.white[OFF] == checkers or board.black[OFF] == checkers:
         return True
-    return rules.variant in PINNING_VARIANTS and mother_verdict(board) is not None
+    return movement_of(rules).pins and mother_verdict(board) is not None
 
 
 def board_verdict(board: Board, rules: Rules = STANDARD) -> Outcome:
@@ -78,14 +77,14 @@ def board_verdict(board: Board, rules: Rules = STANDARD) -> Outcome:
     winner = winner_of(board, rules.checkers)
     if winner is not None:
         return Outcome(True, winner, board_result(board, winner, rules))
-    if rules.variant in PINNING_VARIANTS:
+    if movement_of(rules).pins:
         return mother_verdict(board) or NOT_OVER
     return NOT_OVER
 
 
 def mother_pinned(side: tuple[int, ...]) -> bool:
     """Whether this side has a checker pinned on its own 24 (its mother: plakoto only)."""
-    return len(side) > _PINNED + MOTHER and side[_PINNED + MOTHER] > 0
+    return len(side) > PINNED + MOTHER and side[PINNED + MOTHER] > 0
 
 
 def mother_verdict(board: Board) -> Outcome | None:

@@ -14,14 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from arbitru.engine.board import STANDARD_START, Board
+from arbitru.engine.movement import movement_of
 from arbitru.engine.rules import HYPERGAMMON_CHECKERS, VARIANTS, Rules
 
 NACKGAMMON_START: dict[int, int] = {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}
 ALL_ON_24: dict[int, int] = {24: 15}
-# The variants where a checker landing on a lone opposing one pins it: their sides carry 24 more
-# slots, one per point, for this side's checkers pinned there (docs/variants.md).
-PINNING_VARIANTS: tuple[str, ...] = ("plakoto",)
-PIN_SLOTS = 24
 
 
 def start_points(variant: str = "backgammon", hypergammon_checkers: int = 3) -> Mapping[int, int]:
@@ -42,8 +39,5 @@ def start_points(variant: str = "backgammon", hypergammon_checkers: int = 3) -> 
 def start_board(rules: Rules | None = None) -> Board:
     """The starting board of the variant in `rules` (standard backgammon by default)."""
     rules = rules or Rules()
-    board = Board.initial(start_points(rules.variant, rules.hypergammon_checkers))
-    if rules.variant in PINNING_VARIANTS:
-        side = board.white + (0,) * PIN_SLOTS  # nothing pinned yet
-        return Board(side, side)
-    return board
+    points = start_points(rules.variant, rules.hypergammon_checkers)
+    return Board.initial(points, pins=movement_of(rules).pins)  # where checkers are pinned: none yet

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
-from arbitru.engine.board import BAR, OFF, Board, Color, other
+from arbitru.engine.board import BAR, OFF, Board, Color, other, pinned_points
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.play import Move, format_moves
 from arbitru.messages import message, render
@@ -422,12 +422,6 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
-
-
-def pinned_points(side: tuple[int, ...]) -> tuple[int, ...]:
-    """The own points where a side has a checker pinned (Plakoto's 50-slot sides; none otherwise).
-    The same as `arbitru.engine.board.pinned_points` of SEAM.md: one of the two goes at the merge."""
-    return tuple(point for point in range(1, 25) if len(side) > BAR + point and side[BAR + point])
 
 
 def drawn_notation(board: Board, turn: Color, play: Sequence[tuple[int, int]]) -> str:

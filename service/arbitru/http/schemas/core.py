@@ -165,8 +165,9 @@ class PinnedField(BoundedList):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         points = super()._deserialize(value, attr, data, **kwargs)
-        if len(set(points)) != len(points):
-            raise ma.ValidationError(message("problem.pinned_twice"))
+        twice = next((point for i, point in enumerate(points) if point in points[:i]), None)
+        if twice is not None:
+            raise ma.ValidationError(message("board.pinned_twice", point=twice))
         return points
 
 
