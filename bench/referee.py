@@ -22,8 +22,12 @@ try:  # the referee's package (issue 13); before it, the engine module
 except ImportError:  # pragma: no cover - only for a before/after run
     from arbitru.engine.referee import resolve_rules, verify  # type: ignore[no-redef]
 
-# The collector pause the CLI holds per file; before issue 13a the engine paused it itself.
-paused = getattr(moves, "collector_paused", nullcontext)
+# The collector pause the CLI holds per file: in engine/collector.py, before that in engine/moves.py;
+# before issue 13a the engine paused it itself.
+try:
+    from arbitru.engine.collector import collector_paused as paused
+except ImportError:  # pragma: no cover - only for a before/after run
+    paused = getattr(moves, "collector_paused", nullcontext)
 
 MATCHES = Path(__file__).resolve().parent.parent / "data" / "matches"
 

@@ -17,7 +17,7 @@ import orjson
 from flask import Request, Response
 from flask import request as flask_request
 
-from arbitru.engine.moves import PlayBudgetExceeded, play_budget
+from arbitru.engine.budget import PlayBudgetExceeded, play_budget
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.exports import export_warnings
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
