@@ -2,7 +2,7 @@
 same `Match` a .mat transcript reads into, so /v1/matches/verify and /v1/matches/convert take
 gnubg's native files and Arbitru's own SGF exports read back as the match they were written from.
 
-What is read (gnubg's `save match`, see arbitru.formats.sgf for the letters of a move):
+What is read (gnubg's `save match`, see arbitru.referee.sgf_writer for the letters of a move):
 - the root of each game: `MI[length:L][game:i][ws:S][bs:S]` (game i + 1, the score before it),
   `PW` (players[0], gnubg's player 0) and `PB`, `RU` (`Crawford`, `Jacoby`), `DT`, the result
   `RE[W+2]` (`R` appended for a resignation);

@@ -24,9 +24,6 @@ from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
 from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_WORK_PLAYS
 from arbitru.formats.mat import MatFormatError, decode, read_mat
-from arbitru.formats.mat_writer import write_mat
-from arbitru.formats.replay import ExportError
-from arbitru.formats.sgf import write_sgf
 from arbitru.formats.sgf_reader import SgfFormatError, is_sgf, read_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser, parameter_errors
@@ -45,6 +42,9 @@ from arbitru.http.schemas.matches import (
 from arbitru.messages import localise, message
 from arbitru.referee import MODES, Excerpt, resolve_rules, verify
 from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock, with_clock
+from arbitru.referee.mat_writer import write_mat
+from arbitru.referee.replay import ExportError
+from arbitru.referee.sgf_writer import write_sgf
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a request may say in the query (or a form) besides its body
 VERIFY_QUERY = ("mode", "preset")  # /v1/matches/verify has no `to`

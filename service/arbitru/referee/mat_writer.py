@@ -35,9 +35,9 @@ from arbitru.formats.mat import (
     stated_rules,
     written_play,
 )
-from arbitru.formats.replay import ExportError, GameResult, ReplayedGame, Step, replay, stated_start
 from arbitru.formats.xgid import xg_position
 from arbitru.messages import message
+from arbitru.referee.replay import ExportError, GameResult, ReplayedGame, Step, replay, stated_start
 
 CELL = 27  # width of a cell's text; with `%3d) ` and a space, a column is 33 characters
 TAGS: tuple[tuple[str, str], ...] = (  # (the reader's lower-case key, the tag as written)

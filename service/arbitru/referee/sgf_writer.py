@@ -10,7 +10,7 @@ for B (each side in its own numbering), the bar `y`, off `z`; a dance is the dic
 actions are `;W[double]`, `;B[take]`, `;B[drop]`, beavers `;B[beaver]`. A roll the player then
 resigned on without playing is `;PL[B]DI[51]`, as gnubg writes it; a game from a stated board
 starts with gnubg's set-up node `;AE[a:y]AW[..]AB[..]`. Moves are gnubg's order (see
-arbitru.formats.replay). What gnubg's SGF cannot say is kept in Arbitru's own properties, which
+arbitru.referee.replay). What gnubg's SGF cannot say is kept in Arbitru's own properties, which
 other readers ignore and arbitru.formats.sgf_reader reads back: `XR` the rules (as the .mat
 `Rules` tag), `XM` "and the match", `XW` how many actions precede the result (a transcript that
 writes actions after its `Wins` line), `XS` who resigned, `XC` a cube value written, `XP` a play
@@ -27,7 +27,7 @@ from arbitru.engine.outcome import COUNTED_AS as LEVEL_NAMES
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
 from arbitru.formats.mat import PLAY, RESIGN, ROLL, Match, marks_resigner, rules_tag
-from arbitru.formats.replay import ReplayedGame, Step, replay, stated_start
+from arbitru.referee.replay import ReplayedGame, Step, replay, stated_start
 
 SIDES = ("W", "B")
 
