@@ -1,6 +1,6 @@
 """The match referee: replay a whole transcript under the rules and rule on every action.
 
-Input is a read transcript (`arbitru.formats.mat.Match`, from a .mat file or a JSON game record).
+Input is a read transcript (`arbitru.formats.mat.MatchFile`, from a .mat file or a JSON game record).
 Every game is replayed from its start (the variant's starting position, or a stated start
 position): checker plays through `judge_play`, cube actions through `arbitru.engine.cube`
 (ownership, Crawford game, beavers and raccoons, maximum cube), game ends through the outcome and

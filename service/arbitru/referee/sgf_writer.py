@@ -26,7 +26,7 @@ from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS as LEVEL_NAMES
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
-from arbitru.formats.mat import PLAY, RESIGN, ROLL, Match, marks_resigner, rules_tag
+from arbitru.formats.mat import PLAY, RESIGN, ROLL, MatchFile, marks_resigner, rules_tag
 from arbitru.referee.replay import ReplayedGame, Step, replay, stated_start
 
 SIDES = ("W", "B")
@@ -39,7 +39,7 @@ def _version() -> str:
         return "0"
 
 
-def write_sgf(match: Match, rules: Rules) -> str:
+def write_sgf(match: MatchFile, rules: Rules) -> str:
     """The SGF text of `match` (read from a .mat or a JSON record) under `rules` (ExportError for a
     stated starting board that is no board)."""
     return (
@@ -51,7 +51,7 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def _root(match: Match, rules: Rules, index: int, replayed: ReplayedGame) -> str:
+def _root(match: MatchFile, rules: Rules, index: int, replayed: ReplayedGame) -> str:
     game = replayed.game
     props = [
         f"FF[4]GM[6]CA[UTF-8]AP[Arbitru:{_version()}]",
@@ -92,7 +92,7 @@ def _setup(board: Board) -> str:
     return props
 
 
-def _game(match: Match, rules: Rules, index: int, replayed: ReplayedGame) -> str:
+def _game(match: MatchFile, rules: Rules, index: int, replayed: ReplayedGame) -> str:
     nodes = [_root(match, rules, index, replayed)]
     board = stated_start(index, replayed.game, rules)
     if board is not None:
