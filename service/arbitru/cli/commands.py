@@ -26,9 +26,9 @@ from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, p
 from arbitru.engine.board import Color
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.rules import PRESETS
+from arbitru.formats.codec import FormatError
 from arbitru.formats.game_record import RecordError, match_to_record, read_match_file
 from arbitru.formats.mat import MatFormatError
-from arbitru.formats.position import FormatError
 from arbitru.formats.sources import decode_source
 from arbitru.messages import render, say
 from arbitru.referee import MODES, resolve_rules

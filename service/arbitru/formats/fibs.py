@@ -18,8 +18,8 @@ numbering runs the other way. The player is white, the opponent black.
 from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color
+from arbitru.formats.codec import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
 from arbitru.formats.mat import has_control
-from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
 from arbitru.messages import message
 
 __all__ = ["encode_fibs", "decode_fibs", "FIELD_COUNT", "UNLIMITED"]

@@ -15,7 +15,7 @@ This is the layout gnubg's `set xgid` reads (gnubg.c SetXGID, positionid.c Posit
 from __future__ import annotations
 
 from arbitru.engine.board import BAR, Board, Color
-from arbitru.formats.position import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
+from arbitru.formats.codec import ColonFields, CubeOwner, DecodedPosition, FormatError, check_board
 from arbitru.messages import message
 
 __all__ = ["board_from_xg", "encode_xgid", "decode_xgid", "FIELD_NAMES", "DEFAULT_MAX_CUBE_LOG"]

@@ -19,7 +19,7 @@ from marshmallow import fields, validate
 from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import other
 from arbitru.engine.rules import build_rules
-from arbitru.formats.position import FormatError
+from arbitru.formats.codec import FormatError
 from arbitru.formats.sources import SOURCES, decode_source, decoded_from_request, encode_all, position_links
 from arbitru.messages import AllOf, message
 
