@@ -19,7 +19,6 @@ GOAL = 95.0
 # mutmut's exit codes (mutmut.stats.status_by_exit_code): killed by a failing test, a timeout,
 # an interrupted or crashed run.
 KILLED = {1, 3, 24, -24, 152, 255, -9, -11, 36, 37}
-SURVIVED = {0}
 NOT_CHECKED = {None}
 
 

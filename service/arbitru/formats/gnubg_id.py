@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from itertools import accumulate
 
-from arbitru.engine.board import BAR, Board, Color, other
+from arbitru.engine.board import Board, Color, other
 from arbitru.formats.codec import DecodedPosition, FormatError, check_board
 from arbitru.messages import message
 
@@ -341,12 +341,3 @@ def decode_gnubg_id(
         )
     board = decode_position_id(pos_part, on_roll, checkers=checkers, field=field, offset=lead)
     return match.with_(board=board)
-
-
-def _sides_for_gnubg(board: Board, turn: Color) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """gnubg's board pair (player not on roll, player on roll), 25 slots each: points 1..24, bar."""
-
-    def gnu(side: tuple[int, ...]) -> tuple[int, ...]:
-        return (*side[1:25], side[BAR])
-
-    return gnu(board.side(other(turn))), gnu(board.side(turn))

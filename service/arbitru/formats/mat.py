@@ -33,7 +33,6 @@ DROP: Final = "drop"
 BEAVER: Final = "beaver"
 RACCOON: Final = "raccoon"
 RESIGN: Final = "resign"  # an explicit resignation marker (`Resigns`, `Resigned Game`, ...)
-ACTION_KINDS: tuple[ActionKind, ...] = (ROLL, DOUBLE, TAKE, DROP, BEAVER, RACCOON, RESIGN)
 
 # How the play of a ROLL is written.
 PlayKind = Literal["play", "empty", "cannot_move", "hidden", "illegal_marker"]
@@ -110,16 +109,6 @@ class Game:
     set_position: str | None = None  # XG `; Set Pos=...` string, when the game does not start fresh
     set_position_line: int | None = None
     start_position: dict[str, Any] | None = None  # a contract board ("white" = players[0]), JSON input only
-
-    @property
-    def declared_winner(self) -> int | None:
-        """The column the file says won this game (None when it says nothing)."""
-        return self.result.winner if self.result else None
-
-    @property
-    def declared_points(self) -> int | None:
-        """The points the file says the game was worth (None when it says nothing)."""
-        return self.result.points if self.result else None
 
 
 @dataclass(slots=True)
