@@ -2,9 +2,9 @@
 
 Starts `gunicorn -c gunicorn.conf.py` from the repository on 127.0.0.1 (a free port, ONE worker so
 every figure belongs to the worker that served the request), sends a catalogue of hostile requests
-one at a time (one per class of hostile input the service bounds, plus a few found on the way), and prints per request:
-status, wall time, the worker's CPU time, its RSS before and after (a worker killed by gunicorn's
-timeout shows as "killed"). Then two floods:
+one at a time (one per class of hostile input the service bounds, plus a few found on the way), and
+prints per request: status, wall time, the worker's CPU time, its RSS before and after (a worker
+killed by gunicorn's timeout shows as "killed"). Then two floods:
 
 - `--heavy N` (default 2,000) distinct heavy positions to /v1/moves (variants of
   data/worst_positions.jsonl: same white side, black's spare checkers on other points), then the
