@@ -37,8 +37,8 @@ from arbitru.engine.moves import legal_plays
 from arbitru.engine.outcome import outcome
 from arbitru.engine.play import format_moves
 from arbitru.formats.game_record import record_to_match
-from arbitru.formats.mat_writer import write_mat
 from arbitru.referee import resolve_rules
+from arbitru.referee.mat_writer import write_mat
 
 ROOT = Path(__file__).resolve().parents[1]
 LENGTHS = (1, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7, 7, 9, 9, 11, 11, 11, 13, 15)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import gc
+import importlib
 import json
 import os
 import platform
@@ -78,11 +79,22 @@ def wildbg_cases(base: Path) -> dict[str, list[Case]]:
 
 
 # -- timing -----------------------------------------------------------------------------------------
+def _engine_part(module: str, name: str, default: Any) -> Any:
+    """`name` from `arbitru.engine.<module>`, or from `moves` in a tree from before it moved there
+    (bench/engine_ab.py times older trees too), or `default`."""
+    try:
+        return getattr(importlib.import_module(f"arbitru.engine.{module}"), name)
+    except ImportError:
+        return getattr(moves, name, default)
+
+
 def engine_caches() -> list[tuple[str, Callable[[], None]]]:
-    """Every cache the engine exposes: `moves.clear_cache`, or lru caches inside its module."""
+    """Every cache the engine exposes: the plays cache's `clear_cache`, or lru caches inside the
+    module of `legal_plays`."""
     found: list[tuple[str, Callable[[], None]]] = []
-    if hasattr(moves, "clear_cache"):
-        found.append(("legal_plays", moves.clear_cache))
+    clear_cache = _engine_part("cache", "clear_cache", None)
+    if clear_cache is not None:
+        found.append(("legal_plays", clear_cache))
     module = sys.modules.get(getattr(legal_plays, "__module__", ""), None)
     if module is not None:
         for name, value in vars(module).items():
@@ -111,7 +123,7 @@ def measure(
         out["gnubg"] = []
         ci, ec, find = gnubg.cube_info(), gnubg.eval_context(), gnubg.find_best_moves
     clock = time.perf_counter
-    paused = getattr(moves, "collector_paused", nullcontext)
+    paused = _engine_part("collector", "collector_paused", nullcontext)
     for i, (board, turn, dice) in enumerate(cases):
         for c in clear:
             c()
@@ -210,7 +222,7 @@ def measure_variant(
     """One pass: each position's cold time (caches cleared first), collector paused as above."""
     times = []
     clock = time.perf_counter
-    paused = getattr(moves, "collector_paused", nullcontext)
+    paused = _engine_part("collector", "collector_paused", nullcontext)
     for board, turn, dice in cases:
         for c in clear:
             c()

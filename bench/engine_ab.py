@@ -47,7 +47,7 @@ def load_module(name: str, path: Path) -> ModuleType:
 
 def clear_caches(module: ModuleType) -> None:
     """Empty a generator's cache, whichever way its version exposes it."""
-    for clear in ("clear_cache", "legal_plays.cache_clear", "_plays.cache_clear"):
+    for clear in ("clear_cache", "_CACHE.clear", "legal_plays.cache_clear", "_plays.cache_clear"):
         target: object = module
         for part in clear.split("."):
             target = getattr(target, part, None)

@@ -2,9 +2,9 @@
 
 Starts `gunicorn -c gunicorn.conf.py` from the repository on 127.0.0.1 (a free port, ONE worker so
 every figure belongs to the worker that served the request), sends a catalogue of hostile requests
-one at a time (one per class of issue 17, plus a few found on the way), and prints per request:
-status, wall time, the worker's CPU time, its RSS before and after (a worker killed by gunicorn's
-timeout shows as "killed"). Then two floods:
+one at a time (one per class of hostile input the service bounds, plus a few found on the way), and
+prints per request: status, wall time, the worker's CPU time, its RSS before and after (a worker
+killed by gunicorn's timeout shows as "killed"). Then two floods:
 
 - `--heavy N` (default 2,000) distinct heavy positions to /v1/moves (variants of
   data/worst_positions.jsonl: same white side, black's spare checkers on other points), then the
@@ -18,7 +18,7 @@ reason is printed as TARGET MISSED and the script exits 1 at the end, so a figur
 a request that stopped short (record-heavy-positions once stopped at game 2 on a wrong running
 score, and its 1,000 heavy games were never replayed).
 
-Loopback only, every loop bounded. Budgets (issue 17): 100 ms of CPU for a request about one
+Loopback only, every loop bounded. Budgets: 100 ms of CPU for a request about one
 position, the work budget (2 s) for a transcript or a record, never a 5xx, RSS < 250 MB.
 
     .venv/bin/python bench/hostile.py [--heavy 2000] [--methods 10000] [--only NAME ...]
@@ -273,7 +273,7 @@ def answered(*texts: str, count: tuple[str, int] | None = None) -> Callable[[int
 
 
 def catalogue() -> list[Case]:
-    """One request per class of issue 17 and the ones found while writing this bench."""
+    """One request per class of hostile input and the ones found while writing this bench."""
     one, work = ONE_POSITION_CPU_MS, WORK_BUDGET_CPU_MS
     verify, convert = "/v1/matches/verify", "/v1/matches/convert"
     return [

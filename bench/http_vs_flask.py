@@ -4,7 +4,7 @@ precomputed bodies, both under the same gunicorn config, same run, 127.0.0.1 onl
 
     python bench/http_vs_flask.py [--duration 10] [--rounds 2] [--connections 4] [--data data]
 
-Prints req/s and p99 for both (and the ratio, issue 7 target >= 0.8), p99 with one connection
+Prints req/s and p99 for both (and the ratio, target >= 0.8), p99 with one connection
 (target <= 3 ms), and the full-response time of the heaviest position (2,226 plays, target <= 60 ms).
 The service runs twice: as deployed (the engine's plays cache off by default: every request computes
 its plays) and with a plays cache of 25,000 plays (`ARBITRU_PLAYS_CACHE_SIZE=25000`, which the bench
@@ -345,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         )
 
         big_ms = statistics.median(times) * 1e3
-        print("\n== targets (issue 7; 'as deployed' = no plays cache, every request computed) ==")
+        print("\n== targets ('as deployed' = no plays cache, every request computed) ==")
         for name in ("service", "service cached"):
             ratio = med(name, "rps") / med("bare", "rps")
             p99_1c = med(name + " 1c", "p99")

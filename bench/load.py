@@ -1,4 +1,4 @@
-"""Load and failure checks for the production setup (issue 6, part 5). Prints figures; not a test.
+"""Load and failure checks for the production setup. Prints figures; not a test.
 
 Starts its own gunicorn with the repo's gunicorn.conf.py on 127.0.0.1 (a free port, a temporary
 metrics dir) for each phase, and sends traffic to 127.0.0.1 only. Every phase is bounded in time.

@@ -21,7 +21,7 @@ same requests:
 Figures are the median of `--repeat` passes over the mix (a shared machine is noisy: compare the
 stages with each other within one run). `ARBITRU_OVERHEAD_SOURCE=/path/to/other/service` measures
 another checkout's code (`git archive main service | tar -x -C /tmp/before`) for a before/after.
-As deployed there is no plays cache (it cost more than it saved: see `moves.DEFAULT_CACHE_PLAYS`);
+As deployed there is no plays cache (it cost more than it saved: see `engine.cache.DEFAULT_CACHE_PLAYS`);
 "cached" figures use one of 25,000 plays, which holds ~1,260 of the mix's 2,000 answers, so cycling
 through the mix misses it: "total, plays cache 25,000" is mostly cold too.
 """
@@ -47,7 +47,10 @@ sys.path.insert(0, str(REPO))
 # ARBITRU_OVERHEAD_SOURCE=<a checkout's service/ directory>: measure that code (a before/after).
 sys.path.insert(0, os.environ.get("ARBITRU_OVERHEAD_SOURCE") or str(REPO / "service"))
 
-from arbitru.engine import moves as engine_moves  # noqa: E402
+try:
+    from arbitru.engine import cache as plays_cache  # noqa: E402
+except ImportError:  # a checkout from before engine/cache.py (ARBITRU_OVERHEAD_SOURCE)
+    from arbitru.engine import moves as plays_cache  # type: ignore[no-redef]  # noqa: E402
 from arbitru.http import schemas  # noqa: E402
 from arbitru.http.app import create_app  # noqa: E402
 from arbitru.http.blueprint import Blueprint  # noqa: E402
@@ -200,10 +203,10 @@ def core_stages(app: Any, bodies: list[bytes], repeat: int) -> dict[str, float]:
                 t0 = time.perf_counter()
                 position = resolve_position(body)
                 t1 = time.perf_counter()
-                engine_moves.configure(cache_plays=0)
+                plays_cache.configure(cache_plays=0)
                 position.game.plays()
                 t2 = time.perf_counter()
-                engine_moves.configure(cache_plays=CACHED_PLAYS)
+                plays_cache.configure(cache_plays=CACHED_PLAYS)
                 position.game.plays()  # fills the cache
                 t3 = time.perf_counter()
                 plays = position.game.plays()
@@ -261,9 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         per_request(run, bodies, 1)  # warm caches (moves texts, metric children)
         total_cached = per_request(run, bodies, repeat)
-        engine_moves.configure(cache_plays=0)
+        plays_cache.configure(cache_plays=0)
         total_cold = per_request(run, bodies, repeat)
-        engine_moves.configure(cache_plays=CACHED_PLAYS)
+        plays_cache.configure(cache_plays=CACHED_PLAYS)
         per_request(bare, bodies, 1)
         total_bare = per_request(bare, bodies, repeat)
         with_log = hook_times(app, bodies, repeat)

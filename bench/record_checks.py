@@ -1,6 +1,6 @@
 #!/usr/bin/env python
 """What checking a JSON game record's shape costs (`record_problems`), now that every free-text
-field is checked to be one a file can carry (issue 25): a record of 500 games x 16 rolls (8,000
+field is checked to be one a file can carry: a record of 500 games x 16 rolls (8,000
 turns, about the largest a 1 MiB body holds), plays in notation, then every play an
 `Illegal play (...)` marker (the slow path: the cell is written and read back).
 

@@ -17,13 +17,17 @@ from pathlib import Path
 from arbitru.engine import moves
 from arbitru.formats.game_record import read_match_file
 
-try:  # the referee's package (issue 13); before it, the engine module
+try:  # the referee's package; before it, the engine module
     from arbitru.referee import resolve_rules, verify
 except ImportError:  # pragma: no cover - only for a before/after run
     from arbitru.engine.referee import resolve_rules, verify  # type: ignore[no-redef]
 
-# The collector pause the CLI holds per file; before issue 13a the engine paused it itself.
-paused = getattr(moves, "collector_paused", nullcontext)
+# The collector pause the CLI holds per file: in engine/collector.py, before that in engine/moves.py;
+# before that the engine paused it itself.
+try:
+    from arbitru.engine.collector import collector_paused as paused
+except ImportError:  # pragma: no cover - only for a before/after run
+    paused = getattr(moves, "collector_paused", nullcontext)
 
 MATCHES = Path(__file__).resolve().parent.parent / "data" / "matches"
 

@@ -106,7 +106,6 @@ def first_difference(cases, original, mutant) -> tuple[str, Any] | None:
 
 
 def main(seed: int, boards: str, names: list[str]) -> None:
-    moves.configure(cache_plays=0)
     count, _, kinds = boards.partition(":")
     paths = kinds.split(",") if kinds else list(SPOTS)
     cases = home_boards() if count == "0" else corpus(seed, int(count), paths)

@@ -2,9 +2,10 @@
 
 A mutant counts as killed when a test failed, timed out or crashed on it; the mutants listed as
 equivalent in pyproject.toml ([tool.arbitru.mutation.equivalent], each with the reason) are left
-out of the score. Exit status 1 when a module is under the goal (95 %) or has unchecked mutants,
-so `make mutation` fails loudly. `--survivors` lists every surviving mutant by name
-(`mutmut show NAME` prints its diff).
+out of the score, and so are those mutmut cannot switch on ([tool.arbitru.mutation.untestable]:
+they change answers, and scripts/mutation_untestable.py shows the test named with each kills it).
+Exit status 1 when a module is under the goal (95 %) or has unchecked mutants, so `make mutation`
+fails loudly. `--survivors` lists every surviving mutant by name (`mutmut show NAME` prints its diff).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ GOAL = 95.0
 # mutmut's exit codes (mutmut.stats.status_by_exit_code): killed by a failing test, a timeout,
 # an interrupted or crashed run.
 KILLED = {1, 3, 24, -24, 152, 255, -9, -11, 36, 37}
-SURVIVED = {0}
 NOT_CHECKED = {None}
 
 
@@ -29,19 +29,26 @@ def equivalents() -> dict[str, str]:
     return config.get("tool", {}).get("arbitru", {}).get("mutation", {}).get("equivalent", {})
 
 
+def untestable() -> set[str]:
+    """The mutants mutmut cannot switch on (their function runs only at import)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return set(config.get("tool", {}).get("arbitru", {}).get("mutation", {}).get("untestable", {}))
+
+
 def scores(meta_dir: Path) -> list[tuple[str, int, int, int, int, list[str]]]:
-    """Per module: (name, killed, survived, not checked, equivalent, survivors)."""
-    same = equivalents()
+    """Per module: (name, killed, survived, not checked, left out (equivalent or untestable by
+    mutmut), survivors)."""
+    same = equivalents().keys() | untestable()
     rows = []
     for meta in sorted(meta_dir.glob("**/*.py.meta")):
         path = meta.relative_to(meta_dir).with_suffix("").with_suffix("").as_posix()
         module = path.replace("/", ".").removeprefix("src.")
         codes = json.loads(meta.read_text())["exit_code_by_key"]
-        killed = survived = unchecked = equivalent = 0
+        killed = survived = unchecked = left_out = 0
         survivors = []
         for name, code in sorted(codes.items()):
             if name in same:
-                equivalent += 1
+                left_out += 1
             elif code in KILLED:
                 killed += 1
             elif code in NOT_CHECKED:
@@ -50,7 +57,7 @@ def scores(meta_dir: Path) -> list[tuple[str, int, int, int, int, list[str]]]:
                 survived += 1
                 survivors.append(name)
         if codes:  # a module with no mutants (a package's __init__ of imports) has nothing to score
-            rows.append((module, killed, survived, unchecked, equivalent, survivors))
+            rows.append((module, killed, survived, unchecked, left_out, survivors))
     return rows
 
 
@@ -59,14 +66,14 @@ def main(argv: list[str]) -> int:
     if not rows:
         print("no mutmut results in build/mutation/mutants/: run `make mutation` first")
         return 1
-    print(f"{'module':32} {'killed':>7} {'survived':>8} {'unchecked':>9} {'equiv.':>6} {'score':>7}")
+    print(f"{'module':32} {'killed':>7} {'survived':>8} {'unchecked':>9} {'left out':>8} {'score':>7}")
     ok = True
-    for module, killed, survived, unchecked, equivalent, survivors in rows:
+    for module, killed, survived, unchecked, left_out, survivors in rows:
         judged = killed + survived
         score = 100.0 * killed / judged if judged else 0.0
         ok = ok and judged > 0 and score >= GOAL and not unchecked
         shown = f"{score:6.1f}%" if judged else "    n/a"
-        print(f"{module:32} {killed:7} {survived:8} {unchecked:9} {equivalent:6} {shown}")
+        print(f"{module:32} {killed:7} {survived:8} {unchecked:9} {left_out:8} {shown}")
         if "--survivors" in argv:
             for name in survivors:
                 print(f"    {name}")

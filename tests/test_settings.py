@@ -52,3 +52,10 @@ def test_a_sample_outside_0_to_1_names_the_variable(value):
 
 def test_the_access_log_sample_is_read_as_a_fraction():
     assert Settings.from_env({"ACCESS_LOG_SAMPLE": "0.25"}).access_log_sample == 0.25
+
+
+def test_the_plays_cache_size_is_read_exactly():
+    assert Settings.from_env({"ARBITRU_PLAYS_CACHE_SIZE": "0"}).plays_cache_size == 0  # 0: off, not an error
+    assert Settings.from_env({"ARBITRU_PLAYS_CACHE_SIZE": " 12 "}).plays_cache_size == 12
+    with pytest.raises(ValueError, match=r"^ARBITRU_PLAYS_CACHE_SIZE must be 0 or more, not -1$"):
+        Settings.from_env({"ARBITRU_PLAYS_CACHE_SIZE": "-1"})

@@ -34,7 +34,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("PRESETS", "ROMANIAN", "STANDARD", "Rules", "build_rules"), "arbitru.engine.rules"),
     "RecordError": "arbitru.formats.game_record",
     "MatFormatError": "arbitru.formats.mat",
-    "FormatError": "arbitru.formats.position",
+    "FormatError": "arbitru.formats.codec",
     **dict.fromkeys(("Notation", "read_position", "write_position"), "arbitru.formats.sources"),
     **dict.fromkeys(
         ("MatchVerdict", "RulesError", "Transcript", "read_match", "rules_from", "verify_match"),
@@ -55,9 +55,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from arbitru.engine.play import Move, Play
     from arbitru.engine.position import Position
     from arbitru.engine.rules import PRESETS, ROMANIAN, STANDARD, Rules, build_rules
+    from arbitru.formats.codec import FormatError
     from arbitru.formats.game_record import RecordError
     from arbitru.formats.mat import MatFormatError
-    from arbitru.formats.position import FormatError
     from arbitru.formats.sources import Notation, read_position, write_position
     from arbitru.library import MatchVerdict, RulesError, Transcript, read_match, rules_from, verify_match
     from arbitru.settings import Settings

@@ -21,10 +21,10 @@ from typing import IO, Any, Literal
 from arbitru.engine.board import Problem
 from arbitru.engine.rules import Rules, build_rules
 from arbitru.formats.game_record import match_to_record, read_match_file
-from arbitru.formats.mat import Match as MatchFile
-from arbitru.formats.mat_writer import write_mat
-from arbitru.formats.sgf import write_sgf
+from arbitru.formats.mat import MatchFile
 from arbitru.referee import Excerpt, resolve_rules, verify
+from arbitru.referee.mat_writer import write_mat
+from arbitru.referee.sgf_writer import write_sgf
 
 Mode = Literal["legal-moves-only", "illegal-moves-rule"]
 Source = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]

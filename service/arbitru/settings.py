@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from arbitru.engine.moves import DEFAULT_CACHE_PLAYS
+from arbitru.engine.cache import DEFAULT_CACHE_PLAYS
 
 
 def _setting(env: str, default: Any, doc: str) -> Any:

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from arbitru.engine import Board, legal_plays
-from arbitru.engine.moves import clear_cache
+from arbitru.engine.cache import clear_cache
 from tests.engine.positions import OPENING, notations, position
 
 

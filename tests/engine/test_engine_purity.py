@@ -1,4 +1,5 @@
-"""The rules engine and the formats are a pure library: no web framework comes with them."""
+"""The layers import only downwards: engine, then formats, then the referee, then the HTTP layer and the
+CLI. The rules engine and the formats are a pure library: no web framework comes with them."""
 
 import json
 import subprocess
@@ -40,3 +41,8 @@ def test_the_engine_imports_neither_formats_nor_http_nor_the_referee():
 def test_the_referee_imports_no_http_layer_nor_web_framework():
     loaded = _loaded_with("arbitru.referee")
     assert [m for m in loaded if m.startswith("arbitru.http") or m.split(".")[0] in WEB] == []
+
+
+def test_the_formats_import_neither_the_referee_nor_http():
+    layers = ("arbitru.referee", "arbitru.http", "arbitru.cli")
+    assert [m for m in _loaded_with("arbitru.formats") if m.startswith(layers)] == []

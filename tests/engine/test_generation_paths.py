@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from arbitru.engine import Board, Move, format_moves
 from arbitru.engine import moves as generation
 from arbitru.engine.board import BAR, OFF, Color
+from arbitru.engine.cache import clear_cache
 from arbitru.engine.play import Play, point_name
 from tests.support.cases import examples
 from tests.support.compare import state_of
@@ -261,11 +262,11 @@ def test_legal_plays_lists_what_the_rules_list_for_either_colour(
     turn: Color = "white"
     if mirrored:
         board, turn = Board(board.black, board.white), "black"
-    generation.clear_cache()
+    clear_cache()
     listed = generation.legal_plays(board, turn, (a, b))
     plain = generation.plain_plays(board, turn, (a, b))
     assert played(listed) == played(plain)
-    generation.clear_cache()
+    clear_cache()
     assert generation.legal_plays(board, turn, (a, b)) == listed  # the same order, computed again
 
 

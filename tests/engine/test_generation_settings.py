@@ -1,7 +1,8 @@
 """How play generation behaves as a library: it leaves the garbage collector as it found it (a
-caller pauses it by asking, with `collector_paused`), its cache holds at most
-ARBITRU_PLAYS_CACHE_SIZE plays (0 turns the cache off) or what `configure` sets, and a play budget
-stops a long job at the same place every time."""
+caller pauses it by asking, with `collector_paused`), importing it reads no environment (the
+service sizes the cache from ARBITRU_PLAYS_CACHE_SIZE with its other settings), its cache holds at
+most what `configure` sets (0 turns it off), and a play budget stops a long job at the same place
+every time."""
 
 from __future__ import annotations
 
@@ -15,17 +16,9 @@ from pathlib import Path
 import pytest
 
 from arbitru.engine import Board, legal_plays
-from arbitru.engine.moves import (
-    PlayBudgetExceeded,
-    PlaysCache,
-    cache_size_from_env,
-    cache_stats,
-    clear_cache,
-    collector_paused,
-    configure,
-    play_budget,
-    settings,
-)
+from arbitru.engine.budget import PlayBudgetExceeded, play_budget
+from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
+from arbitru.engine.collector import collector_paused
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -47,12 +40,14 @@ def test_listing_plays_leaves_the_garbage_collector_disabled_when_it_was():
         gc.enable()
 
 
-def run_with_cache_size(size: str) -> str:
+def cache_after_importing_with(size: str) -> str:
+    """The cache's capacity and plays held after a fresh process, ARBITRU_PLAYS_CACHE_SIZE=`size`,
+    imports the engine and lists one position twice."""
     code = (
         "from arbitru.engine import Board, legal_plays\n"
-        "from arbitru.engine.moves import cache_stats, settings\n"
+        "from arbitru.engine.cache import cache_stats, configure\n"
         "legal_plays(Board.initial(), 'white', (3, 1)); legal_plays(Board.initial(), 'white', (3, 1))\n"
-        "print(settings().cache_plays, cache_stats()[1])\n"
+        "print(configure(), cache_stats()[1])\n"
     )
     env = {**os.environ, "ARBITRU_PLAYS_CACHE_SIZE": size}
     return subprocess.run(
@@ -61,32 +56,27 @@ def run_with_cache_size(size: str) -> str:
 
 
 def test_the_plays_cache_is_off_by_default():
-    assert run_with_cache_size("") == "0 0"
+    assert cache_after_importing_with("") == "0 0"
 
 
-def test_a_plays_cache_size_set_in_the_environment_keeps_answers():
-    assert run_with_cache_size("25000") == "25000 17"  # the 16 plays of an opening 3-1, plus its key
+def test_importing_the_engine_reads_no_environment():
+    assert cache_after_importing_with("25000") == "0 0"
 
 
-def test_a_plays_cache_size_of_zero_turns_the_cache_off():
-    assert run_with_cache_size("0") == "0 0"
-
-
-def test_the_cache_size_is_read_from_the_environment_in_one_place():
-    assert cache_size_from_env({}) == 0
-    assert cache_size_from_env({"ARBITRU_PLAYS_CACHE_SIZE": " 7 "}) == 7
-    with pytest.raises(ValueError, match="ARBITRU_PLAYS_CACHE_SIZE"):
-        cache_size_from_env({"ARBITRU_PLAYS_CACHE_SIZE": "-1"})
+def test_no_engine_module_reads_the_environment():
+    engine = REPO / "service" / "arbitru" / "engine"
+    readers = [path.name for path in sorted(engine.glob("*.py")) if "os.environ" in path.read_text()]
+    assert readers == []
 
 
 def test_configure_resizes_the_cache_and_clear_cache_empties_it():
-    before = settings().cache_plays
+    before = configure()
     try:
-        configure(cache_plays=25_000)  # whatever the environment set (make mutation turns it off)
+        configure(cache_plays=25_000)
         clear_cache()
         legal_plays(Board.initial(), "white", (3, 1))
         assert cache_stats() == (1, 17)
-        assert configure(cache_plays=10).cache_plays == 10
+        assert configure(cache_plays=10) == 10
         assert cache_stats() == (0, 0)  # the answer held no longer fits
         legal_plays(Board.initial(), "white", (3, 1))
         assert cache_stats() == (0, 0)

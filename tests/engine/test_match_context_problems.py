@@ -11,8 +11,7 @@ from arbitru.engine.match import Match, context_problems, score_game
 from arbitru.engine.rules import MAX_MATCH_LENGTH, ROMANIAN, STANDARD, Rules
 from arbitru.messages import render
 from tests.engine.test_match import game_result
-from tests.support.said import Said as Problem
-from tests.support.said import said
+from tests.support.said import Said, said
 
 NO_CRAWFORD = Rules(crawford=False)
 NO_CUBE = Rules(cube=False)
@@ -35,54 +34,54 @@ NO_CUBE = Rules(cube=False)
             Cube(),
             Match(-1),
             STANDARD,
-            [Problem("match.length", f"must be from 0 (money game) to {MAX_MATCH_LENGTH}")],
+            [Said("match.length", f"must be from 0 (money game) to {MAX_MATCH_LENGTH}")],
         ),
         (
             Cube(),
             Match(MAX_MATCH_LENGTH + 1),
             STANDARD,
-            [Problem("match.length", f"must be from 0 (money game) to {MAX_MATCH_LENGTH}")],
+            [Said("match.length", f"must be from 0 (money game) to {MAX_MATCH_LENGTH}")],
         ),
-        (Cube(), Match(5, (-1, 0)), STANDARD, [Problem("match.score.white", "must not be negative")]),
+        (Cube(), Match(5, (-1, 0)), STANDARD, [Said("match.score.white", "must not be negative")]),
         (
             Cube(),
             Match(0, (0, 1)),
             STANDARD,
-            [Problem("match.score.black", "a money game (length 0) has no match score")],
+            [Said("match.score.black", "a money game (length 0) has no match score")],
         ),
         (
             Cube(),
             Match(5, (5, 0)),
             STANDARD,
-            [Problem("match.score.white", "must be below the match length (5)")],
+            [Said("match.score.white", "must be below the match length (5)")],
         ),
         (
             Cube(),
             Match(5, (5, 6)),
             STANDARD,
             [
-                Problem("match.score.white", "must be below the match length (5)"),
-                Problem("match.score.black", "must be below the match length (5)"),
+                Said("match.score.white", "must be below the match length (5)"),
+                Said("match.score.black", "must be below the match length (5)"),
             ],
         ),
         (
             Cube(),
             Match(0, (0, 0), True),
             STANDARD,
-            [Problem("match.crawford", "the Crawford game exists only in a match")],
+            [Said("match.crawford", "the Crawford game exists only in a match")],
         ),
         (
             Cube(),
             Match(5, (4, 2), True),
             NO_CRAWFORD,
-            [Problem("match.crawford", "the Crawford rule is off under these rules")],
+            [Said("match.crawford", "the Crawford rule is off under these rules")],
         ),
         (
             Cube(),
             Match(5, (3, 2), True),
             STANDARD,
             [
-                Problem(
+                Said(
                     "match.crawford",
                     "the Crawford game needs exactly one player 1 point away from winning the match",
                 )
@@ -93,7 +92,7 @@ NO_CUBE = Rules(cube=False)
             Match(5, (4, 4), True),
             STANDARD,
             [
-                Problem(
+                Said(
                     "match.crawford",
                     "the Crawford game needs exactly one player 1 point away from winning the match",
                 )
@@ -104,40 +103,40 @@ NO_CUBE = Rules(cube=False)
             Cube(1, "nobody"),
             Match(),
             STANDARD,
-            [Problem("cube.owner", "must be one of: centered, white, black")],
+            [Said("cube.owner", "must be one of: centered, white, black")],
         ),
         (
             Cube(2, "white"),
             Match(),
             NO_CUBE,
-            [Problem("cube.value", "must be 1: the cube is not used under these rules")],
+            [Said("cube.value", "must be 1: the cube is not used under these rules")],
         ),
         (
             Cube(1, "white"),
             Match(),
             NO_CUBE,
-            [Problem("cube.owner", "must be 1: the cube is not used under these rules")],
+            [Said("cube.owner", "must be 1: the cube is not used under these rules")],
         ),
         (Cube(), Match(), NO_CUBE, []),
-        (Cube(0), Match(), STANDARD, [Problem("cube.value", "must be a power of two from 1 to 64")]),
-        (Cube(3, "white"), Match(), STANDARD, [Problem("cube.value", "must be a power of two from 1 to 64")]),
+        (Cube(0), Match(), STANDARD, [Said("cube.value", "must be a power of two from 1 to 64")]),
+        (Cube(3, "white"), Match(), STANDARD, [Said("cube.value", "must be a power of two from 1 to 64")]),
         (
             Cube(128, "white"),
             Match(),
             STANDARD,
-            [Problem("cube.value", "must be a power of two from 1 to 64")],
+            [Said("cube.value", "must be a power of two from 1 to 64")],
         ),
         (
             Cube(1, "black"),
             Match(),
             STANDARD,
-            [Problem("cube.owner", "a cube at 1 is centred: nobody has doubled yet")],
+            [Said("cube.owner", "a cube at 1 is centred: nobody has doubled yet")],
         ),
         (
             Cube(2, "white"),
             Match(5, (4, 2), True),
             STANDARD,
-            [Problem("cube.value", "nobody doubles in the Crawford game: the cube stays centred at 1")],
+            [Said("cube.value", "nobody doubles in the Crawford game: the cube stays centred at 1")],
         ),
     ],
 )

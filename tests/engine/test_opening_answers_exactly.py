@@ -10,8 +10,7 @@ from arbitru.engine.cube import Cube
 from arbitru.engine.opening import decide_opening, opening_problems
 from arbitru.engine.rules import ROMANIAN, STANDARD, Rules
 from arbitru.messages import say
-from tests.support.said import Said as Problem
-from tests.support.said import said
+from tests.support.said import Said, said
 
 AUTO = Rules(automatic_doubles=1)
 
@@ -138,21 +137,21 @@ def test_the_opening_answer_in_full(rolls, rules, cube, in_match, answer, englis
             {"white": [5, 4], "black": [3]},
             STANDARD,
             Cube(),
-            [Problem("rolls.white", "in the standard opening each player rolls one die")],
+            [Said("rolls.white", "in the standard opening each player rolls one die")],
         ),
         (
             {"black": [3]},
             STANDARD,
             Cube(),
-            [Problem("rolls.white", "in the standard opening each player rolls one die")],
+            [Said("rolls.white", "in the standard opening each player rolls one die")],
         ),
         (
             {"white": [5], "black": [3]},
             ROMANIAN,
             Cube(),
             [
-                Problem("rolls.white", "in the romanian opening each player rolls two dice"),
-                Problem("rolls.black", "in the romanian opening each player rolls two dice"),
+                Said("rolls.white", "in the romanian opening each player rolls two dice"),
+                Said("rolls.black", "in the romanian opening each player rolls two dice"),
             ],
         ),
         (
@@ -160,8 +159,8 @@ def test_the_opening_answer_in_full(rolls, rules, cube, in_match, answer, englis
             STANDARD,
             Cube(),
             [
-                Problem("rolls.white.0", "a die shows 1 to 6"),
-                Problem("rolls.black.0", "a die shows 1 to 6"),
+                Said("rolls.white.0", "a die shows 1 to 6"),
+                Said("rolls.black.0", "a die shows 1 to 6"),
             ],
         ),
         (
@@ -169,8 +168,8 @@ def test_the_opening_answer_in_full(rolls, rules, cube, in_match, answer, englis
             STANDARD,
             Cube(),
             [
-                Problem("rolls.white.0", "a die shows 1 to 6"),
-                Problem("rolls.black.0", "a die shows 1 to 6"),
+                Said("rolls.white.0", "a die shows 1 to 6"),
+                Said("rolls.black.0", "a die shows 1 to 6"),
             ],
         ),
         ({"white": [6, 1], "black": [2, 6]}, ROMANIAN, Cube(), []),
@@ -180,7 +179,7 @@ def test_the_opening_answer_in_full(rolls, rules, cube, in_match, answer, englis
             STANDARD,
             Cube(2, "white"),
             [
-                Problem("cube.owner", "the cube is centred before the first roll of a game"),
+                Said("cube.owner", "the cube is centred before the first roll of a game"),
             ],
         ),
     ],
@@ -192,6 +191,6 @@ def test_every_refusal_of_opening_rolls_names_its_field(rolls, rules, cube, prob
 def test_refusals_speak_romanian_when_asked():
     found = said(opening_problems({"white": [9], "black": [3]}, STANDARD, Cube(2, "black")), "ro")
     assert found == [
-        Problem("rolls.white.0", "un zar arată de la 1 la 6"),
-        Problem("cube.owner", "înainte de prima aruncare a jocului cubul stă la mijloc"),
+        Said("rolls.white.0", "un zar arată de la 1 la 6"),
+        Said("cube.owner", "înainte de prima aruncare a jocului cubul stă la mijloc"),
     ]

@@ -1,21 +1,14 @@
-"""The plays cache and its settings, exactly: which answer goes first when it shrinks, what it
-refuses to keep, the size read from the environment, and the words of its errors."""
+"""The plays cache and the work budget, exactly: which answer goes first when it shrinks, what it
+refuses to keep, and the words of their errors."""
 
 from __future__ import annotations
 
 import pytest
 
 from arbitru.engine import Board, legal_plays
-from arbitru.engine.moves import (
-    PlayBudgetExceeded,
-    PlaysCache,
-    cache_size_from_env,
-    cache_stats,
-    clear_cache,
-    configure,
-    plain_plays,
-    play_budget,
-)
+from arbitru.engine.budget import PlayBudgetExceeded, play_budget
+from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
+from arbitru.engine.moves import plain_plays
 
 
 def test_a_shrinking_cache_drops_the_least_recently_used_answer_first():
@@ -48,14 +41,6 @@ def test_an_answer_bigger_than_the_cache_or_already_kept_is_not_added():
     assert (len(cache), cache.held, cache.get("big")) == (1, 2, None)
 
 
-def test_the_cache_size_comes_from_the_environment(monkeypatch):
-    assert cache_size_from_env({"ARBITRU_PLAYS_CACHE_SIZE": "0"}) == 0  # 0 turns it off, not an error
-    monkeypatch.setenv("ARBITRU_PLAYS_CACHE_SIZE", "12")
-    assert cache_size_from_env() == 12
-    with pytest.raises(ValueError, match=r"^ARBITRU_PLAYS_CACHE_SIZE must be 0 or more, not -1$"):
-        cache_size_from_env({"ARBITRU_PLAYS_CACHE_SIZE": "-1"})
-
-
 def test_a_negative_cache_size_is_refused_in_words():
     with pytest.raises(ValueError, match=r"^cache_plays must be 0 or more, not -5$"):
         configure(cache_plays=-5)
@@ -79,7 +64,7 @@ def test_an_answer_that_fills_the_cache_exactly_is_kept():
 def test_the_cached_answer_is_the_one_for_that_board_turn_and_roll():
     # With the cache on, each (board, turn, roll) keeps its own answer: another roll, the other
     # colour or another board never gets it.
-    previous = configure().cache_plays
+    previous = configure()
     configure(cache_plays=10_000)
     try:
         clear_cache()

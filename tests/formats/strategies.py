@@ -6,7 +6,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from arbitru.engine.board import BAR, Board
-from arbitru.formats.position import DecodedPosition
+from arbitru.formats.codec import DecodedPosition
 
 colors = st.sampled_from(("white", "black"))
 die = st.integers(1, 6)

@@ -16,11 +16,11 @@ import pytest
 
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.formats.mat import PLAY, read_mat
-from arbitru.formats.mat_writer import write_mat
-from arbitru.formats.replay import replay
-from arbitru.formats.sgf import write_sgf
 from arbitru.formats.sgf_reader import read_sgf
 from arbitru.referee import resolve_rules, verify
+from arbitru.referee.mat_writer import write_mat
+from arbitru.referee.replay import replay
+from arbitru.referee.sgf_writer import write_sgf
 from tests.support.gnubg_match import gnubg_actions, gnubg_reads
 
 try:

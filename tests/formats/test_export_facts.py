@@ -8,9 +8,9 @@ import pytest
 
 from arbitru.formats.game_record import record_to_match
 from arbitru.formats.mat import read_mat, rules_tag, rules_tag_options
-from arbitru.formats.mat_writer import write_mat
-from arbitru.formats.replay import ExportError
 from arbitru.referee import resolve_rules, verify
+from arbitru.referee.mat_writer import write_mat
+from arbitru.referee.replay import ExportError
 from tests.formats.test_round_trip import verified
 
 START = {

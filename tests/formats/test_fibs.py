@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine.board import Board
+from arbitru.formats.codec import DecodedPosition, FormatError
 from arbitru.formats.fibs import decode_fibs, encode_fibs
-from arbitru.formats.position import DecodedPosition, FormatError
 from tests.formats.strategies import fibs_contexts
 from tests.support.cases import examples
 from tests.support.positions import load_jsonl

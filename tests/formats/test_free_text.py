@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arbitru.formats.codec import FormatError
 from arbitru.formats.fibs import decode_fibs
 from arbitru.formats.game_record import EXAMPLE, RecordError, record_to_match
 from arbitru.formats.mat import (
@@ -24,7 +25,6 @@ from arbitru.formats.mat import (
     score_line,
     written_play,
 )
-from arbitru.formats.position import FormatError
 from tests.formats.strategies import hostile_text
 from tests.support.cases import examples
 

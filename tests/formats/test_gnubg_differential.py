@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from arbitru.engine.board import Board
+from arbitru.formats.codec import DecodedPosition
 from arbitru.formats.gnubg_id import (
     decode_gnubg_id,
     decode_position_id,
@@ -15,7 +16,6 @@ from arbitru.formats.gnubg_id import (
     encode_match_id,
     encode_position_id,
 )
-from arbitru.formats.position import DecodedPosition
 from tests.formats.strategies import boards, colors
 from tests.support.cases import examples
 from tests.support.positions import load_jsonl, playout_positions, wildbg_ids

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 
 from arbitru.engine.board import Board
+from arbitru.formats.codec import DecodedPosition, FormatError
 from arbitru.formats.gnubg_id import (
     decode_gnubg_id,
     decode_match_id,
@@ -14,7 +15,6 @@ from arbitru.formats.gnubg_id import (
     encode_match_id,
     encode_position_id,
 )
-from arbitru.formats.position import DecodedPosition, FormatError
 from tests.formats.strategies import boards, colors, match_contexts
 from tests.support.cases import examples
 from tests.support.positions import load_jsonl, wildbg_ids

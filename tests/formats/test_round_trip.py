@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from arbitru.formats.game_record import RecordError, match_to_record, record_to_match
 from arbitru.formats.mat import MatFormatError, read_mat
-from arbitru.formats.mat_writer import write_mat
-from arbitru.formats.replay import ExportError
-from arbitru.formats.sgf import write_sgf
 from arbitru.formats.sgf_reader import read_sgf
 from arbitru.referee import MODES, resolve_rules, verify
+from arbitru.referee.mat_writer import write_mat
+from arbitru.referee.replay import ExportError
+from arbitru.referee.sgf_writer import write_sgf
 from tests.formats.strategies import HOSTILE, match_records
 from tests.support.cases import examples
 

@@ -1,4 +1,4 @@
-"""The SGF reader: gnubg's `save match` files and Arbitru's own SGF read into a Match; any other
+"""The SGF reader: gnubg's `save match` files and Arbitru's own SGF read into a MatchFile; any other
 text is an SgfFormatError naming a line (never another exception)."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 
 from arbitru.engine.board import Board
-from arbitru.formats.position import DecodedPosition, FormatError
+from arbitru.formats.codec import DecodedPosition, FormatError
 from arbitru.formats.xgid import decode_xgid, encode_xgid
 from tests.formats.strategies import xgid_contexts
 from tests.support.cases import examples

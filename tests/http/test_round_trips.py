@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from arbitru import create_app
 from arbitru.engine.board import other
 from arbitru.engine.rules import OPTIONS, build_rules
-from arbitru.formats.position import ID_VARIANTS
+from arbitru.formats.codec import ID_VARIANTS
 from tests.support.cases import examples
 
 

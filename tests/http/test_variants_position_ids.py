@@ -8,7 +8,7 @@ import pytest
 
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
-from arbitru.formats.position import FormatError
+from arbitru.formats.codec import FormatError
 from arbitru.formats.sources import read_position, write_position
 from tests.http.conftest import assert_problem
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from arbitru.engine.board import Problem as EngineProblem
+from arbitru.engine.board import Problem
 from arbitru.messages import say
 
 
@@ -16,6 +16,6 @@ class Said(NamedTuple):
     message: str
 
 
-def said(problems: Iterable[EngineProblem], lang: str = "en") -> list[Said]:
+def said(problems: Iterable[Problem], lang: str = "en") -> list[Said]:
     """Each problem's field and what it says in `lang`."""
     return [Said(p.field, say(p, lang)) for p in problems]

@@ -26,15 +26,15 @@ from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, p
 from arbitru.engine.board import Color
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.rules import PRESETS
+from arbitru.formats.codec import FormatError
 from arbitru.formats.game_record import RecordError, match_to_record, read_match_file
 from arbitru.formats.mat import MatFormatError
-from arbitru.formats.mat_writer import write_mat
-from arbitru.formats.position import FormatError
-from arbitru.formats.replay import ExportError
-from arbitru.formats.sgf import write_sgf
 from arbitru.formats.sources import decode_source
 from arbitru.messages import render, say
 from arbitru.referee import MODES, resolve_rules
+from arbitru.referee.mat_writer import write_mat
+from arbitru.referee.replay import ExportError
+from arbitru.referee.sgf_writer import write_sgf
 
 INTERNAL_ERROR = 3
 LANG = click.option("--lang", type=click.Choice(["en", "ro"]), default="en", show_default=True)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from arbitru.cli.walk import Candidate, Refused, read_bytes
-from arbitru.engine.moves import collector_paused
+from arbitru.engine.collector import collector_paused
 from arbitru.formats.game_record import is_json_record, read_match_file
 from arbitru.formats.mat import MatFormatError, decode
 from arbitru.formats.sources import position_links

@@ -47,13 +47,13 @@ class Cube:
     """The cube: its value and who owns it (`centered` before anyone has doubled)."""
 
     value: int = 1
-    owner: Owner = "centered"
+    owner: Owner = CENTERED
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Cube:
         """From the contract's `{"value": 2, "owner": "white"}` (both keys optional)."""
         data = data or {}
-        return cls(int(data.get("value", 1)), data.get("owner", "centered"))
+        return cls(int(data.get("value", 1)), data.get("owner", CENTERED))
 
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form."""
@@ -61,7 +61,7 @@ class Cube:
 
     def may_double(self, color: Color) -> bool:
         """Whether `color` holds the right to double (owns the cube, or it is centred)."""
-        return self.owner in ("centered", color)
+        return self.owner in (CENTERED, color)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +256,7 @@ def automatic_double(cube: Cube, rules: Rules, in_match: bool) -> Cube | None:
     Money games only, with the cube in use, at most `rules.automatic_doubles` per game (the centred
     cube's value tells how many happened), never above the maximum cube.
     """
-    if in_match or not rules.cube or cube.owner != "centered":
+    if in_match or not rules.cube or cube.owner != CENTERED:
         return None
     # a centred cube at 2**k has had k automatic doubles (none allowed: 1 has one bit, more than 0)
     if cube.value.bit_length() > rules.automatic_doubles or cube.value * 2 > rules.max_cube:

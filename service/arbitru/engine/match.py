@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitru.engine.board import COLORS, Color, Problem, problem
-from arbitru.engine.cube import OWNERS, Cube
+from arbitru.engine.cube import CENTERED, OWNERS, Cube
 from arbitru.engine.rules import MAX_MATCH_LENGTH, Rules
 
 
@@ -134,12 +134,12 @@ def _cube_problems(cube: Cube, match: Match, rules: Rules, field: str) -> list[P
     if cube.owner not in OWNERS:
         return [problem(f"{field}.owner", "unknown_choice", choices=", ".join(OWNERS))]
     if not rules.cube:
-        if cube.value != 1 or cube.owner != "centered":
+        if cube.value != 1 or cube.owner != CENTERED:
             return [problem(f"{field}.value" if cube.value != 1 else f"{field}.owner", "cube_off")]
         return []
     if cube.value < 1 or cube.value & (cube.value - 1) or cube.value > rules.max_cube:
         return [problem(f"{field}.value", "cube_value", max_cube=rules.max_cube)]
-    if cube.value == 1 and cube.owner != "centered":
+    if cube.value == 1 and cube.owner != CENTERED:
         return [problem(f"{field}.owner", "owner_at_one")]
     if match.crawford and not match.is_money and cube.value != 1:
         return [problem(f"{field}.value", "crawford_cube")]

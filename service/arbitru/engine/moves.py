@@ -36,25 +36,20 @@ out on the mover's points, `rev` below). Hits never close a point, so the closed
 are fixed for the whole turn, which keeps the fast paths small.
 
 As a library this module changes no process-wide state: the garbage collector is paused only by a
-caller who asks (`collector_paused`, which the HTTP layer holds for each request), the plays cache
-is off unless asked for, bounded and guarded by a lock, and its size is set by `configure`
-(`ARBITRU_PLAYS_CACHE_SIZE`, read by `cache_size_from_env`).
+caller who asks (`arbitru.engine.collector.collector_paused`, which the HTTP layer holds for each
+request), and the plays cache (`arbitru.engine.cache`) is off unless a caller configures it (the
+service does, from its settings).
 """
 
 from __future__ import annotations
 
-import gc
-import os
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
 from enum import IntEnum
 from itertools import compress
 
 from arbitru.engine.board import BAR, OFF, PINNED, PINNED_SLOTS, Board, Color
+from arbitru.engine.budget import charge as _charge
+from arbitru.engine.cache import PLAYS as _CACHE
 from arbitru.engine.movement import BACKGAMMON, Movement, Step, movement_of
 from arbitru.engine.play import Move, Play
 from arbitru.engine.rules import STANDARD, Rules
@@ -119,191 +114,6 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int], rules: Rules =
         _CACHE.put(key, plays)
     _charge(len(plays))
     return list(plays)
-
-
-# -- the plays cache and its settings ---------------------------------------------------------------
-class PlaysCache:
-    """The last answers of `legal_plays`, bounded by the plays they hold (not by their number).
-
-    One answer holds from 1 to ~2,200 plays (~500 bytes each): bounded by answers (2,048 of them),
-    600 distinct heavy positions took a worker past 1 GB. Least recently used answers go first;
-    an answer bigger than the whole capacity is not kept. Each answer counts one more than its
-    plays, for its key. A lock keeps its count and order consistent when threads share it.
-    """
-
-    def __init__(self, capacity: int) -> None:
-        self.capacity = capacity
-        self.held = 0
-        self._answers: OrderedDict[_Key, tuple[Play, ...]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self._answers)
-
-    def get(self, key: _Key) -> tuple[Play, ...] | None:
-        """The answer kept for `key` (now the most recently used), or None.
-
-        Without the lock: each OrderedDict call is atomic under the GIL, and a hit is the warm path
-        (the lock made it 25 % slower: 0.8 -> 1.0 µs median, bench/engine.py "engine warm")."""
-        plays = self._answers.get(key)
-        if plays is not None:
-            try:
-                self._answers.move_to_end(key)
-            except KeyError:  # another thread dropped it meanwhile: the answer is still right
-                pass
-        return plays
-
-    def put(self, key: _Key, plays: tuple[Play, ...]) -> None:
-        """Keep an answer, dropping the least recently used ones past the capacity."""
-        cost = len(plays) + 1
-        with self._lock:
-            if cost > self.capacity or key in self._answers:
-                return
-            self._answers[key] = plays
-            self.held += cost
-            while self.held > self.capacity:
-                _, dropped = self._answers.popitem(last=False)
-                self.held -= len(dropped) + 1
-
-    def resize(self, capacity: int) -> None:
-        """Hold at most `capacity` plays from now on (dropping the oldest answers past it)."""
-        with self._lock:
-            self.capacity = capacity
-            while self.held > capacity:
-                _, dropped = self._answers.popitem(last=False)
-                self.held -= len(dropped) + 1
-
-    def clear(self) -> None:
-        """Forget every answer."""
-        with self._lock:
-            self._answers.clear()
-            self.held = 0
-
-
-# How many plays the cache holds by default: none. Generating is about as cheap as keeping:
-# ~25 µs a position over the bench mix, against ~25 µs to pack an answer into bytes and as much to
-# make plays of them again. Kept as named tuples, a hit costs ~1 µs, but every held play is an
-# object the cyclic garbage collector walks: on the bench mix (2,000 positions, which overflow
-# 25,000 plays, so nothing hits) collections cost 28 µs a request in-process against 1 µs with no
-# cache, and under gunicorn the one-connection p99 was 9.7 ms against 1.4 ms (bench/http_vs_flask.py,
-# same run). Positions seldom repeat in real traffic, so the cache is for callers who know theirs
-# do (`configure(cache_plays=...)`, ARBITRU_PLAYS_CACHE_SIZE); 25,000 plays hold ~11 of the
-# heaviest answers or ~1,000 ordinary ones.
-DEFAULT_CACHE_PLAYS = 0
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How play generation behaves: `cache_plays` is how many plays the cache holds (0: none)."""
-
-    cache_plays: int = DEFAULT_CACHE_PLAYS
-
-
-def cache_size_from_env(environ: dict[str, str] | None = None) -> int:
-    """The plays cache size set by ARBITRU_PLAYS_CACHE_SIZE (empty or unset: the default; 0 turns
-    the cache off, for benchmarks). The one place that reads the variable."""
-    text = (os.environ if environ is None else environ).get("ARBITRU_PLAYS_CACHE_SIZE", "").strip()
-    size = int(text) if text else DEFAULT_CACHE_PLAYS
-    if size < 0:
-        raise ValueError(f"ARBITRU_PLAYS_CACHE_SIZE must be 0 or more, not {size}")
-    return size
-
-
-_SETTINGS = Settings(cache_plays=cache_size_from_env())
-_CACHE = PlaysCache(_SETTINGS.cache_plays)
-
-
-def settings() -> Settings:
-    """The settings in force."""
-    return _SETTINGS
-
-
-def configure(*, cache_plays: int | None = None) -> Settings:
-    """Change the settings given (the others stay) and return them all; a smaller cache drops its
-    oldest answers at once."""
-    global _SETTINGS
-    if cache_plays is not None:
-        if cache_plays < 0:
-            raise ValueError(f"cache_plays must be 0 or more, not {cache_plays}")
-        _SETTINGS = Settings(cache_plays=cache_plays)
-        _CACHE.resize(cache_plays)
-    return _SETTINGS
-
-
-def clear_cache() -> None:
-    """Forget every cached answer of `legal_plays`."""
-    _CACHE.clear()
-
-
-def cache_stats() -> tuple[int, int]:
-    """(answers, plays held) by the cache now."""
-    return len(_CACHE), _CACHE.held
-
-
-# -- the garbage collector, paused on request -------------------------------------------------------
-_PAUSE_LOCK = threading.Lock()
-_pausers = 0  # how many collector_paused blocks are open, in every thread
-_we_paused = False  # whether the first of them disabled the collector (it ran before)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Opt-in: pause the cyclic garbage collector for the length of the block.
-
-    Plays are thousands of new tuples with no reference cycles; collections triggered by them
-    cost ~15 % of the generation time (listing the 2,000 bench positions cold, caches cleared:
-    fastest of 8 alternating passes 315 ms running, 269 ms paused, 1.17x). The
-    collector is process-wide, so blocks are counted across threads: the first one in disables it
-    (if it was enabled), the last one out enables it again; a collector disabled by someone else
-    stays disabled.
-    """
-    global _pausers, _we_paused
-    with _PAUSE_LOCK:
-        if not _pausers and gc.isenabled():
-            gc.disable()
-            _we_paused = True
-        _pausers += 1
-    try:
-        yield
-    finally:
-        with _PAUSE_LOCK:
-            _pausers -= 1
-            if not _pausers and _we_paused:
-                _we_paused = False
-                gc.enable()
-
-
-# -- the work budget ---------------------------------------------------------------------------
-class PlayBudgetExceeded(Exception):
-    """More plays were listed inside `play_budget(limit)` than `limit`."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"more than {limit} plays listed")
-        self.limit = limit
-
-
-_BUDGET: ContextVar[list[int] | None] = ContextVar("arbitru_play_budget", default=None)
-
-
-@contextmanager
-def play_budget(limit: int) -> Iterator[None]:
-    """Within this block, `legal_plays` raises `PlayBudgetExceeded` once the plays it has listed
-    (cached or not) pass `limit`: a fixed amount of work for a whole transcript, counted rather
-    than timed, so the same input always stops at the same place."""
-    token = _BUDGET.set([limit, limit])
-    try:
-        yield
-    finally:
-        _BUDGET.reset(token)
-
-
-def _charge(plays: int) -> None:
-    """Count `plays` against the current budget, if any."""
-    budget = _BUDGET.get()
-    if budget is not None:
-        budget[1] -= plays
-        if budget[1] < 0:
-            raise PlayBudgetExceeded(budget[0])
 
 
 # -- the rules, stated plainly ----------------------------------------------------------------------

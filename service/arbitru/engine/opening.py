@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitru.engine.board import COLORS, Color, Problem, problem
-from arbitru.engine.cube import CENTRED, Cube, automatic_double
+from arbitru.engine.cube import CENTERED, CENTRED, Cube, automatic_double
 from arbitru.engine.rules import STANDARD, Rules
 
 DICE_PER_PLAYER = {"standard": 1, "romanian": 2}
@@ -87,7 +87,7 @@ def opening_problems(
         for index, die in enumerate(dice):
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
                 found.append(problem(f"{where}.{index}", "die_range"))
-    if cube.owner != "centered":
+    if cube.owner != CENTERED:
         found.append(problem("cube.owner", "opening_cube"))
     return found
 

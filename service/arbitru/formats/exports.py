@@ -5,13 +5,13 @@ understand. The routes answer them as the convert answer's `warnings`."""
 from __future__ import annotations
 
 from arbitru.engine.rules import Rules
-from arbitru.formats.mat import Match, rules_tag
+from arbitru.formats.mat import MatchFile, rules_tag
 from arbitru.messages import message
 
 FORMATS: tuple[str, ...] = ("mat", "sgf")
 
 
-def export_warnings(match: Match, rules: Rules, fmt: str) -> list[str]:
+def export_warnings(match: MatchFile, rules: Rules, fmt: str) -> list[str]:
     """The warnings of exporting `match` refereed under `rules` as `fmt` (`mat` or `sgf`)."""
     found: list[str] = []
     stated = [game.number for game in match.games if game.set_position or game.start_position is not None]

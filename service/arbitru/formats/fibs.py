@@ -20,7 +20,7 @@ from __future__ import annotations
 from arbitru.engine.board import BAR, OFF, Board, Color
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.formats.mat import has_control
-from arbitru.formats.position import (
+from arbitru.formats.codec import (
     ColonFields,
     CubeOwner,
     DecodedPosition,

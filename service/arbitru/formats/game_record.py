@@ -27,7 +27,7 @@ Shape (players[0] is the first player, every score pair is in that order):
 
 `action` is one of roll, double, take, drop, beaver, raccoon, resign. A play is standard
 notation from the mover's side (`bar/22`, `6/off`, `13/7*`, `8/5(2)`). Conversion both ways with
-the `.mat` reader's `Match` (`match_to_record`, `record_to_match`); `record_problems` lists every
+the `.mat` reader's `MatchFile` (`match_to_record`, `record_to_match`); `record_problems` lists every
 shape error with its field path. No web framework is imported here.
 """
 
@@ -61,7 +61,7 @@ from arbitru.formats.mat import (
     ROLL,
     Action,
     Game,
-    Match,
+    MatchFile,
     Result,
     _play_kind,
     decode,
@@ -109,7 +109,7 @@ class RecordError(ValueError):
         self.problems = problems
 
 
-def match_to_record(match: Match) -> dict[str, Any]:
+def match_to_record(match: MatchFile) -> dict[str, Any]:
     """The JSON game record of a read transcript (rules from its header tags, when it has any)."""
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -162,7 +162,7 @@ def _turn_record(action: Action, loser: int | None) -> dict[str, Any]:
     return turn
 
 
-# -- JSON -> Match ----------------------------------------------------------------------------------
+# -- JSON -> MatchFile ------------------------------------------------------------------------------
 Problems = Iterator[tuple[str, str]]
 _UNKNOWN = message("game_record.unknown_field")
 
@@ -357,8 +357,8 @@ def _turn_problems(turn: Mapping[str, Any], path: str) -> Problems:
     yield from _unknown_fields(turn, path, allowed, message("game_record.not_a_turn_field", action=action))
 
 
-def record_to_match(data: Mapping[str, Any]) -> Match:
-    """The `Match` of a game record (`RecordError` when it is not well formed).
+def record_to_match(data: Mapping[str, Any]) -> MatchFile:
+    """The `MatchFile` of a game record (`RecordError` when it is not well formed).
 
     Actions carry no file line; `move_number` is the turn's 1-based index in its game."""
     problems = record_problems(data)
@@ -385,7 +385,7 @@ def record_to_match(data: Mapping[str, Any]) -> Match:
         )
         games.append(parsed)
     rules = dict(data["rules"]) if isinstance(data.get("rules"), Mapping) else None
-    return Match((data["players"][0], data["players"][1]), int(data["match_length"]), games, rules=rules)
+    return MatchFile((data["players"][0], data["players"][1]), int(data["match_length"]), games, rules=rules)
 
 
 def _action(turn: Mapping[str, Any], index: int) -> Action:
@@ -414,7 +414,7 @@ def is_json_record(text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def read_match_file(data: bytes | str) -> Match:
+def read_match_file(data: bytes | str) -> MatchFile:
     """The match in a transcript file: a JSON game record, gnubg's SGF or a .mat (MatFormatError,
     SgfFormatError, RecordError or ValueError when it is none of them)."""
     text = decode(data)

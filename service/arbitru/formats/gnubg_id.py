@@ -9,7 +9,7 @@ then standard base64 without padding. Borne-off checkers are not stored (off = 1
 Match key: 9 bytes, the same bit order; bits 0-3 log2(cube), 4-5 cube owner (0, 1, 3 = centred),
 6 player on roll, 7 Crawford, 8-10 game state, 11 player to decide, 12 doubled, 13-14 resigned,
 15-17 and 18-20 the dice (higher first), 21-35 match length, 36-50 and 51-65 the scores of player 0
-and player 1, 66 NOT Jacoby. Player 1 is white, player 0 black (see arbitru.formats.position).
+and player 1, 66 NOT Jacoby. Player 1 is white, player 0 black (see arbitru.formats.codec).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from itertools import accumulate
 
 from arbitru.engine.board import BAR, Board, Color, other
-from arbitru.formats.position import DecodedPosition, FormatError, check_board, check_writable
+from arbitru.formats.codec import DecodedPosition, FormatError, check_board, check_writable
 from arbitru.messages import message
 
 __all__ = [
@@ -343,12 +343,3 @@ def decode_gnubg_id(
         )
     board = decode_position_id(pos_part, on_roll, checkers=checkers, field=field, offset=lead)
     return match.with_(board=board)
-
-
-def _sides_for_gnubg(board: Board, turn: Color) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """gnubg's board pair (player not on roll, player on roll), 25 slots each: points 1..24, bar."""
-
-    def gnu(side: tuple[int, ...]) -> tuple[int, ...]:
-        return (*side[1:25], side[BAR])
-
-    return gnu(board.side(other(turn))), gnu(board.side(turn))

@@ -49,7 +49,7 @@ MAX_ACTIONS = 8000
 MAX_NAME_CHARS = 200
 MAX_PLAY_CHARS = 200  # as the `play` field of a request
 # The work one transcript or record may cost, counted as plays listed while replaying it (cached or
-# not; `arbitru.engine.moves.play_budget`), never timed: the same input always stops at the same
+# not; `arbitru.engine.budget.play_budget`), never timed: the same input always stops at the same
 # place. Listing runs at ~1 us a play on the heaviest positions (a record of 1,000 of them lists
 # 1.9 M plays in 2.1 s of CPU), so 1 M plays is ~1 s; the longest real match (444 actions) lists
 # 6,950 plays.

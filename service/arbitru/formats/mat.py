@@ -8,7 +8,7 @@ lines, numbered two-column turn lines whose columns shift after move 9, dice hig
 `46: ` or `Cannot Move`, `Doubles => 2` / `Doubles ==> 2`, `Takes`, `Drops`, `Beavers => 4`,
 `Wins N point(s) [and the match]`, resignations in several forms or none, CRLF or LF, UTF-8.
 
-This module only reads: it turns the text into a typed `Match` record (no rules are applied;
+This module only reads: it turns the text into a typed `MatchFile` record (no rules are applied;
 that is the referee's job) and raises `MatFormatError(line, message)` for text that is not a
 match transcript at all. No web framework is imported here.
 """
@@ -33,7 +33,6 @@ DROP: Final = "drop"
 BEAVER: Final = "beaver"
 RACCOON: Final = "raccoon"
 RESIGN: Final = "resign"  # an explicit resignation marker (`Resigns`, `Resigned Game`, ...)
-ACTION_KINDS: tuple[ActionKind, ...] = (ROLL, DOUBLE, TAKE, DROP, BEAVER, RACCOON, RESIGN)
 
 # How the play of a ROLL is written.
 PlayKind = Literal["play", "empty", "cannot_move", "hidden", "illegal_marker"]
@@ -111,19 +110,9 @@ class Game:
     set_position_line: int | None = None
     start_position: dict[str, Any] | None = None  # a contract board ("white" = players[0]), JSON input only
 
-    @property
-    def declared_winner(self) -> int | None:
-        """The column the file says won this game (None when it says nothing)."""
-        return self.result.winner if self.result else None
-
-    @property
-    def declared_points(self) -> int | None:
-        """The points the file says the game was worth (None when it says nothing)."""
-        return self.result.points if self.result else None
-
 
 @dataclass(slots=True)
-class Match:
+class MatchFile:
     """A whole transcript: the two players (left column first), the length (0 = money), games."""
 
     players: tuple[str, str]
@@ -156,7 +145,7 @@ class Match:
 NUMERIC_HEADERS: dict[str, int] = {"cubelimit": MAX_CUBE_LIMIT}
 
 
-def stated_rules(match: Match) -> dict[str, Any]:
+def stated_rules(match: MatchFile) -> dict[str, Any]:
     """The rule options a transcript states: a JSON game record's `rules`, or else what the .mat
     header tags say (`Jacoby`, `Crawford`, `Beaver` On/Off, `CubeLimit`, `Variation`). The one
     reading of them, for the referee (/v1/matches/verify) and the record (/v1/matches/convert),
@@ -314,8 +303,8 @@ def split_lines(text: str) -> list[str]:
     return re.split(r"\r\n|\r|\n", text)
 
 
-def read_mat(data: str | bytes) -> Match:
-    """Read a Jellyfish .mat transcript into a `Match`; `MatFormatError` when it is not one."""
+def read_mat(data: str | bytes) -> MatchFile:
+    """Read a Jellyfish .mat transcript into a `MatchFile`; `MatFormatError` when it is not one."""
     lines = split_lines(decode(data))
     if len(lines) > 1 and lines[-1] == "":
         lines.pop()  # the final newline ends the last line; it does not start another
@@ -342,7 +331,7 @@ class _Reader:
         self.boundary: int | None = None  # column where the right-hand cells start, this game
         self.awaiting_score = False
 
-    def read(self) -> Match:
+    def read(self) -> MatchFile:
         for index, raw in enumerate(self.lines):
             self._line(index + 1, raw.rstrip())
         last = len(self.lines)
@@ -352,7 +341,7 @@ class _Reader:
             raise MatFormatError(last, message("mat.ends_before_score"))
         if not self.games or self.players is None:
             raise MatFormatError(last, message("mat.no_game"))
-        return Match(self.players, self.length, self.games, self.headers, self.comments, self.length_line)
+        return MatchFile(self.players, self.length, self.games, self.headers, self.comments, self.length_line)
 
     def _first_content_line(self) -> int | None:
         for index, raw in enumerate(self.lines):

@@ -1,8 +1,8 @@
 """Read the backgammon SGF that GNU Backgammon saves (`FF[4]GM[6]`, one game tree per game) into the
-same `Match` a .mat transcript reads into, so /v1/matches/verify and /v1/matches/convert take
+same `MatchFile` a .mat transcript reads into, so /v1/matches/verify and /v1/matches/convert take
 gnubg's native files and Arbitru's own SGF exports read back as the match they were written from.
 
-What is read (gnubg's `save match`, see arbitru.formats.sgf for the letters of a move):
+What is read (gnubg's `save match`, see arbitru.referee.sgf_writer for the letters of a move):
 - the root of each game: `MI[length:L][game:i][ws:S][bs:S]` (game i + 1, the score before it),
   `PW` (players[0], gnubg's player 0) and `PB`, `RU` (`Crawford`, `Jacoby`), `DT`, the result
   `RE[W+2]` (`R` appended for a resignation);
@@ -31,7 +31,7 @@ from arbitru.formats.mat import (
     Action,
     ActionKind,
     Game,
-    Match,
+    MatchFile,
     Result,
     _play_kind,
     ascii_number,
@@ -80,8 +80,8 @@ def is_sgf(text: str) -> bool:
     return text.lstrip().startswith("(")
 
 
-def read_sgf(data: str | bytes) -> Match:
-    """Read gnubg's backgammon SGF into a `Match`; `SgfFormatError` when it is not one."""
+def read_sgf(data: str | bytes) -> MatchFile:
+    """Read gnubg's backgammon SGF into a `MatchFile`; `SgfFormatError` when it is not one."""
     trees = _Parser(decode(data)).collection()
     if not trees:
         raise SgfFormatError(1, message("sgf.no_game"))
@@ -108,7 +108,7 @@ def read_sgf(data: str | bytes) -> Match:
         )
     if not all(name.strip() for name in players):
         raise SgfFormatError(trees[0][0].line, message("sgf.players"))
-    return Match(players, length, games, headers)
+    return MatchFile(players, length, games, headers)
 
 
 def _info(root: Node) -> dict[str, int]:

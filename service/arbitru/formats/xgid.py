@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from arbitru.engine.board import BAR, Board, Color
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.formats.position import (
+from arbitru.formats.codec import (
     ColonFields,
     CubeOwner,
     DecodedPosition,

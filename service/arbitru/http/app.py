@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from arbitru.engine import moves
+from arbitru.engine import cache
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.http import docs, errors, gc_pause, i18n, observability, transport
 from arbitru.http.api import Api
@@ -99,7 +99,7 @@ def create_app(config: dict[str, Any] | None = None, settings: Settings | None =
     settings = Settings.from_env() if settings is None else settings
     app = SyncFlask("arbitru.http", static_folder=None)
     app.config["ARBITRU_SETTINGS"] = settings
-    moves.configure(cache_plays=settings.plays_cache_size)
+    cache.configure(cache_plays=settings.plays_cache_size)
     app.config.update(DEFAULT_CONFIG)
     if config:
         app.config.update(config)

@@ -21,7 +21,7 @@ from webargs.core import is_json
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from arbitru.http.errors import Problem, ValidationProblem, flatten_messages
+from arbitru.http.errors import HTTPProblem, ValidationProblem, flatten_messages
 from arbitru.http.validation import fast_schema
 from arbitru.messages import message
 
@@ -47,18 +47,18 @@ class JsonBodyParser(FlaskParser):
         """The parsed JSON body; 415 when it is not declared as JSON, 400 when it is not JSON."""
         if not is_json(req.mimetype):
             got = req.mimetype or "no Content-Type"
-            raise Problem(415, message("problem.wrong_content_type", got=got))
+            raise HTTPProblem(415, message("problem.wrong_content_type", got=got))
         raw = req.get_data(cache=True)  # werkzeug answers 413 when Content-Length is over the limit
         limit = req.max_content_length
         if limit is not None and req.content_length is None and len(raw) >= limit:
             # A chunked body is cut at the limit rather than refused: reaching it means it was larger.
             raise RequestEntityTooLarge()
         if not raw.strip():
-            raise Problem(400, message("problem.empty_body"))
+            raise HTTPProblem(400, message("problem.empty_body"))
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError as exc:
-            raise Problem(400, message("problem.malformed_json", error=str(exc))) from None
+            raise HTTPProblem(400, message("problem.malformed_json", error=str(exc))) from None
 
     def handle_error(
         self,

@@ -26,7 +26,7 @@ import orjson
 from flask import Flask
 
 from arbitru.http.app import DEFAULT_CONFIG
-from arbitru.http.errors import ABOUT_BLANK, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, Problem, problem_body
+from arbitru.http.errors import ABOUT_BLANK, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, HTTPProblem, problem_body
 from arbitru.messages import LANGUAGES, Message, message
 from arbitru.settings import Settings
 
@@ -78,7 +78,7 @@ def problem_json(status: int, lang: str = "en") -> bytes:
     (`type` about:blank except where the app has its own type for the same status)."""
     type_ = PROBLEM_TYPES.get(status, ABOUT_BLANK) if status in (413, 415, 500) else ABOUT_BLANK
     with _CONTEXT.test_request_context(headers={"Accept-Language": lang}):
-        body = problem_body(Problem(status, _detail(status), type_=type_))
+        body = problem_body(HTTPProblem(status, _detail(status), type_=type_))
     return orjson.dumps(body)
 
 

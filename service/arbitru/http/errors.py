@@ -14,7 +14,7 @@ import marshmallow as ma
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
-from arbitru.engine.board import Problem as EngineProblem
+from arbitru.engine.board import Problem
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.messages import Message, localise, message
@@ -36,7 +36,7 @@ MAX_ERROR_FIELDS = 50
 log = logging.getLogger("arbitru.http")
 
 
-class Problem(Exception):
+class HTTPProblem(Exception):
     """An error to answer with problem+json; raise it anywhere inside a request. `detail` and the
     `errors` messages are rendered in the request's language when they are `Message`s
     (`arbitru.messages.message(key, **params)`) or catalogue keys."""
@@ -60,7 +60,7 @@ class Problem(Exception):
         self.headers = dict(headers or {})
 
 
-class ValidationProblem(Problem):
+class ValidationProblem(HTTPProblem):
     """A 422: the body is well-formed JSON but its content is invalid; `errors` names the fields."""
 
     def __init__(self, errors: Mapping[str, list[str]], detail: str | None = None) -> None:
@@ -72,7 +72,7 @@ class ValidationProblem(Problem):
         )
 
 
-def field_errors(problems: Iterable[EngineProblem]) -> dict[str, list[str]]:
+def field_errors(problems: Iterable[Problem]) -> dict[str, list[str]]:
     """The engine's problems as `errors` (field path -> messages), rendered when answered."""
     errors: dict[str, list[str]] = {}
     for found in problems:
@@ -101,7 +101,7 @@ def _title(status: int, lang: str) -> str:
         return "Error"
 
 
-def problem_body(problem: Problem) -> dict[str, Any]:
+def problem_body(problem: HTTPProblem) -> dict[str, Any]:
     """The problem+json document of `problem` in the request's language (errors capped so a huge
     body cannot flood the answer)."""
     lang = request_language()
@@ -125,7 +125,7 @@ def problem_body(problem: Problem) -> dict[str, Any]:
     return body
 
 
-def problem_response(problem: Problem) -> Response:
+def problem_response(problem: HTTPProblem) -> Response:
     """A complete problem+json response for `problem` (raised, or made by a handler)."""
     response = json_response(problem_body(problem), problem.status, content_type=PROBLEM_CONTENT_TYPE)
     for name, value in problem.headers.items():
@@ -173,13 +173,13 @@ def _handle_http_exception(error: HTTPException) -> Response:
     headers.update(data.get("headers") or {})
     if status == 422 and "messages" in data:
         errors = flatten_messages(data["messages"])
-        return problem_response(Problem(422, invalid_fields(len(errors)), errors=errors, headers=headers))
+        return problem_response(HTTPProblem(422, invalid_fields(len(errors)), errors=errors, headers=headers))
     if status == 413:
         limit = _max_length()
         too_large = message("problem.body_over_limit", limit=limit) if limit else _DETAILS[413]
-        return problem_response(Problem(413, too_large, headers=headers))
+        return problem_response(HTTPProblem(413, too_large, headers=headers))
     detail = _DETAILS.get(status) or (error.description or _title(status, request_language()))
-    return problem_response(Problem(status, detail, headers=headers))
+    return problem_response(HTTPProblem(status, detail, headers=headers))
 
 
 def _max_length() -> int | None:
@@ -194,15 +194,15 @@ def _max_length() -> int | None:
 def _handle_unexpected(error: Exception) -> Response:
     if isinstance(error, HTTPException):
         return _handle_http_exception(error)
-    if isinstance(error, Problem):
+    if isinstance(error, HTTPProblem):
         return problem_response(error)
     log.exception("unhandled error while serving a request")
-    return problem_response(Problem(500, message("problem.internal")))
+    return problem_response(HTTPProblem(500, message("problem.internal")))
 
 
 def init_app(app: Flask) -> None:
     """Register the problem+json handlers: ours, every HTTP error, and a catch-all for the rest."""
-    app.register_error_handler(Problem, problem_response)
+    app.register_error_handler(HTTPProblem, problem_response)
     app.register_error_handler(HTTPException, _handle_http_exception)
     app.register_error_handler(Exception, _handle_unexpected)
 

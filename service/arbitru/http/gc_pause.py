@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Flask, g
 
-from arbitru.engine.moves import collector_paused
+from arbitru.engine.collector import collector_paused
 
 
 def _pause() -> None:

@@ -28,7 +28,7 @@ from flask import Flask, Response, g, has_request_context, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
-from arbitru.http.errors import Problem, problem_response
+from arbitru.http.errors import HTTPProblem, problem_response
 from arbitru.http.json import json_response
 from arbitru.messages import message
 
@@ -144,7 +144,7 @@ def readyz() -> Response:
     """Readiness: the engine imports and answers a known position correctly."""
     if _engine_self_check():
         return json_response({"status": "ready"})
-    return problem_response(Problem(503, message("problem.not_ready")))
+    return problem_response(HTTPProblem(503, message("problem.not_ready")))
 
 
 class _Seen(NamedTuple):

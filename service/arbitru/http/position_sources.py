@@ -19,7 +19,7 @@ from marshmallow import fields, validate
 from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import other
 from arbitru.engine.rules import STANDARD, build_rules
-from arbitru.formats.position import FormatError, check_writable
+from arbitru.formats.codec import FormatError, check_writable
 from arbitru.formats.sources import SOURCES, decode_source, decoded_from_request, encode_all, position_links
 from arbitru.http.errors import ValidationProblem
 from arbitru.messages import AllOf, message

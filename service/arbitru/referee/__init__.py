@@ -1,6 +1,6 @@
 """The match referee: replay a whole transcript under the rules and rule on every action.
 
-Input is a read transcript (`arbitru.formats.mat.Match`, from a .mat file or a JSON game record).
+Input is a read transcript (`arbitru.formats.mat.MatchFile`, from a .mat file or a JSON game record).
 Every game is replayed from its start (the variant's starting position, or a stated start
 position): checker plays through `judge_play`, cube actions through `arbitru.engine.cube`
 (ownership, Crawford game, beavers and raccoons, maximum cube), game ends through the outcome and
@@ -27,8 +27,10 @@ shape of the contract's POST /v1/matches/verify response.
 
 Modules: `codes` (reason codes, their texts in English and Romanian, `RefereeError`), `rules`
 (the rules a transcript is refereed by), `plays` (a written play read and applied through the
-engine), `machine` (the replay state machine and `verify`). The engine never imports this package;
-it reads `arbitru.formats` and no web framework.
+engine), `machine` (the replay state machine and `verify`), and the exports, which write a match as
+refereed: `replay` (each roll's checker moves in GNU Backgammon's order), `mat_writer` (.mat) and
+`sgf_writer` (SGF). Neither the engine nor the formats import this package; it reads
+`arbitru.formats` and no web framework.
 """
 
 from arbitru.referee.codes import IMPOSSIBLE, REASON_CODES, RefereeError

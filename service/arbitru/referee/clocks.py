@@ -38,10 +38,10 @@ from arbitru.engine.clock import (
     rule,
 )
 from arbitru.engine.cube import CENTRED
-from arbitru.engine.match import Match as MatchState
+from arbitru.engine.match import Match
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_GAMES, MAX_TURNS
-from arbitru.formats.mat import Game, Match
+from arbitru.formats.mat import Game, MatchFile
 from arbitru.messages import Message, message, result_label, say
 from arbitru.referee.machine import GameState, Referee
 
@@ -171,7 +171,7 @@ class _ClockedReferee(Referee):
         super()._finish(game, state, last_game)
 
 
-def _events(match: Match, clock: RecordClock, last_over: bool) -> tuple[list[ClockEvent], list[str]]:
+def _events(match: MatchFile, clock: RecordClock, last_over: bool) -> tuple[list[ClockEvent], list[str]]:
     """The clock's events for the record, and the record path of each."""
     events: list[ClockEvent] = []
     paths: list[str] = []
@@ -215,7 +215,7 @@ def coloured(found: Problem) -> Problem:
     return Problem(found.field, found.code, params)
 
 
-def clocked_verify(match: Match, rules: Rules, clock: RecordClock, **options: Any) -> dict[str, Any]:
+def clocked_verify(match: MatchFile, rules: Rules, clock: RecordClock, **options: Any) -> dict[str, Any]:
     """The verdict of `verify` for `match` with the `clock` block added (the ruling's message in
     `options["lang"]`). Raises ClockRecordError naming the turn of a log the clock cannot have
     produced, or played after a final flag."""
@@ -227,7 +227,7 @@ def clocked_verify(match: Match, rules: Rules, clock: RecordClock, **options: An
     events, paths = _events(match, clock, last_over)
     excerpt = referee.excerpt
     first_score = excerpt.score if excerpt else (0, 0)
-    start = MatchState(int(match.length), (first_score[0], first_score[1]))
+    start = Match(int(match.length), (first_score[0], first_score[1]))
     try:
         state = replay(clock.settings, start, events, now=clock.read_at)
     except ClockLogError as error:
@@ -236,7 +236,7 @@ def clocked_verify(match: Match, rules: Rules, clock: RecordClock, **options: An
             return verdict
         raise ClockRecordError([_record_problem(error.problem, paths)]) from None
     score = verdict["final_score"]
-    now = MatchState(int(match.length), (score[0], score[1]), bool(referee.crawford_game))
+    now = Match(int(match.length), (score[0], score[1]), bool(referee.crawford_game))
     unfinished = verdict["valid"] and not last_over and len(ended) == len(match.games)
     last = ended[-1] if unfinished and ended else None
     board, cube = (None, CENTRED) if last is None else (last.board, last.cube)

@@ -15,8 +15,7 @@ from typing import Any, NoReturn, ParamSpec
 from arbitru.engine.board import COLORS, Board, Color, other
 from arbitru.engine.cube import Cube, CubeVerdict, cube_action
 from arbitru.engine.judge import Verdict
-from arbitru.engine.match import Match as MatchState
-from arbitru.engine.match import score_game
+from arbitru.engine.match import Match, score_game
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, resignation
@@ -31,7 +30,7 @@ from arbitru.formats.mat import (
     ROLL,
     Action,
     Game,
-    Match,
+    MatchFile,
     Result,
     marks_resigner,
 )
@@ -111,7 +110,7 @@ class Referee:
 
     def __init__(
         self,
-        match: Match,
+        match: MatchFile,
         rules: Rules | None = None,
         mode: str = "legal-moves-only",
         excerpt: Excerpt | None = None,
@@ -397,7 +396,7 @@ class Referee:
 
     def _check_bearoff(self, state: GameState) -> None:
         """Whether the play just made ended the game (its points with the cube and Jacoby)."""
-        position = Position(state.board, cube=state.cube, match=MatchState(self.length), rules=self.rules)
+        position = Position(state.board, cube=state.cube, match=Match(self.length), rules=self.rules)
         verdict = position.outcome()
         if verdict.game_over:
             state.end(BORNE_OFF, verdict.winner, verdict.points, verdict.result)
@@ -558,7 +557,7 @@ class Referee:
         self.score[winner] += state.points
         if self.length:
             scored = score_game(
-                MatchState(self.length, before, self.crawford_game), state.winner, state.points, self.rules
+                Match(self.length, before, self.crawford_game), state.winner, state.points, self.rules
             )
             if scored.over:
                 self.match_winner = winner
@@ -757,7 +756,7 @@ class Referee:
             "turn": color,
             "dice": list(dice) if dice else None,
             "cube": state.cube.to_dict(),
-            "match": MatchState(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
+            "match": Match(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
         }
         found: Json = {"position": position}
         if dice is not None and not state.board.problems(self.rules.checkers):

@@ -7,10 +7,10 @@ from typing import Any
 
 from arbitru.engine.board import Problem
 from arbitru.engine.rules import Rules, build_rules
-from arbitru.formats.mat import Match, stated_rules
+from arbitru.formats.mat import MatchFile, stated_rules
 
 
-def resolve_rules(match: Match, requested: Mapping[str, Any] | None) -> tuple[Rules, list[Problem]]:
+def resolve_rules(match: MatchFile, requested: Mapping[str, Any] | None) -> tuple[Rules, list[Problem]]:
     """The rules to referee by: the client's `rules` first, then the transcript's header tags
     (`stated_rules`, the one reading of them).
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from flask import Response
 
+from arbitru.formats.codec import DecodedPosition, FormatError
 from arbitru.formats.fibs import encode_fibs
 from arbitru.formats.gnubg_id import encode_match_id, encode_position_id
-from arbitru.formats.position import DecodedPosition, FormatError
 from arbitru.http.blueprint import Blueprint
 from arbitru.http.errors import ValidationProblem
 from arbitru.http.json import json_response

@@ -17,20 +17,17 @@ import orjson
 from flask import Request, Response
 from flask import request as flask_request
 
-from arbitru.engine.moves import PlayBudgetExceeded, play_budget
+from arbitru.engine.budget import PlayBudgetExceeded, play_budget
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.exports import export_warnings
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
 from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_WORK_PLAYS
 from arbitru.formats.mat import MatFormatError, decode, read_mat
-from arbitru.formats.mat_writer import write_mat
-from arbitru.formats.replay import ExportError
-from arbitru.formats.sgf import write_sgf
 from arbitru.formats.sgf_reader import SgfFormatError, is_sgf, read_sgf
 from arbitru.http import schemas
 from arbitru.http.blueprint import Blueprint, JsonBodyParser, parameter_errors
-from arbitru.http.errors import Problem, ValidationProblem, field_errors, flatten_messages, said
+from arbitru.http.errors import HTTPProblem, ValidationProblem, field_errors, flatten_messages, said
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position_sources import position_links
@@ -45,6 +42,9 @@ from arbitru.http.schemas.matches import (
 from arbitru.messages import localise, message
 from arbitru.referee import MODES, Excerpt, resolve_rules, verify
 from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock, with_clock
+from arbitru.referee.mat_writer import write_mat
+from arbitru.referee.replay import ExportError
+from arbitru.referee.sgf_writer import write_sgf
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a request may say in the query (or a form) besides its body
 VERIFY_QUERY = ("mode", "preset")  # /v1/matches/verify has no `to`
@@ -175,7 +175,7 @@ def _with_options(body: dict[str, Any], options: Mapping[str, str], where: str =
 def _file_body(data: bytes) -> dict[str, Any]:
     """The JSON body equivalent of an uploaded file and its options."""
     if len(data) > 4 * MAX_MAT_CHARS:  # a UTF-8 character is at most 4 bytes: surely over the limit
-        raise Problem(413, message("problem.transcript_bytes", count=len(data), limit=MAX_MAT_CHARS))
+        raise HTTPProblem(413, message("problem.transcript_bytes", count=len(data), limit=MAX_MAT_CHARS))
     try:
         text = decode(data)
     except MatFormatError as exc:
@@ -229,7 +229,7 @@ VERIFY_EXAMPLES: dict[str, Any] = {
 
 def _read_mat(text: str) -> Any:
     if len(text) > MAX_MAT_CHARS:
-        raise Problem(413, message("problem.transcript_chars", count=len(text), limit=MAX_MAT_CHARS))
+        raise HTTPProblem(413, message("problem.transcript_chars", count=len(text), limit=MAX_MAT_CHARS))
     try:
         return read_mat(text)
     except MatFormatError as exc:
@@ -241,7 +241,7 @@ def _read_mat(text: str) -> Any:
 
 def _read_sgf(text: str) -> Any:
     if len(text) > MAX_MAT_CHARS:
-        raise Problem(413, message("problem.transcript_chars", count=len(text), limit=MAX_MAT_CHARS))
+        raise HTTPProblem(413, message("problem.transcript_chars", count=len(text), limit=MAX_MAT_CHARS))
     try:
         return read_sgf(text)
     except (SgfFormatError, MatFormatError) as exc:
@@ -301,7 +301,7 @@ def _clocked(match: Any, rules: Any, clock: Any, **options: Any) -> Any:
 def _check_actions(match: Any) -> None:
     """413 for a match of more actions than `MAX_ACTIONS` (before any is replayed)."""
     if sum(len(game.actions) for game in match.games) > MAX_ACTIONS:
-        raise Problem(413, message("problem.too_many_actions", limit=MAX_ACTIONS))
+        raise HTTPProblem(413, message("problem.too_many_actions", limit=MAX_ACTIONS))
 
 
 def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:

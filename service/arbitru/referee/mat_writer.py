@@ -28,16 +28,16 @@ from arbitru.formats.mat import (
     RULES_TAG,
     TAKE,
     Game,
-    Match,
+    MatchFile,
     play_reads_back,
     rules_tag,
     score_line,
     stated_rules,
     written_play,
 )
-from arbitru.formats.replay import ExportError, GameResult, ReplayedGame, Step, replay, stated_start
 from arbitru.formats.xgid import xg_position
 from arbitru.messages import message
+from arbitru.referee.replay import ExportError, GameResult, ReplayedGame, Step, replay, stated_start
 
 CELL = 27  # width of a cell's text; with `%3d) ` and a space, a column is 33 characters
 TAGS: tuple[tuple[str, str], ...] = (  # (the reader's lower-case key, the tag as written)
@@ -51,7 +51,7 @@ VARIATIONS = {"nackgammon": "NackGammon"}
 CLASSIC_FLAGS = (("Jacoby", "jacoby"), ("Crawford", "crawford"), ("Beaver", "beavers"))  # (tag, option)
 
 
-def write_mat(match: Match, rules: Rules) -> str:
+def write_mat(match: MatchFile, rules: Rules) -> str:
     """The `.mat` text of `match` (read from a .mat or a JSON record) under `rules`."""
     lines = _header(match, rules)
     lines += ["", f" {match.length} point match", ""]
@@ -60,7 +60,7 @@ def write_mat(match: Match, rules: Rules) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _header(match: Match, rules: Rules) -> list[str]:
+def _header(match: MatchFile, rules: Rules) -> list[str]:
     """The header tags: the match's own, then the rules it was refereed by. The classic tags
     (gnubg's `Variation`, XG's `Jacoby`, `Crawford`, `Beaver`, `CubeLimit`) when the match states
     them or the rules differ from the standard ones; Arbitru's `Rules` tag for what they cannot say
@@ -139,7 +139,7 @@ def _set_position(index: int, game: Game, rules: Rules) -> str | None:
     return xg_position(board) if board is not None else None
 
 
-def _game(match: Match, replayed: ReplayedGame, set_position: str | None, index: int) -> list[str]:
+def _game(match: MatchFile, replayed: ReplayedGame, set_position: str | None, index: int) -> list[str]:
     game = replayed.game
     lines = [f" Game {game.number}", score_line(match.players, game.start_score)]
     if set_position:

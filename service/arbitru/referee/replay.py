@@ -20,7 +20,7 @@ from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
-from arbitru.formats.mat import PLAY, RESIGN, ROLL, Action, Game, Match
+from arbitru.formats.mat import PLAY, RESIGN, ROLL, Action, Game, MatchFile
 from arbitru.formats.xgid import board_from_xg
 from arbitru.messages import message
 from arbitru.referee import apply_literally, judge_written, verify
@@ -57,7 +57,7 @@ class ReplayedGame:
     crawford_game: bool
 
 
-def replay(match: Match, rules: Rules) -> list[ReplayedGame]:
+def replay(match: MatchFile, rules: Rules) -> list[ReplayedGame]:
     """Every game of `match` replayed under `rules` (see the module docstring)."""
     verdict = verify(match, rules)
     entries = verdict["games"]
@@ -69,7 +69,7 @@ def replay(match: Match, rules: Rules) -> list[ReplayedGame]:
     return replayed
 
 
-def _result(game: Game, entry: dict[str, Any] | None, match: Match) -> GameResult | None:
+def _result(game: Game, entry: dict[str, Any] | None, match: MatchFile) -> GameResult | None:
     written = game.result
     resigned = bool(entry and entry["ended_by"] == RESIGNED) or any(a.kind == RESIGN for a in game.actions)
     if written is not None and written.points is not None:

@@ -1,8 +1,8 @@
 #!/usr/bin/env python
 """A/B of the whole request path of two checkouts, in-process, side by side in one run.
 
-    python bench/ab.py --before ../old-checkout [--after .] [--rounds 7] [--requests 2000]
-    python bench/ab.py --before ../old-checkout --callgrind 300
+    python bench/request_path.py --before ../old-checkout [--after .] [--rounds 7] [--requests 2000]
+    python bench/request_path.py --before ../old-checkout --callgrind 300
 
 Each checkout answers the bench mix (POST /v1/moves, data/bench_positions.jsonl) through its own
 WSGI app, called directly with a prepared environ: no network, no client, so the figure is the

@@ -10,7 +10,7 @@ for B (each side in its own numbering), the bar `y`, off `z`; a dance is the dic
 actions are `;W[double]`, `;B[take]`, `;B[drop]`, beavers `;B[beaver]`. A roll the player then
 resigned on without playing is `;PL[B]DI[51]`, as gnubg writes it; a game from a stated board
 starts with gnubg's set-up node `;AE[a:y]AW[..]AB[..]`. Moves are gnubg's order (see
-arbitru.formats.replay). What gnubg's SGF cannot say is kept in Arbitru's own properties, which
+arbitru.referee.replay). What gnubg's SGF cannot say is kept in Arbitru's own properties, which
 other readers ignore and arbitru.formats.sgf_reader reads back: `XR` the rules (as the .mat
 `Rules` tag), `XM` "and the match", `XW` how many actions precede the result (a transcript that
 writes actions after its `Wins` line), `XS` who resigned, `XC` a cube value written, `XP` a play
@@ -26,8 +26,8 @@ from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS as LEVEL_NAMES
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
-from arbitru.formats.mat import PLAY, RESIGN, ROLL, Match, marks_resigner, rules_tag
-from arbitru.formats.replay import ReplayedGame, Step, replay, stated_start
+from arbitru.formats.mat import PLAY, RESIGN, ROLL, MatchFile, marks_resigner, rules_tag
+from arbitru.referee.replay import ReplayedGame, Step, replay, stated_start
 
 SIDES = ("W", "B")
 
@@ -39,7 +39,7 @@ def _version() -> str:
         return "0"
 
 
-def write_sgf(match: Match, rules: Rules) -> str:
+def write_sgf(match: MatchFile, rules: Rules) -> str:
     """The SGF text of `match` (read from a .mat or a JSON record) under `rules` (ExportError for a
     stated starting board that is no board)."""
     return (
@@ -51,7 +51,7 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def _root(match: Match, rules: Rules, index: int, replayed: ReplayedGame) -> str:
+def _root(match: MatchFile, rules: Rules, index: int, replayed: ReplayedGame) -> str:
     game = replayed.game
     props = [
         f"FF[4]GM[6]CA[UTF-8]AP[Arbitru:{_version()}]",
@@ -92,7 +92,7 @@ def _setup(board: Board) -> str:
     return props
 
 
-def _game(match: Match, rules: Rules, index: int, replayed: ReplayedGame) -> str:
+def _game(match: MatchFile, rules: Rules, index: int, replayed: ReplayedGame) -> str:
     nodes = [_root(match, rules, index, replayed)]
     board = stated_start(index, replayed.game, rules)
     if board is not None:
