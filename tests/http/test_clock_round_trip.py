@@ -1,0 +1,117 @@
+"""The seam law over /v1/clock: the `clock` an answer gives (the settings in force) is the request's
+form of the settings: sent back as the next request's `clock`, over any preset, explicit setting,
+team flag, match, log and position, it is accepted and gives the same answer (the same clocks, flags
+and ruling, and the same settings again: a fixed point)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from arbitru import create_app
+from arbitru.engine.clock import DELAY_KINDS, FLAG_POLICIES, PRESETS, TEAM_PRESETS
+from arbitru.http.schemas.clock import ClockResponseSchema
+from tests.support.cases import examples
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"TESTING": True}).test_client()
+
+
+SIDES = ("white", "black")
+
+
+def seconds(most: int) -> st.SearchStrategy[float]:
+    """Seconds as a client writes them: whole, or with a fraction finer than the clock's millisecond."""
+    return st.one_of(st.integers(0, most), st.floats(0, most, allow_nan=False, allow_infinity=False))
+
+
+SECONDS = seconds(600)
+TURN = seconds(60)  # a turn's time, short enough that most logs end before a flag
+# The positions the flag policies read: a race with nothing back, the opening, a contact position.
+BOARDS: tuple[dict[str, Any] | None, ...] = (
+    None,
+    {"white": {"points": {"6": 5, "8": 5, "13": 5}}, "black": {"points": {"1": 3, "2": 4}, "off": 8}},
+    {
+        "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}},
+        "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}},
+    },
+    {"white": {"points": {"1": 2, "3": 3, "24": 1}, "off": 9}, "black": {"points": {"6": 14}, "bar": 1}},
+)
+
+
+@st.composite
+def clock_settings(draw: st.DrawFn) -> dict[str, Any]:
+    """A client's `clock`: a preset or none, any explicit settings over it, and the team flag where
+    the preset has team numbers."""
+    preset = draw(st.sampled_from([None, *PRESETS]))
+    chosen: dict[str, Any] = {"preset": preset} if preset is not None or draw(st.booleans()) else {}
+    optional = {
+        "per_point": SECONDS,
+        "less_per_point_scored": SECONDS,
+        "reserve": st.one_of(st.none(), SECONDS),
+        "delay": SECONDS,
+        "delay_kind": st.sampled_from(DELAY_KINDS),
+        "overtime": SECONDS,
+        "flag": st.sampled_from(FLAG_POLICIES),
+    }
+    for name in draw(st.sets(st.sampled_from(sorted(optional)))):
+        chosen[name] = draw(optional[name])
+    if preset in TEAM_PRESETS:
+        chosen["team"] = draw(st.booleans())
+    return chosen
+
+
+@st.composite
+def clock_requests(draw: st.DrawFn) -> dict[str, Any]:
+    """A /v1/clock request: settings, a match, a log of presses (some paused), maybe `now`, a
+    position and the side on roll there."""
+    length = draw(st.integers(1, 25))
+    score = {side: draw(st.integers(0, length - 1)) for side in SIDES}
+    side = draw(st.sampled_from(SIDES))
+    at, events = 0.0, [{"event": "start", "at": 0, "side": side}]
+    for _ in range(draw(st.integers(0, 8))):
+        if draw(st.booleans()):
+            at += draw(TURN)
+            events.append({"event": "pause", "at": at})
+            at += draw(SECONDS)
+            events.append({"event": "resume", "at": at})
+        at += draw(TURN)
+        events.append({"event": "press", "at": at, "side": side})
+        side = "black" if side == "white" else "white"
+    body: dict[str, Any] = {"clock": draw(clock_settings()), "match": {"length": length, "score": score}}
+    body["events"] = events
+    if draw(st.booleans()):
+        body["now"] = at + draw(st.integers(0, 3 * 3600))
+    board = draw(st.sampled_from(BOARDS))
+    if board is not None:
+        body["board"] = board
+        if draw(st.booleans()):
+            body["turn"] = draw(st.sampled_from(SIDES))
+    return body
+
+
+@settings(
+    max_examples=examples(150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(body=clock_requests())
+def test_the_clock_settings_answered_sent_back_as_the_next_requests_clock_give_the_same_answer(client, body):
+    first = client.post("/v1/clock", json=body)
+    event(f"status {first.status_code}")
+    if first.status_code == 422:
+        # A log no clock under these settings produces (a press after the final flag) or a policy
+        # reading the position given none: no answer to send back, and never the settings' fault.
+        assert not [field for field in first.json["errors"] if field.startswith("clock")], first.json
+        return
+    assert first.status_code == 200, first.get_data(as_text=True)
+    answered = first.json
+    assert ClockResponseSchema().validate(answered) == {}
+    again = client.post("/v1/clock", json={**body, "clock": answered["clock"]})
+    assert again.status_code == 200, again.get_data(as_text=True)
+    assert again.json == answered
