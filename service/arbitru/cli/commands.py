@@ -20,7 +20,7 @@ import click
 
 from arbitru.cli.parallel import judged, usable_cpus
 from arbitru.cli.report import html_report
-from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, table
+from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, summary_lines, table
 from arbitru.cli.verdicts import STATUSES, exit_code, json_line
 from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, parse_suffixes, read_bytes
 from arbitru.engine.board import Color
@@ -193,9 +193,19 @@ def _run(
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="write the HTML report there")
 @click.option("--json", "as_json", is_flag=True, help="print the merged summary as JSON instead of the table")
+@click.option(
+    "--jsonl",
+    is_flag=True,
+    help="print the merged summary as JSON Lines (one entry a line, then an end line)",
+)
 @LANG
-def report_command(shards: tuple[Path, ...], output: str | None, as_json: bool, lang: str) -> None:
-    """Merge the JSON Lines of `verify --jsonl` (any number of shards) into one summary and report."""
+def report_command(
+    shards: tuple[Path, ...], output: str | None, as_json: bool, jsonl: bool, lang: str
+) -> None:
+    """Merge shards (`verify --jsonl` or `--json`, `report --json` or `--jsonl`) into one summary and
+    report."""
+    if as_json and jsonl:
+        raise click.UsageError("--json and --jsonl are two forms of one output: choose one")
     try:
         summary = summarise(read_shards(shards))
     except ShardError as exc:
@@ -204,6 +214,9 @@ def report_command(shards: tuple[Path, ...], output: str | None, as_json: bool, 
     with _internal_errors():
         if as_json:
             click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
+        elif jsonl:
+            for line in summary_lines(summary):
+                click.echo(line)
         else:
             click.echo(table(summary, lang))
         if output:
