@@ -19,7 +19,7 @@ from typing import IO, Any
 import click
 
 from arbitru.cli.parallel import judged, usable_cpus
-from arbitru.cli.report import html_report
+from arbitru.cli.report import write_report
 from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, summary_lines, table
 from arbitru.cli.verdicts import STATUSES, exit_code, json_line
 from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, parse_suffixes, read_bytes
@@ -183,7 +183,7 @@ def _run(
         if summary is not None and form == "table":
             out.write(table(summary, options[2]) + "\n")
     if summary is not None and report:
-        Path(report).write_text(html_report(summary, options[2]), encoding="utf-8")
+        write_report(Path(report), summary, options[2])
     return totals
 
 
@@ -220,7 +220,7 @@ def report_command(
         else:
             click.echo(table(summary, lang))
         if output:
-            Path(output).write_text(html_report(summary, lang), encoding="utf-8")
+            write_report(Path(output), summary, lang)
     sys.exit(exit_code(summary["counts"]))
 
 
