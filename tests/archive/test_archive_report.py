@@ -85,6 +85,7 @@ def test_the_report_speaks_the_chosen_language(tmp_path: Path):
     assert '<html lang="ro">' in page and "Raport de verificare a partidelor" in page
     assert "câștigător" in page and "Marion Castlebury (Albul) mută 3-1" in page
     assert "1 valide, 1 invalide, 0 ilizibile din 2" in page
+    assert "<title>Poziție de table privită dinspre" in page  # the board's own title too
 
 
 @settings(max_examples=examples(100), deadline=None)
