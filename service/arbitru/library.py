@@ -26,7 +26,7 @@ from arbitru.formats.mat_writer import write_mat
 from arbitru.formats.sgf import write_sgf
 from arbitru.referee import Excerpt, resolve_rules, verify
 
-Mode = Literal["legal-moves-only", "illegal-moves-rule"]
+Mode = Literal["legal-moves-only", "illegal-moves-rule", "illegal-moves-rule-as-written"]  # referee.MODES
 Source = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
 
 

@@ -188,6 +188,15 @@ def _number(value: int | None, shown: Any) -> str:
     return f'<td data-sort="{-1 if value is None else value}">{_e(shown)}</td>'
 
 
+def _length_text(length: int | None, words: Mapping[str, str]) -> str:
+    """A match length as shown: `money` for a money session (length 0), nothing when unknown."""
+    return words["money"] if length == 0 else "" if length is None else str(length)
+
+
+def _players_text(item: Mapping[str, Any]) -> str:
+    return " – ".join(item.get("players") or [])
+
+
 NUMERIC = ' class="n"'  # a heading whose column sorts as numbers
 
 
@@ -211,8 +220,8 @@ def _table(
         rows.append(
             f'<tr data-status="{_e(item["status"])}">'
             f"<td>{file}</td>"
-            f"<td>{_e(' – '.join(item.get('players') or []))}</td>"
-            + _number(length, words["money"] if length == 0 else length)
+            f"<td>{_e(_players_text(item))}</td>"
+            + _number(length, _length_text(length, words))
             + _number(item.get("games"), item.get("games"))
             + f"<td>{_e(score_text(item))}</td><td>{_e(item.get('winner'))}</td>"
             f"<td>{_e(words[item['status']])}</td>"
@@ -230,8 +239,8 @@ def _details(index: int, item: Mapping[str, Any], words: Mapping[str, str], lang
     ]
     if item.get("players"):
         facts = [
-            f"{words['players']}: {' – '.join(item['players'])}",
-            f"{words['length']}: {words['money'] if item['match_length'] == 0 else item['match_length']}",
+            f"{words['players']}: {_players_text(item)}",
+            f"{words['length']}: {_length_text(item['match_length'], words)}",
             f"{words['games']}: {item['games']}",
             f"{words['final_score']}: {score_text(item)}",
             f"{words['winner']}: {item.get('winner') or '-'}",
