@@ -287,7 +287,7 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
         turn=turn,
         dice=dice or None,
         cube_value=cube.get("value"),
-        cube_owner=cube.get("owner", "centered"),
+        cube_owner=cube.get("owner") or "centered",
         lang=lang,
     )
     match = position.get("match") or {}

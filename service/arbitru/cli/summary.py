@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from arbitru.cli.shape import well_formed
 from arbitru.cli.verdicts import (
     INVALID,
     SKIPPED,
@@ -103,18 +104,22 @@ def read_shards(paths: Sequence[Path]) -> Iterator[Entry]:
 
 
 def _as_entry(item: Any) -> Entry | None:
-    """The entry of a verdict row, or of an entry (a line of `report --jsonl`); None for neither."""
+    """The entry of a verdict row, or of an entry (a line of `report --jsonl`); None for neither,
+    or for one whose fields are not what the CLI writes (`arbitru.cli.shape`)."""
     if (
         not isinstance(item, dict)
         or not isinstance(item.get("file"), str)
         or item.get("status") not in STATUSES
     ):
         return None
+    verdict = item.get("verdict") or {}
     if set(item) == set(ENTRY_KEYS):
-        return {key: item[key] for key in ENTRY_KEYS}
-    if not isinstance(item.get("verdict") or {}, dict):
+        read = {key: item[key] for key in ENTRY_KEYS}
+    elif isinstance(verdict, dict) and isinstance(verdict.get("games", []), list):
+        read = entry(item)
+    else:
         return None
-    return entry(item)
+    return read if well_formed(read) else None
 
 
 def _is_document(path: Path) -> bool:
