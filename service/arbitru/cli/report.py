@@ -26,9 +26,10 @@ from arbitru.engine.board import Board
 from arbitru.formats.svg import render_board
 from arbitru.messages import cli_words, render, template
 
-# Details of matches with a problem per page. A 100,000-match archive with 3 % of its matches
-# invalid made one page of about 70 MB, most of it a section per valid match and the board
-# pictures (about 10 kB each); at 250 a page, a details page is about 2.6 MB (docs/archives.md).
+# Details of matches with a problem per page. A 100,000-match archive with 2.65 % of its matches
+# invalid made one page of 70 MB, most of it a section per valid match and the board pictures
+# (about 10 kB each); at 250 a page, a details page is about 2.6 MB and report.html, the table of
+# every match and the first page of details, 24 MB (bench/report_size.py; docs/archives.md).
 PAGE = 250
 PROBLEMS = (INVALID, UNREADABLE)
 
