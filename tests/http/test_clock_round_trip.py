@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from arbitru import create_app
-from arbitru.engine.clock import DELAY_KINDS, FLAG_POLICIES, PRESETS, TEAM_PRESETS
 from arbitru.http.schemas.clock import ClockResponseSchema
 from tests.support.cases import examples
+from tests.support.clocks import SECONDS, clock_settings, seconds
 
 
 @pytest.fixture(scope="module")
@@ -23,14 +23,6 @@ def client():
 
 
 SIDES = ("white", "black")
-
-
-def seconds(most: int) -> st.SearchStrategy[float]:
-    """Seconds as a client writes them: whole, or with a fraction finer than the clock's millisecond."""
-    return st.one_of(st.integers(0, most), st.floats(0, most, allow_nan=False, allow_infinity=False))
-
-
-SECONDS = seconds(600)
 TURN = seconds(60)  # a turn's time, short enough that most logs end before a flag
 # The positions the flag policies read: a race with nothing back, the opening, a contact position.
 BOARDS: tuple[dict[str, Any] | None, ...] = (
@@ -42,28 +34,6 @@ BOARDS: tuple[dict[str, Any] | None, ...] = (
     },
     {"white": {"points": {"1": 2, "3": 3, "24": 1}, "off": 9}, "black": {"points": {"6": 14}, "bar": 1}},
 )
-
-
-@st.composite
-def clock_settings(draw: st.DrawFn) -> dict[str, Any]:
-    """A client's `clock`: a preset or none, any explicit settings over it, and the team flag where
-    the preset has team numbers."""
-    preset = draw(st.sampled_from([None, *PRESETS]))
-    chosen: dict[str, Any] = {"preset": preset} if preset is not None or draw(st.booleans()) else {}
-    optional = {
-        "per_point": SECONDS,
-        "less_per_point_scored": SECONDS,
-        "reserve": st.one_of(st.none(), SECONDS),
-        "delay": SECONDS,
-        "delay_kind": st.sampled_from(DELAY_KINDS),
-        "overtime": SECONDS,
-        "flag": st.sampled_from(FLAG_POLICIES),
-    }
-    for name in draw(st.sets(st.sampled_from(sorted(optional)))):
-        chosen[name] = draw(optional[name])
-    if preset in TEAM_PRESETS:
-        chosen["team"] = draw(st.booleans())
-    return chosen
 
 
 @st.composite
