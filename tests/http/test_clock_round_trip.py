@@ -5,6 +5,7 @@ and ruling, and the same settings again: a fixed point)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -12,7 +13,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from arbitru import create_app
-from arbitru.http.schemas.clock import ClockResponseSchema
+from arbitru.engine.clock import ClockSettings
+from arbitru.http.schemas.clock import ClockResponseSchema, ClockSettingsSchema
 from tests.support.cases import examples
 from tests.support.clocks import SECONDS, clock_settings, seconds
 
@@ -85,3 +87,9 @@ def test_the_clock_settings_answered_sent_back_as_the_next_requests_clock_give_t
     again = client.post("/v1/clock", json={**body, "clock": answered["clock"]})
     assert again.status_code == 200, again.get_data(as_text=True)
     assert again.json == answered
+
+
+def test_the_settings_schema_names_every_setting_the_engine_has_and_writes():
+    """One list of settings: the schema's fields are the dataclass's, and `to_dict` writes each."""
+    names = {field.name for field in dataclasses.fields(ClockSettings)}
+    assert set(ClockSettingsSchema().fields) == names == set(ClockSettings().to_dict())
