@@ -117,3 +117,53 @@ def test_a_row_links_to_its_details_on_another_page_and_back(paged: Path, browse
     assert browser.current_url.endswith("/report.html") and len(rows(browser)) == 28
     assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
     assert console_errors(browser) == []
+
+
+@pytest.fixture(scope="module")
+def windowed(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same archive's report with its table shown ten rows at a time."""
+    shard = tmp_path_factory.mktemp("shard") / "all.jsonl"
+    CliRunner().invoke(main, ["verify", "--jsonl", "-o", str(shard), str(archive)], catch_exceptions=False)
+    out = tmp_path_factory.mktemp("windowed") / "report.html"
+    write_report(out, summarise(read_shards([shard])), "en", window=10)
+    return out
+
+
+def test_the_table_shows_a_window_of_rows_that_sorting_and_filtering_start_again(
+    windowed: Path,
+    browser: Any,  # noqa: F811
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(windowed.as_uri())
+    said, pager = browser.find_element(By.ID, "shown"), browser.find_element(By.ID, "pager")
+    assert len(rows(browser)) == 10 and said.text == "rows 1–10 of 28"
+    browser.find_element(By.ID, "next").click()
+    assert len(rows(browser)) == 10 and said.text == "rows 11–20 of 28"
+    browser.find_element(By.ID, "next").click()
+    browser.find_element(By.ID, "next").click()  # no further: the last window stays
+    assert len(rows(browser)) == 8 and said.text == "rows 21–28 of 28"
+    heads = browser.find_elements(By.CSS_SELECTOR, "#matches th")
+    heads[3].click()
+    heads[3].click()  # games, descending, from the first row again
+    games = [int(r.find_elements(By.TAG_NAME, "td")[3].get_attribute("data-sort")) for r in rows(browser)]
+    assert games == sorted(games, reverse=True) and games[0] >= 10 and said.text == "rows 1–10 of 28"
+    browser.find_element(By.ID, "prev").click()
+    assert said.text == "rows 1–10 of 28"
+    Select(browser.find_element(By.ID, "status")).select_by_value("invalid")
+    shown = rows(browser)
+    assert len(shown) == 10 and all(r.get_attribute("data-status") == "invalid" for r in shown)
+    assert not pager.is_displayed()  # ten invalid matches: one window
+    browser.find_element(By.ID, "filter").send_keys("no such text")
+    assert rows(browser) == [] and said.get_attribute("textContent") == "rows 0–0 of 0"
+    assert console_errors(browser) == []
+
+
+def test_without_script_the_table_shows_every_row(windowed: Path, browser: Any) -> None:  # noqa: F811
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        browser.get(windowed.as_uri())
+        assert len(rows(browser)) == 28
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})

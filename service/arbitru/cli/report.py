@@ -31,6 +31,10 @@ from arbitru.messages import cli_words, render, template
 # (about 10 kB each); at 250 a page, a details page is about 2.6 MB and report.html, the table of
 # every match and the first page of details, 24 MB (bench/report_size.py; docs/archives.md).
 PAGE = 250
+# Rows of the table the script shows at a time (with buttons for the next ones). Headless Chromium
+# spent 70 s laying out a 100,000-row table on load and 48 s again after each sort (a loaded
+# 2-core machine); rows not shown are `display: none`, which the browser does not lay out.
+WINDOW = 500
 PROBLEMS = (INVALID, UNREADABLE)
 
 STYLE = """
@@ -51,17 +55,34 @@ figure{margin:.5em 0;max-width:36em}figcaption{font-weight:600;margin:.2em 0}
 code{word-break:break-all}
 """
 
-# Sorting and filtering, without a server: the rows are the table's own; a column whose heading has
-# class "n" sorts as numbers (a cell's data-sort, else its text). Each sort computes every row's key
-# once and moves the rows in one fragment, and the filter reads each row's text once: a table of
-# 100,000 rows would otherwise read its cells at each of the sort's 1.7 million comparisons.
+# Sorting, filtering and showing the table `WINDOW` rows at a time, without a server: the rows are
+# the table's own; a column whose heading has class "n" sorts as numbers (a cell's data-sort, else
+# its text). Each sort computes every row's key once and moves the rows in one fragment, and the
+# filter reads each row's text once: a table of 100,000 rows would otherwise read its cells at each
+# of the sort's 1.7 million comparisons. Until the script runs, the style hides the rows past the
+# first window by position (class "first"); without script, a <noscript> style shows every row.
 SCRIPT = """
 (function(){
 var table=document.getElementById('matches'),body=table.tBodies[0],heads=table.tHead.rows[0].cells;
-var rows=Array.prototype.slice.call(body.rows),texts=null;
+var rows=Array.prototype.slice.call(body.rows),texts=null,matching=rows,start=0,shown=[];
 var text=document.getElementById('filter'),status=document.getElementById('status');
+var pager=document.getElementById('pager'),said=document.getElementById('shown');
+var size=parseInt(pager.getAttribute('data-window'),10);
 function key(row,i,numeric){var c=row.cells[i],v=c.getAttribute('data-sort');
  if(v===null)v=c.textContent;var n=parseFloat(v);return !numeric||isNaN(n)?v.toLowerCase():n;}
+function show(){
+ if(table.className){
+  rows.forEach(function(r,at){r.hidden=at>=size;});shown=rows.slice(0,size);table.className='';}
+ shown.forEach(function(r){r.hidden=true;});
+ shown=matching.slice(start,start+size);shown.forEach(function(r){r.hidden=false;});
+ pager.hidden=matching.length<=size;
+ said.textContent=pager.getAttribute('data-said').replace('{first}',shown.length?start+1:0)
+  .replace('{last}',start+shown.length).replace('{total}',matching.length);}
+function filter(){var t=text.value.toLowerCase(),s=status.value;
+ if(texts===null)texts=rows.map(function(r){return r.textContent.toLowerCase();});
+ matching=rows.filter(function(r,at){
+  return (!s||r.getAttribute('data-status')===s)&&(!t||texts[at].indexOf(t)>=0);});
+ start=0;show();}
 Array.prototype.forEach.call(heads,function(th,i){
  th.addEventListener('click',function(){
   var up=th.getAttribute('aria-sort')!=='ascending',numeric=th.className==='n';
@@ -71,13 +92,13 @@ Array.prototype.forEach.call(heads,function(th,i){
   keyed.sort(function(a,b){var x=a.key,y=b.key;return (x<y?-1:x>y?1:a.at-b.at)*(up?1:-1);});
   rows=keyed.map(function(k){return k.row;});texts=null;
   var moved=document.createDocumentFragment();rows.forEach(function(r){moved.appendChild(r);});
-  body.appendChild(moved);
+  body.appendChild(moved);filter();
  });
 });
-function filter(){var t=text.value.toLowerCase(),s=status.value;
- if(texts===null)texts=rows.map(function(r){return r.textContent.toLowerCase();});
- rows.forEach(function(r,at){r.hidden=!((!s||r.getAttribute('data-status')===s)&&(!t||texts[at].indexOf(t)>=0));});}
+document.getElementById('prev').addEventListener('click',function(){start=Math.max(0,start-size);show();});
+document.getElementById('next').addEventListener('click',function(){if(start+size<matching.length){start+=size;show();}});
 text.addEventListener('input',filter);status.addEventListener('change',filter);
+if(rows.length>size)show();
 })();
 """
 
@@ -87,10 +108,11 @@ def _e(value: Any) -> str:
 
 
 def report_pages(
-    summary: Mapping[str, Any], lang: str, name: str, per_page: int = PAGE
+    summary: Mapping[str, Any], lang: str, name: str, per_page: int = PAGE, window: int = WINDOW
 ) -> list[tuple[str, str]]:
     """The report of a summary (`arbitru.cli.summary.summarise`) as pages, (file name, HTML): the
-    report itself, `name`, then its further details pages, `per_page` matches' details a page."""
+    report itself, `name`, then its further details pages, `per_page` matches' details a page; its
+    script shows the table `window` rows at a time."""
     words = cli_words(lang)
     matches: Sequence[Mapping[str, Any]] = summary["matches"]
     problems = [index for index, item in enumerate(matches) if item["status"] in PROBLEMS]
@@ -100,13 +122,13 @@ def report_pages(
         index: _link(names[0], names[page], index) for page, share in enumerate(shares) for index in share
     }
     first = [
-        _head(words["report"], lang),
+        _head(words["report"], lang, _window_style(window)),
         f"<h1>{_e(words['report'])}</h1><p>{_e(summary_line(summary['counts'], lang))}</p>",
     ]
     if summary["codes"]:
         listed = ", ".join(f"{_e(code)} ({count})" for code, count in summary["codes"].items())
         first.append(f"<p>{_e(words['codes'])}: {listed}</p>")
-    first += _controls(words)
+    first += _controls(words, window)
     first.append(_table(matches, links, words, lang))
     first += _details_part(matches, shares, 0, names, words, lang)
     first.append(f"<script>{SCRIPT}</script></body></html>")
@@ -123,9 +145,11 @@ def report_pages(
     return pages
 
 
-def write_report(path: Path, summary: Mapping[str, Any], lang: str, per_page: int = PAGE) -> None:
+def write_report(
+    path: Path, summary: Mapping[str, Any], lang: str, per_page: int = PAGE, window: int = WINDOW
+) -> None:
     """Write the report's pages: `path`, and its further details pages beside it."""
-    for name, page in report_pages(summary, lang, path.name, per_page):
+    for name, page in report_pages(summary, lang, path.name, per_page, window):
         path.with_name(name).write_text(page, encoding="utf-8")
 
 
@@ -139,11 +163,20 @@ def _link(first: str, page: str, index: int) -> str:
     return f"#m{index}" if page == first else f"{quote(page)}#m{index}"
 
 
-def _head(title: str, lang: str) -> str:
+def _head(title: str, lang: str, extra: str = "") -> str:
     return (
         f'<!doctype html><html lang="{_e(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>"
+        f"<title>{_e(title)}</title><style>{STYLE}</style>{extra}</head><body>"
+    )
+
+
+def _window_style(window: int) -> str:
+    """The rows past the first window hidden until the script takes over; every row without script."""
+    rule = "#matches.first tbody tr:nth-child"
+    return (
+        f"<style>{rule}(n+{window + 1}){{display:none}}</style>"
+        f"<noscript><style>{rule}(n){{display:table-row}}</style></noscript>"
     )
 
 
@@ -173,14 +206,17 @@ def _details_part(
     return [heading, *(_details(index, matches[index], words, lang) for index in shares[page])]
 
 
-def _controls(words: Mapping[str, str]) -> list[str]:
+def _controls(words: Mapping[str, str], window: int) -> list[str]:
     options = "".join(f'<option value="{status}">{_e(words[status])}</option>' for status in STATUSES[:3])
     return [
         '<div class="controls">',
         f'<label>{_e(words["filter"])} <input id="filter" type="search"></label>',
         f'<label>{_e(words["verdict"])} <select id="status"><option value="">{_e(words["all"])}</option>'
         f"{options}</select></label>",
-        f"<span>{_e(words['sort_hint'])}</span></div>",
+        f"<span>{_e(words['sort_hint'])}</span>",
+        f'<span id="pager" hidden data-window="{window}" data-said="{_e(words["rows_shown"])}">'
+        '<button id="prev" type="button">‹</button> <span id="shown"></span> '
+        '<button id="next" type="button">›</button></span></div>',
     ]
 
 
@@ -207,7 +243,7 @@ def _table(
     heads = ("file", "players", "length", "games", "final_score", "winner", "verdict", "erring", "where")
     numeric = ("length", "games")  # the 3rd and 4th columns, as STYLE aligns them
     rows = [
-        '<div class="scroll"><table id="matches"><thead><tr>'
+        '<div class="scroll"><table id="matches" class="first"><thead><tr>'
         + "".join(f'<th scope="col"{NUMERIC if h in numeric else ""}>{_e(words[h])}</th>' for h in heads)
         + "</tr></thead><tbody>"
     ]
