@@ -83,12 +83,17 @@ def test_the_report_sorts_filters_and_shows_no_error_in_a_browser(page: Path, br
 
 
 @pytest.fixture(scope="module")
-def paged(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The same archive's report with three matches' details a page (four pages of problems)."""
+def summary(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     shard = tmp_path_factory.mktemp("shard") / "all.jsonl"
     CliRunner().invoke(main, ["verify", "--jsonl", "-o", str(shard), str(archive)], catch_exceptions=False)
+    return summarise(read_shards([shard]))
+
+
+@pytest.fixture(scope="module")
+def paged(summary: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same archive's report with three matches' details a page (four pages of problems)."""
     out = tmp_path_factory.mktemp("paged") / "report.html"
-    write_report(out, summarise(read_shards([shard])), "en", per_page=3)
+    write_report(out, summary, "en", per_page=3)
     return out
 
 
@@ -120,12 +125,10 @@ def test_a_row_links_to_its_details_on_another_page_and_back(paged: Path, browse
 
 
 @pytest.fixture(scope="module")
-def windowed(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def windowed(summary: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The same archive's report with its table shown ten rows at a time."""
-    shard = tmp_path_factory.mktemp("shard") / "all.jsonl"
-    CliRunner().invoke(main, ["verify", "--jsonl", "-o", str(shard), str(archive)], catch_exceptions=False)
     out = tmp_path_factory.mktemp("windowed") / "report.html"
-    write_report(out, summarise(read_shards([shard])), "en", window=10)
+    write_report(out, summary, "en", window=10)
     return out
 
 
