@@ -26,7 +26,7 @@ from arbitru.referee import Excerpt, resolve_rules, verify
 from arbitru.referee.mat_writer import write_mat
 from arbitru.referee.sgf_writer import write_sgf
 
-Mode = Literal["legal-moves-only", "illegal-moves-rule"]
+Mode = Literal["legal-moves-only", "illegal-moves-rule", "illegal-moves-rule-as-written"]  # referee.MODES
 Source = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
 
 

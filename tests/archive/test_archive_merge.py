@@ -90,3 +90,16 @@ def test_the_synthetic_archive_holds_as_many_invalid_matches_as_plays_written_wr
     assert (
         end["invalid"] == written_wrong >= 1 and end["unreadable"] == 0 and end["valid"] == 40 - written_wrong
     )
+
+
+def test_the_report_of_verify_json_and_of_its_own_outputs_is_the_report_of_the_json_lines(
+    archive: Path, single: Path, tmp_path: Path
+):
+    array = tmp_path / "all.json"
+    assert run("verify", "--json", "-o", array, archive).exit_code == 1
+    summary = run("report", "--json", single).output
+    assert run("report", "--json", array).output == summary
+    (tmp_path / "summary.json").write_text(summary, encoding="utf-8")
+    assert run("report", "--json", tmp_path / "summary.json").output == summary
+    (tmp_path / "summary.jsonl").write_text(run("report", "--jsonl", single).output, encoding="utf-8")
+    assert run("report", "--json", tmp_path / "summary.jsonl").output == summary

@@ -1,6 +1,7 @@
 """The archive report (`arbitru verify --report`) in headless Chromium, opened as a file: no console
 error, no request beyond the page itself, the table sorts by a clicked heading and filters by
-verdict and text, a hostile file name stays text. A screenshot goes to
+verdict and text, a hostile file name stays text; with its details in pages, a row's link opens
+its details on their page, which links back. A screenshot goes to
 build/screenshots/report.png (look at it after a change to the report)."""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from arbitru.cli import main
+from arbitru.cli.report import write_report
+from arbitru.cli.summary import read_shards, summarise
 from tests.browser.test_browser import SCREENSHOTS, browser, console_errors  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.live
@@ -23,12 +26,17 @@ HOSTILE_NAME = "<i>bold&amp;.mat"
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("archive")
     shutil.copytree(REPO / "data" / "matches", folder / "data")
     shutil.copy(REPO / "examples" / "illegal.mat", folder / HOSTILE_NAME)
-    out = folder.parent / "report.html"
-    CliRunner().invoke(main, ["verify", "--report", str(out), str(folder)], catch_exceptions=False)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def page(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    CliRunner().invoke(main, ["verify", "--report", str(out), str(archive)], catch_exceptions=False)
     return out
 
 
@@ -72,3 +80,93 @@ def test_the_report_sorts_filters_and_shows_no_error_in_a_browser(page: Path, br
     shot = browser.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     (SCREENSHOTS / "report.png").write_bytes(base64.b64decode(shot["data"]))
+
+
+@pytest.fixture(scope="module")
+def summary(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    shard = tmp_path_factory.mktemp("shard") / "all.jsonl"
+    CliRunner().invoke(main, ["verify", "--jsonl", "-o", str(shard), str(archive)], catch_exceptions=False)
+    return summarise(read_shards([shard]))
+
+
+@pytest.fixture(scope="module")
+def paged(summary: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same archive's report with three matches' details a page (four pages of problems)."""
+    out = tmp_path_factory.mktemp("paged") / "report.html"
+    write_report(out, summary, "en", per_page=3)
+    return out
+
+
+def test_a_row_links_to_its_details_on_another_page_and_back(paged: Path, browser: Any) -> None:  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    assert sorted(p.name for p in paged.parent.iterdir()) == [f"report-{n}.html" for n in (2, 3, 4)] + [
+        "report.html"
+    ]
+    browser.get(paged.as_uri())
+    heads = browser.find_elements(By.CSS_SELECTOR, "#matches th")
+    heads[3].click()  # games, ascending: numbers sort as numbers
+    games = [int(r.find_elements(By.TAG_NAME, "td")[3].get_attribute("data-sort")) for r in rows(browser)]
+    assert games == sorted(games) and games[-1] >= 10
+    linked = [
+        a
+        for a in browser.find_elements(By.CSS_SELECTOR, "#matches a")
+        if "report-3.html" in a.get_attribute("href")
+    ]
+    file = linked[0].text
+    linked[0].click()
+    assert browser.current_url.split("/")[-1].startswith("report-3.html#m")
+    section = browser.find_element(By.ID, browser.current_url.split("#")[1])
+    assert section.is_displayed() and file in section.find_element(By.TAG_NAME, "h3").text
+    browser.find_element(By.LINK_TEXT, "Match verification report").click()
+    assert browser.current_url.endswith("/report.html") and len(rows(browser)) == 28
+    assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
+    assert console_errors(browser) == []
+
+
+@pytest.fixture(scope="module")
+def windowed(summary: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same archive's report with its table shown ten rows at a time."""
+    out = tmp_path_factory.mktemp("windowed") / "report.html"
+    write_report(out, summary, "en", window=10)
+    return out
+
+
+def test_the_table_shows_a_window_of_rows_that_sorting_and_filtering_start_again(
+    windowed: Path,
+    browser: Any,  # noqa: F811
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(windowed.as_uri())
+    said, pager = browser.find_element(By.ID, "shown"), browser.find_element(By.ID, "pager")
+    assert len(rows(browser)) == 10 and said.text == "rows 1–10 of 28"
+    browser.find_element(By.ID, "next").click()
+    assert len(rows(browser)) == 10 and said.text == "rows 11–20 of 28"
+    browser.find_element(By.ID, "next").click()
+    browser.find_element(By.ID, "next").click()  # no further: the last window stays
+    assert len(rows(browser)) == 8 and said.text == "rows 21–28 of 28"
+    heads = browser.find_elements(By.CSS_SELECTOR, "#matches th")
+    heads[3].click()
+    heads[3].click()  # games, descending, from the first row again
+    games = [int(r.find_elements(By.TAG_NAME, "td")[3].get_attribute("data-sort")) for r in rows(browser)]
+    assert games == sorted(games, reverse=True) and games[0] >= 10 and said.text == "rows 1–10 of 28"
+    browser.find_element(By.ID, "prev").click()
+    assert said.text == "rows 1–10 of 28"
+    Select(browser.find_element(By.ID, "status")).select_by_value("invalid")
+    shown = rows(browser)
+    assert len(shown) == 10 and all(r.get_attribute("data-status") == "invalid" for r in shown)
+    assert not pager.is_displayed()  # ten invalid matches: one window
+    browser.find_element(By.ID, "filter").send_keys("no such text")
+    assert rows(browser) == [] and said.get_attribute("textContent") == "rows 0–0 of 0"
+    assert console_errors(browser) == []
+
+
+def test_without_script_the_table_shows_every_row(windowed: Path, browser: Any) -> None:  # noqa: F811
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        browser.get(windowed.as_uri())
+        assert len(rows(browser)) == 28
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})

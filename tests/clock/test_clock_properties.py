@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from arbitru.engine.clock import ClockEvent, build_settings, replay
 from arbitru.engine.match import Match
+from tests.support.clocks import clock_settings
 
 US = build_settings({"preset": "usbgf_2013", "reserve": 5000})[0]  # more than any generated log uses
 SEVEN = Match(7, (0, 0))
@@ -69,3 +70,13 @@ def test_reading_at_now_is_pausing_at_now(log, later):
         return
     paused = replay(US, SEVEN, [*events, ClockEvent("pause", now)])
     assert (read.reserve, read.overtime, read.flags) == (paused.reserve, paused.overtime, paused.flags)
+
+
+@settings(max_examples=200, deadline=None)
+@given(clock_settings())
+def test_the_settings_in_force_written_out_read_back_as_the_same_settings(asked):
+    """The engine's side of the seam /v1/clock shows (tests/http/test_clock_round_trip.py): the
+    settings' `to_dict` is a `clock` object that builds the very same settings."""
+    built, problems = build_settings(asked)
+    assert problems == []
+    assert build_settings(built.to_dict()) == (built, [])

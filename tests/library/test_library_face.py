@@ -11,6 +11,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from hypothesis import assume, given, settings
@@ -19,7 +20,8 @@ from hypothesis import strategies as st
 import arbitru
 from arbitru import Board, Position, Rules, read_match, read_position, write_position
 from arbitru.engine.rules import PRESETS, ROMANIAN, STANDARD, build_rules
-from arbitru.referee import resolve_rules, verify
+from arbitru.library import Mode
+from arbitru.referee import MODES, resolve_rules, verify
 from tests.support.cases import examples
 from tests.support.positions import scattered_positions
 
@@ -146,7 +148,11 @@ def test_a_position_after_a_play_has_its_board_and_passes_the_turn() -> None:
         assert (after.board, after.turn, after.dice, after.rules) == (play.board, "black", None, STANDARD)
 
 
-@pytest.mark.parametrize("mode", ["legal-moves-only", "illegal-moves-rule"])
+def test_the_library_takes_every_mode_the_referee_has() -> None:
+    assert get_args(Mode) == MODES
+
+
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", ["match.mat", "illegal.mat"])
 def test_a_match_verdict_says_what_the_referee_says(name: str, mode: str) -> None:
     path = REPO / "examples" / name

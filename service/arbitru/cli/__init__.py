@@ -2,7 +2,7 @@
 
     arbitru verify FILE_OR_FOLDER... [--jsonl|--json] [-o OUT] [--lang ro] [--report report.html]
                    [--jobs N] [--shard I/N] [--suffixes .mat,.txt,.json,.sgf]
-    arbitru report SHARD.jsonl... [-o report.html] [--json] [--lang ro]
+    arbitru report SHARD... [-o report.html] [--json|--jsonl] [--lang ro]
     arbitru convert FILE --to record|mat|sgf [-o OUT]
     arbitru moves --gnubg-id POSITIONID:MATCHID --dice 31 [--json]
 
@@ -10,10 +10,11 @@
 files in it, recursively) and exits 0 when all are valid, 1 when any is invalid or unreadable, 2 on
 a usage error or when no transcript is found. `--shard I/N` keeps the I-th of N shares of the sorted
 file list (a Kubernetes Indexed Job runs one share per pod: see k8s/batch/ and docs/archives.md);
-`report` merges the shares' JSON Lines into the summary and report of one run.
+`report` merges the shares (any form `verify` or `report` writes) into the summary and report of
+one run.
 
 Modules: `walk` (which files, read safely), `verdicts` (one file's row), `parallel` (the worker
-processes), `summary` (entries, totals, shards merged, the table), `report` (the HTML page),
+processes), `summary` (entries, totals, shards merged, the table), `report` (the HTML pages),
 `commands` (the click commands).
 """
 

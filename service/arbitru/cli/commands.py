@@ -19,22 +19,19 @@ from typing import IO, Any
 import click
 
 from arbitru.cli.parallel import judged, usable_cpus
-from arbitru.cli.report import html_report
-from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, table
-from arbitru.cli.verdicts import STATUSES, exit_code, json_line
+from arbitru.cli.report import write_report
+from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, summary_lines, table
+from arbitru.cli.verdicts import STATUSES, exit_code, json_line, problems_text
 from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, parse_suffixes, read_bytes
 from arbitru.engine.board import Color
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.codec import FormatError
-from arbitru.formats.game_record import RecordError, match_to_record, read_match_file
-from arbitru.formats.mat import MatFormatError
 from arbitru.formats.sources import decode_source
-from arbitru.messages import render, say
-from arbitru.referee import MODES, resolve_rules
-from arbitru.referee.mat_writer import write_mat
+from arbitru.library import RulesError, Transcript, read_match
+from arbitru.messages import render
+from arbitru.referee import MODES
 from arbitru.referee.replay import ExportError
-from arbitru.referee.sgf_writer import write_sgf
 
 INTERNAL_ERROR = 3
 LANG = click.option("--lang", type=click.Choice(["en", "ro"]), default="en", show_default=True)
@@ -57,6 +54,11 @@ def select_shard(files: Sequence[Candidate], spec: str | None) -> list[Candidate
     if not 0 <= index < count:
         raise click.BadParameter(f"{spec}: I must be 0 <= I < N", param_hint="--shard")
     return list(files)[index::count]
+
+
+def _one_form(as_json: bool, jsonl: bool) -> None:
+    if as_json and jsonl:
+        raise click.UsageError("--json and --jsonl are two forms of one output: choose one")
 
 
 @contextmanager
@@ -123,8 +125,7 @@ def verify_command(
     suffixes: str,
 ) -> None:
     """Referee match transcripts (.mat/.txt or JSON records; folders walked recursively)."""
-    if as_json and jsonl:
-        raise click.UsageError("--json and --jsonl are two forms of one output: choose one")
+    _one_form(as_json, jsonl)
     wanted = parse_suffixes(suffixes)
     found = candidates(paths, wanted)
     if not found:
@@ -183,7 +184,7 @@ def _run(
         if summary is not None and form == "table":
             out.write(table(summary, options[2]) + "\n")
     if summary is not None and report:
-        Path(report).write_text(html_report(summary, options[2]), encoding="utf-8")
+        write_report(Path(report), summary, options[2])
     return totals
 
 
@@ -193,9 +194,18 @@ def _run(
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="write the HTML report there")
 @click.option("--json", "as_json", is_flag=True, help="print the merged summary as JSON instead of the table")
+@click.option(
+    "--jsonl",
+    is_flag=True,
+    help="print the merged summary as JSON Lines (one entry a line, then an end line)",
+)
 @LANG
-def report_command(shards: tuple[Path, ...], output: str | None, as_json: bool, lang: str) -> None:
-    """Merge the JSON Lines of `verify --jsonl` (any number of shards) into one summary and report."""
+def report_command(
+    shards: tuple[Path, ...], output: str | None, as_json: bool, jsonl: bool, lang: str
+) -> None:
+    """Merge shards (`verify --jsonl` or `--json`, `report --json` or `--jsonl`) into one summary and
+    report."""
+    _one_form(as_json, jsonl)
     try:
         summary = summarise(read_shards(shards))
     except ShardError as exc:
@@ -204,24 +214,24 @@ def report_command(shards: tuple[Path, ...], output: str | None, as_json: bool, 
     with _internal_errors():
         if as_json:
             click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
+        elif jsonl:
+            for line in summary_lines(summary):
+                click.echo(line)
         else:
             click.echo(table(summary, lang))
         if output:
-            Path(output).write_text(html_report(summary, lang), encoding="utf-8")
+            write_report(Path(output), summary, lang)
     sys.exit(exit_code(summary["counts"]))
 
 
-def _read(path: Path, preset: str | None) -> tuple[Any, Any]:
-    """The match in a file and the rules to referee it by (ValueError when it cannot be read)."""
+def _read(path: Path, preset: str | None) -> Transcript:
+    """The transcript in a file, read safely, as the library reads it (ValueError when it cannot be)."""
     try:
-        data = read_bytes(str(path))
+        return read_match(read_bytes(str(path)), preset=preset)
     except Refused as refused:
         raise ValueError(refused.say("en")) from None
-    match = read_match_file(data)
-    rules, problems = resolve_rules(match, {"preset": preset} if preset else {})
-    if problems:
-        raise ValueError("; ".join(f"{p.field}: {say(p)}" for p in problems))
-    return match, rules
+    except RulesError as error:
+        raise ValueError(problems_text(error.problems, "en")) from None
 
 
 @main.command("convert")
@@ -236,15 +246,15 @@ def _read(path: Path, preset: str | None) -> tuple[Any, Any]:
 def convert_command(path: str, target: str, preset: str | None, output: str | None) -> None:
     """Convert a transcript to a JSON game record, a .mat (gnubg's layout) or SGF."""
     try:
-        match, rules = _read(Path(path), preset)
-    except (OSError, ValueError, MatFormatError, RecordError) as exc:
+        transcript = _read(Path(path), preset)
+    except (OSError, ValueError) as exc:  # MatFormatError and RecordError are ValueErrors
         click.echo(f"{path}: {exc}", err=True)
         sys.exit(2)
     if target == "record":
-        written = json.dumps(match_to_record(match), ensure_ascii=False, indent=1) + "\n"
+        written = json.dumps(transcript.to_record(), ensure_ascii=False, indent=1) + "\n"
     else:
         try:
-            written = write_mat(match, rules) if target == "mat" else write_sgf(match, rules)
+            written = transcript.to_mat() if target == "mat" else transcript.to_sgf()
         except ExportError as exc:  # a fact the format cannot carry (a starting board that is no board)
             click.echo(f"{path}: {exc}", err=True)
             sys.exit(2)

@@ -1,19 +1,24 @@
-"""The HTML report an organiser hands out: one static page, no external asset, every text escaped.
+"""The HTML report an organiser hands out: static pages, no external asset, every text escaped.
 
-At the top the totals and the reasons found; then the summary table (file, players, length, final
-score, winner, verdict, the player who erred and the illegal action), sortable by any column and
-filterable by text and verdict with a few lines of inline script (the table is complete without
-it); each file links to its details below: the games, the ruling, and the board of the illegal
-action as a picture labelled with both players' names and scores, the side on roll and the dice.
-The words are the chosen language's (the catalogue's `cli.*`); the rulings are in the language the
-transcripts were verified in.
+At the top the totals and the reasons found; then the summary table of every match (file,
+players, length, games, final score, winner, verdict, the player who erred and the illegal
+action), sortable by any column and filterable by text and verdict with a few lines of inline
+script (the table is complete without it). Problems first: only a match with a problem (invalid or
+unreadable) has details, which its row links to: the games, the ruling, and the board of the
+illegal action as a picture labelled with both players' names and scores, the side on roll and the
+dice; a valid match's row already says all there is. The details come `PAGE` matches a page: the
+first page's below the table, the next ones in `report-2.html`, `report-3.html`... beside the
+report. The words are the chosen language's (the catalogue's `cli.*`); the rulings are in the
+language the transcripts were verified in.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from arbitru.cli.summary import first_error, score_text
 from arbitru.cli.verdicts import INVALID, STATUSES, UNREADABLE, summary_line
@@ -21,43 +26,79 @@ from arbitru.engine.board import Board
 from arbitru.formats.svg import render_board
 from arbitru.messages import cli_words, render, template
 
+# Details of matches with a problem per page. A 100,000-match archive with 2.65 % of its matches
+# invalid made one page of 70 MB, most of it a section per valid match and the board pictures
+# (about 10 kB each); at 250 a page, a details page is about 2.6 MB and report.html, the table of
+# every match and the first page of details, 24 MB (bench/report_size.py; docs/archives.md).
+PAGE = 250
+# Rows of the table the script shows at a time (with buttons for the next ones). Headless Chromium
+# spent 70 s laying out a 100,000-row table on load and 48 s again after each sort (a loaded
+# 2-core machine); rows not shown are `display: none`, which the browser does not lay out.
+WINDOW = 500
+PROBLEMS = (INVALID, UNREADABLE)
+
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:1em auto;max-width:80em;padding:0 1em;color:#1a1a1a}
 table{border-collapse:collapse;width:100%;font-size:.9em}
 th,td{border-bottom:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
 .scroll{overflow-x:auto}td:first-child,td:last-child{overflow-wrap:anywhere;min-width:14em}
-th,td:nth-child(3),td:nth-child(4),td:nth-child(6){white-space:nowrap}
+th,td:nth-child(3),td:nth-child(4),td:nth-child(5),td:nth-child(7){white-space:nowrap}
 th{cursor:pointer;background:#f3f1ea;position:sticky;top:0;user-select:none}
 th[aria-sort=ascending]::after{content:" \\25b2"}th[aria-sort=descending]::after{content:" \\25bc"}
-td.n{text-align:right;font-variant-numeric:tabular-nums}
-.valid{color:#060}.invalid{color:#a00;font-weight:600}.unreadable{color:#a60;font-weight:600}
+td:nth-child(3),td:nth-child(4){text-align:right;font-variant-numeric:tabular-nums}
+.valid,[data-status=valid]>td:nth-child(7){color:#060}
+.invalid,[data-status=invalid]>td:nth-child(7){color:#a00;font-weight:600}
+.unreadable,[data-status=unreadable]>td:nth-child(7){color:#a60;font-weight:600}
 section{border-top:2px solid #ccc;margin-top:1.5em}
 figure{margin:.5em 0;max-width:36em}figcaption{font-weight:600;margin:.2em 0}
 .controls{display:flex;gap:1em;align-items:center;margin:1em 0;flex-wrap:wrap}
 code{word-break:break-all}
 """
 
-# Sorting and filtering, without a server: the rows are the table's own; numbers sort as numbers.
+# Sorting, filtering and showing the table `WINDOW` rows at a time, without a server: the rows are
+# the table's own; a column whose heading has class "n" sorts as numbers (a cell's data-sort, else
+# its text). Each sort computes every row's key once and moves the rows in one fragment, and the
+# filter reads each row's text once: a table of 100,000 rows would otherwise read its cells at each
+# of the sort's 1.7 million comparisons. Until the script runs, the style hides the rows past the
+# first window by position (class "first"); without script, a <noscript> style shows every row.
 SCRIPT = """
 (function(){
-var table=document.getElementById('matches'),body=table.tBodies[0];
-var rows=Array.prototype.slice.call(body.rows);
+var table=document.getElementById('matches'),body=table.tBodies[0],heads=table.tHead.rows[0].cells;
+var rows=Array.prototype.slice.call(body.rows),texts=null,matching=rows,start=0,shown=[];
 var text=document.getElementById('filter'),status=document.getElementById('status');
-function key(row,i){var c=row.cells[i],v=c.getAttribute('data-sort');
- if(v===null)v=c.textContent;var n=parseFloat(v);return isNaN(n)||c.className!=='n'?v.toLowerCase():n;}
-Array.prototype.forEach.call(table.tHead.rows[0].cells,function(th,i){
+var pager=document.getElementById('pager'),said=document.getElementById('shown');
+var size=parseInt(pager.getAttribute('data-window'),10);
+function key(row,i,numeric){var c=row.cells[i],v=c.getAttribute('data-sort');
+ if(v===null)v=c.textContent;var n=parseFloat(v);return !numeric||isNaN(n)?v.toLowerCase():n;}
+function show(){
+ if(table.className){
+  rows.forEach(function(r,at){r.hidden=at>=size;});shown=rows.slice(0,size);table.className='';}
+ shown.forEach(function(r){r.hidden=true;});
+ shown=matching.slice(start,start+size);shown.forEach(function(r){r.hidden=false;});
+ pager.hidden=matching.length<=size;
+ said.textContent=pager.getAttribute('data-said').replace('{first}',shown.length?start+1:0)
+  .replace('{last}',start+shown.length).replace('{total}',matching.length);}
+function filter(){var t=text.value.toLowerCase(),s=status.value;
+ if(texts===null)texts=rows.map(function(r){return r.textContent.toLowerCase();});
+ matching=rows.filter(function(r,at){
+  return (!s||r.getAttribute('data-status')===s)&&(!t||texts[at].indexOf(t)>=0);});
+ start=0;show();}
+Array.prototype.forEach.call(heads,function(th,i){
  th.addEventListener('click',function(){
-  var up=th.getAttribute('aria-sort')!=='ascending';
-  Array.prototype.forEach.call(table.tHead.rows[0].cells,function(o){o.removeAttribute('aria-sort');});
+  var up=th.getAttribute('aria-sort')!=='ascending',numeric=th.className==='n';
+  Array.prototype.forEach.call(heads,function(o){o.removeAttribute('aria-sort');});
   th.setAttribute('aria-sort',up?'ascending':'descending');
-  rows.sort(function(a,b){var x=key(a,i),y=key(b,i);return (x<y?-1:x>y?1:0)*(up?1:-1);});
-  rows.forEach(function(r){body.appendChild(r);});
+  var keyed=rows.map(function(r,at){return {row:r,key:key(r,i,numeric),at:at};});
+  keyed.sort(function(a,b){var x=a.key,y=b.key;return (x<y?-1:x>y?1:a.at-b.at)*(up?1:-1);});
+  rows=keyed.map(function(k){return k.row;});texts=null;
+  var moved=document.createDocumentFragment();rows.forEach(function(r){moved.appendChild(r);});
+  body.appendChild(moved);filter();
  });
 });
-function filter(){var t=text.value.toLowerCase(),s=status.value;
- rows.forEach(function(r){var show=(!s||r.getAttribute('data-status')===s)&&
-  (!t||r.textContent.toLowerCase().indexOf(t)>=0);r.hidden=!show;});}
+document.getElementById('prev').addEventListener('click',function(){start=Math.max(0,start-size);show();});
+document.getElementById('next').addEventListener('click',function(){if(start+size<matching.length){start+=size;show();}});
 text.addEventListener('input',filter);status.addEventListener('change',filter);
+if(rows.length>size)show();
 })();
 """
 
@@ -66,57 +107,161 @@ def _e(value: Any) -> str:
     return html.escape("" if value is None else str(value), quote=True)
 
 
-def html_report(summary: Mapping[str, Any], lang: str) -> str:
-    """The report page of a summary (`arbitru.cli.summary.summarise`)."""
+def report_pages(
+    summary: Mapping[str, Any], lang: str, name: str, per_page: int = PAGE, window: int = WINDOW
+) -> list[tuple[str, str]]:
+    """The report of a summary (`arbitru.cli.summary.summarise`) as pages, (file name, HTML): the
+    report itself, `name`, then its further details pages, `per_page` matches' details a page; its
+    script shows the table `window` rows at a time."""
     words = cli_words(lang)
     matches: Sequence[Mapping[str, Any]] = summary["matches"]
-    parts = [
-        f'<!doctype html><html lang="{_e(lang)}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{_e(words['report'])}</title><style>{STYLE}</style></head><body>",
+    problems = [index for index, item in enumerate(matches) if item["status"] in PROBLEMS]
+    shares = [problems[start : start + per_page] for start in range(0, len(problems), per_page)] or [[]]
+    names = [name, *(page_name(name, number) for number in range(2, len(shares) + 1))]
+    links = {
+        index: _link(names[0], names[page], index) for page, share in enumerate(shares) for index in share
+    }
+    first = [
+        _head(words["report"], lang, _window_style(window)),
         f"<h1>{_e(words['report'])}</h1><p>{_e(summary_line(summary['counts'], lang))}</p>",
     ]
     if summary["codes"]:
         listed = ", ".join(f"{_e(code)} ({count})" for code, count in summary["codes"].items())
-        parts.append(f"<p>{_e(words['codes'])}: {listed}</p>")
-    parts += _controls(words)
-    parts.append(_table(matches, words, lang))
-    parts.append(f"<h2>{_e(words['details'])}</h2>")
-    parts += [_details(index, item, words, lang) for index, item in enumerate(matches)]
-    parts.append(f"<script>{SCRIPT}</script></body></html>")
-    return "\n".join(parts)
+        first.append(f"<p>{_e(words['codes'])}: {listed}</p>")
+    first += _controls(words, window)
+    first.append(_table(matches, links, words, lang))
+    first += _details_part(matches, shares, 0, names, words, lang)
+    first.append(f"<script>{SCRIPT}</script></body></html>")
+    pages = [(names[0], "\n".join(first))]
+    for page in range(1, len(shares)):
+        title = f"{words['report']}: {words['details']} {page + 1}/{len(shares)}"
+        body = [
+            _head(title, lang),
+            f'<h1>{_e(title)}</h1><p><a href="{_e(quote(names[0]))}">{_e(words["report"])}</a></p>',
+        ]
+        body += _details_part(matches, shares, page, names, words, lang)
+        body.append("</body></html>")
+        pages.append((names[page], "\n".join(body)))
+    return pages
 
 
-def _controls(words: Mapping[str, str]) -> list[str]:
+def write_report(
+    path: Path, summary: Mapping[str, Any], lang: str, per_page: int = PAGE, window: int = WINDOW
+) -> None:
+    """Write the report's pages: `path`, and its further details pages beside it."""
+    for name, page in report_pages(summary, lang, path.name, per_page, window):
+        path.with_name(name).write_text(page, encoding="utf-8")
+
+
+def page_name(name: str, number: int) -> str:
+    """The file of the report's details page `number` (2, 3, ...): `report-2.html` beside `report.html`."""
+    path = Path(name)
+    return f"{path.stem}-{number}{path.suffix}"
+
+
+def _link(first: str, page: str, index: int) -> str:
+    return f"#m{index}" if page == first else f"{quote(page)}#m{index}"
+
+
+def _head(title: str, lang: str, extra: str = "") -> str:
+    return (
+        f'<!doctype html><html lang="{_e(lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{_e(title)}</title><style>{STYLE}</style>{extra}</head><body>"
+    )
+
+
+def _window_style(window: int) -> str:
+    """The rows past the first window hidden until the script takes over; every row without script."""
+    rule = "#matches.first tbody tr:nth-child"
+    return (
+        f"<style>{rule}(n+{window + 1}){{display:none}}</style>"
+        f"<noscript><style>{rule}(n){{display:table-row}}</style></noscript>"
+    )
+
+
+def _details_part(
+    matches: Sequence[Mapping[str, Any]],
+    shares: Sequence[Sequence[int]],
+    page: int,
+    names: Sequence[str],
+    words: Mapping[str, str],
+    lang: str,
+) -> list[str]:
+    """The details of page `page`'s matches, and the links to the other details pages."""
+    if not shares[page]:
+        return []
+    heading = f'<h2 id="details">{_e(words["details"])}</h2>'
+    if len(shares) > 1:
+        heading += (
+            "<nav>"
+            + " ".join(
+                f"<b>{number + 1}</b>"
+                if number == page
+                else f'<a href="{_e(quote(names[number]))}#details">{number + 1}</a>'
+                for number in range(len(shares))
+            )
+            + "</nav>"
+        )
+    return [heading, *(_details(index, matches[index], words, lang) for index in shares[page])]
+
+
+def _controls(words: Mapping[str, str], window: int) -> list[str]:
     options = "".join(f'<option value="{status}">{_e(words[status])}</option>' for status in STATUSES[:3])
     return [
         '<div class="controls">',
         f'<label>{_e(words["filter"])} <input id="filter" type="search"></label>',
         f'<label>{_e(words["verdict"])} <select id="status"><option value="">{_e(words["all"])}</option>'
         f"{options}</select></label>",
-        f"<span>{_e(words['sort_hint'])}</span></div>",
+        f"<span>{_e(words['sort_hint'])}</span>",
+        f'<span id="pager" hidden data-window="{window}" data-said="{_e(words["rows_shown"])}">'
+        '<button id="prev" type="button">‹</button> <span id="shown"></span> '
+        '<button id="next" type="button">›</button></span></div>',
     ]
 
 
-def _table(matches: Sequence[Mapping[str, Any]], words: Mapping[str, str], lang: str) -> str:
-    heads = ("file", "players", "length", "final_score", "winner", "verdict", "erring", "where")
+def _number(value: int | None, shown: Any) -> str:
+    """A numeric cell: it sorts by `value` (-1 for none), whatever it shows (`money` for 0 points)."""
+    return f'<td data-sort="{-1 if value is None else value}">{_e(shown)}</td>'
+
+
+def _length_text(length: int | None, words: Mapping[str, str]) -> str:
+    """A match length as shown: `money` for a money session (length 0), nothing when unknown."""
+    return words["money"] if length == 0 else "" if length is None else str(length)
+
+
+def _players_text(item: Mapping[str, Any]) -> str:
+    return " – ".join(item.get("players") or [])
+
+
+NUMERIC = ' class="n"'  # a heading whose column sorts as numbers
+
+
+def _table(
+    matches: Sequence[Mapping[str, Any]], links: Mapping[int, str], words: Mapping[str, str], lang: str
+) -> str:
+    heads = ("file", "players", "length", "games", "final_score", "winner", "verdict", "erring", "where")
+    numeric = ("length", "games")  # the 3rd and 4th columns, as STYLE aligns them
     rows = [
-        '<div class="scroll"><table id="matches"><thead><tr>'
-        + "".join(f'<th scope="col">{_e(words[h])}</th>' for h in heads)
+        '<div class="scroll"><table id="matches" class="first"><thead><tr>'
+        + "".join(f'<th scope="col"{NUMERIC if h in numeric else ""}>{_e(words[h])}</th>' for h in heads)
         + "</tr></thead><tbody>"
     ]
     for index, item in enumerate(matches):
         error = item.get("error") or {}
         length = item.get("match_length")
-        shown_length = words["money"] if length == 0 else length
-        where = first_error(item, lang) if item["status"] in (INVALID, UNREADABLE) else ""
+        where = first_error(item, lang) if item["status"] in PROBLEMS else ""
+        file = _e(item["file"])
+        if index in links:
+            file = f'<a href="{_e(links[index])}">{file}</a>'
         rows.append(
             f'<tr data-status="{_e(item["status"])}">'
-            f'<td><a href="#m{index}">{_e(item["file"])}</a></td>'
-            f"<td>{_e(' – '.join(item.get('players') or []))}</td>"
-            f'<td class="n" data-sort="{_e(length if length is not None else -1)}">{_e(shown_length)}</td>'
-            f"<td>{_e(score_text(item))}</td><td>{_e(item.get('winner'))}</td>"
-            f'<td class="{_e(item["status"])}">{_e(words[item["status"]])}</td>'
+            f"<td>{file}</td>"
+            f"<td>{_e(_players_text(item))}</td>"
+            + _number(length, _length_text(length, words))
+            + _number(item.get("games"), item.get("games"))
+            + f"<td>{_e(score_text(item))}</td><td>{_e(item.get('winner'))}</td>"
+            f"<td>{_e(words[item['status']])}</td>"
             f"<td>{_e(error.get('player'))}</td><td>{_e(where)}</td></tr>"
         )
     rows.append("</tbody></table></div>")
@@ -131,8 +276,8 @@ def _details(index: int, item: Mapping[str, Any], words: Mapping[str, str], lang
     ]
     if item.get("players"):
         facts = [
-            f"{words['players']}: {' – '.join(item['players'])}",
-            f"{words['length']}: {words['money'] if item['match_length'] == 0 else item['match_length']}",
+            f"{words['players']}: {_players_text(item)}",
+            f"{words['length']}: {_length_text(item['match_length'], words)}",
             f"{words['games']}: {item['games']}",
             f"{words['final_score']}: {score_text(item)}",
             f"{words['winner']}: {item.get('winner') or '-'}",
@@ -179,7 +324,8 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
         turn=turn,
         dice=dice or None,
         cube_value=cube.get("value"),
-        cube_owner=cube.get("owner", "centered"),
+        cube_owner=cube.get("owner") or "centered",
+        lang=lang,
     )
     match = position.get("match") or {}
     caption = to_play

@@ -5,6 +5,10 @@
 since both are the same entries sorted by file. A shard is complete only when its last line is the
 `end` line its run writes after its last row, counting the same rows: a pod killed mid-run, a file
 cut short or given twice is refused, not merged into a report that would look whole.
+
+`arbitru report` reads back whatever the CLI writes: `verify --jsonl` shards, `verify --json`
+arrays, and its own `--json` summary and `--jsonl` lines (the summary's entries one a line, then the
+end line); read back, each gives the same summary again (tests/archive/test_archive_fixed_point.py).
 """
 
 from __future__ import annotations
@@ -15,7 +19,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from arbitru.cli.verdicts import INVALID, SKIPPED, STATUSES, UNREADABLE, Row, counts, summary_line
+from arbitru.cli.shape import well_formed
+from arbitru.cli.verdicts import (
+    INVALID,
+    SKIPPED,
+    STATUSES,
+    UNREADABLE,
+    Row,
+    counts,
+    json_line,
+    row,
+    summary_line,
+)
 from arbitru.messages import cli_words
 
 FORMAT = "arbitru.archive-summary/1"
@@ -42,6 +57,10 @@ def entry(result: Row) -> Entry:
     }
 
 
+# The keys of an entry, in its order: an entry line of `report --jsonl` has exactly these.
+ENTRY_KEYS: tuple[str, ...] = tuple(entry(row("", SKIPPED)))
+
+
 def summarise(entries: Iterable[Entry]) -> dict[str, Any]:
     """The summary (JSON-ready) of the entries of an archive, in any order."""
     listed = sorted(entries, key=lambda e: e["file"])
@@ -62,20 +81,84 @@ def end_line(totals: Mapping[str, int]) -> dict[str, Any]:
     return {"end": dict(totals)}
 
 
+def summary_lines(summary: Mapping[str, Any]) -> Iterator[str]:
+    """The summary as JSON Lines (`report --jsonl`): every entry, skipped files too, in file order,
+    then the end line; read back, the same summary."""
+    skipped = (entry(row(file, SKIPPED)) for file in summary["skipped"])
+    for item in sorted((*summary["matches"], *skipped), key=lambda e: e["file"]):
+        yield json_line(item)
+    yield json.dumps(end_line(summary["counts"]))
+
+
 def read_shards(paths: Sequence[Path]) -> Iterator[Entry]:
-    """The entries of every shard (JSON Lines), each shard checked complete; no file twice."""
+    """The entries of every shard, each shard checked complete; no file twice. A shard is JSON Lines
+    (`verify --jsonl`, `report --jsonl`) or one JSON document (`verify --json`'s array, `report
+    --json`'s summary), told by its first line: a document's is a lone `[` or `{`."""
     seen: set[str] = set()
     for path in paths:
-        for result in _shard_rows(path):
-            if result["file"] in seen:
-                raise ShardError(f"{path}: {result['file']} is in another shard too")
-            seen.add(result["file"])
-            yield entry(result)
+        for item in _document_entries(path) if _is_document(path) else _line_entries(path):
+            if item["file"] in seen:
+                raise ShardError(f"{path}: {item['file']} is in another shard too")
+            seen.add(item["file"])
+            yield item
 
 
-def _shard_rows(path: Path) -> Iterator[Row]:
-    """The rows of a shard one by one (a shard of 100,000 verdicts is never held whole); the check
-    that its end line counts them comes after the last (the caller reads every row before it writes)."""
+def _as_entry(item: Any) -> Entry | None:
+    """The entry of a verdict row, or of an entry (a line of `report --jsonl`); None for neither,
+    or for one whose fields are not what the CLI writes (`arbitru.cli.shape`)."""
+    if (
+        not isinstance(item, dict)
+        or not isinstance(item.get("file"), str)
+        or item.get("status") not in STATUSES
+    ):
+        return None
+    verdict = item.get("verdict") or {}
+    if set(item) == set(ENTRY_KEYS):
+        read = {key: item[key] for key in ENTRY_KEYS}
+    elif isinstance(verdict, dict) and isinstance(verdict.get("games", []), list):
+        read = entry(item)
+    else:
+        return None
+    return read if well_formed(read) else None
+
+
+def _is_document(path: Path) -> bool:
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        first = next((line.strip() for line in lines if line.strip()), "")
+    return first in ("[", "{")
+
+
+def _document_entries(path: Path) -> list[Entry]:
+    """The entries of a `verify --json` array (complete: the run writes its `]` last) or of a
+    `report --json` summary (checked: its totals, codes and lists are those of its entries)."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8", errors="replace"))
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise ShardError(f"{path}: not JSON ({exc})") from None
+    if isinstance(document, list):
+        items = document
+    elif isinstance(document, dict) and document.get("format") == FORMAT:
+        matches, skipped = document.get("matches"), document.get("skipped")
+        if not isinstance(matches, list) or not isinstance(skipped, list):
+            raise ShardError(f"{path}: a summary without its matches and skipped files")
+        items = [*matches, *(row(file, SKIPPED) for file in skipped)]
+    else:
+        raise ShardError(f"{path}: neither a verdict array nor a summary ({FORMAT})")
+    listed = []
+    for number, item in enumerate(items):
+        read = _as_entry(item)
+        if read is None:
+            raise ShardError(f"{path}: item {number} is not a verdict")
+        listed.append(read)
+    if isinstance(document, dict) and summarise(listed) != document:
+        raise ShardError(f"{path}: a summary whose totals are not those of its matches")
+    return listed
+
+
+def _line_entries(path: Path) -> Iterator[Entry]:
+    """The entries of JSON Lines one by one (a shard of 100,000 verdicts is never held whole); the
+    check that its end line counts them comes after the last (the caller reads every line before
+    it writes)."""
     found = dict.fromkeys(STATUSES, 0)
     end: dict[str, Any] | None = None
     with path.open(encoding="utf-8", errors="replace") as lines:
@@ -90,13 +173,9 @@ def _shard_rows(path: Path) -> Iterator[Row]:
                 raise ShardError(f"{path}:{number}: not JSON ({exc})") from None
             if isinstance(item, dict) and "end" in item:
                 end = item["end"]
-            elif (
-                isinstance(item, dict)
-                and isinstance(item.get("file"), str)
-                and item.get("status") in STATUSES
-            ):
-                found[item["status"]] += 1
-                yield item
+            elif (read := _as_entry(item)) is not None:
+                found[read["status"]] += 1
+                yield read
             else:
                 raise ShardError(f"{path}:{number}: not a verdict line")
     if end != found:

@@ -15,12 +15,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from arbitru.cli.walk import Candidate, Refused, read_bytes
+from arbitru.engine.board import Problem
 from arbitru.engine.collector import collector_paused
-from arbitru.formats.game_record import is_json_record, read_match_file
+from arbitru.formats.game_record import is_json_record
 from arbitru.formats.mat import MatFormatError, decode
 from arbitru.formats.sources import position_links
+from arbitru.library import RulesError, read_match
 from arbitru.messages import cli_words, render, say
-from arbitru.referee import resolve_rules, verify
+from arbitru.referee import verify
 
 VALID, INVALID, UNREADABLE, SKIPPED = "valid", "invalid", "unreadable", "skipped"
 STATUSES: tuple[str, ...] = (VALID, INVALID, UNREADABLE, SKIPPED)
@@ -57,7 +59,9 @@ def _row_of(candidate: Candidate, mode: str, preset: str | None, lang: str) -> R
 def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
     data = read_bytes(candidate.path)
     try:
-        match = read_match_file(data)
+        transcript = read_match(data, preset=preset)
+    except RulesError as rules_error:
+        return row(candidate.shown, UNREADABLE, problem=problems_text(rules_error.problems, lang))
     except MatFormatError as exc:
         key = getattr(exc.message, "key", None)
         if not candidate.named and key in NOT_A_TRANSCRIPT and not _looks_like_json(data):
@@ -67,15 +71,17 @@ def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str) -> R
         return row(candidate.shown, UNREADABLE, problem=f"{exc}")
     except ValueError as exc:  # not JSON, or a record of the wrong shape
         return row(candidate.shown, UNREADABLE, problem=str(exc))
-    rules, problems = resolve_rules(match, {"preset": preset} if preset else {})
-    if problems:
-        return row(candidate.shown, UNREADABLE, problem="; ".join(f"{p.field}: {say(p)}" for p in problems))
     with collector_paused():  # one file's plays are thousands of tuples with no cycles
-        verdict = verify(match, rules, mode, lang=lang)
+        verdict = verify(transcript.match, transcript.rules, mode, lang=lang)
     error = verdict["error"]
     if error and "position" in error:
-        error["position"].update(position_links(error["position"], rules))
+        error["position"].update(position_links(error["position"], transcript.rules))
     return row(candidate.shown, VALID if verdict["valid"] else INVALID, verdict)
+
+
+def problems_text(problems: Iterable[Problem], lang: str) -> str:
+    """Why rule options cannot be, in `lang`: `field: message; ...`."""
+    return "; ".join(f"{p.field}: {say(p, lang)}" for p in problems)
 
 
 def _looks_like_json(data: bytes) -> bool:

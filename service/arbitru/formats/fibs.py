@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.formats.mat import has_control
 from arbitru.formats.codec import (
     ColonFields,
     CubeOwner,
@@ -28,6 +27,7 @@ from arbitru.formats.codec import (
     check_board,
     check_writable,
 )
+from arbitru.formats.mat import has_control
 from arbitru.messages import message
 
 __all__ = ["encode_fibs", "decode_fibs", "FIELD_COUNT", "UNLIMITED"]

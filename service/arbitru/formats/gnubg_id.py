@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from itertools import accumulate
 
-from arbitru.engine.board import BAR, Board, Color, other
+from arbitru.engine.board import Board, Color, other
 from arbitru.formats.codec import DecodedPosition, FormatError, check_board, check_writable
 from arbitru.messages import message
 

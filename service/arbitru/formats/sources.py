@@ -18,9 +18,9 @@ from arbitru.engine.cube import Cube
 from arbitru.engine.match import Match
 from arbitru.engine.position import Dice, Position
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.formats.codec import ID_VARIANTS, DecodedPosition, check_writable
 from arbitru.formats.fibs import decode_fibs, encode_fibs
 from arbitru.formats.gnubg_id import decode_gnubg_id, encode_gnubg_id
-from arbitru.formats.codec import ID_VARIANTS, DecodedPosition, check_writable
 from arbitru.formats.xgid import decode_xgid, encode_xgid
 
 Notation = Literal["gnubg_id", "xgid", "fibs"]

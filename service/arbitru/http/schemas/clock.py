@@ -173,7 +173,11 @@ class RulingSchema(ma.Schema):
 class ClockResponseSchema(ma.Schema):
     """The clocks after the log (or at `now`), the flags fallen and the ruling."""
 
-    clock = fields.Dict(required=True, metadata=_doc("the settings in force (send them back as `clock`)"))
+    clock = fields.Nested(
+        ClockSettingsSchema,
+        required=True,
+        metadata=_doc("the settings in force, every one given (send them back as `clock`: the same ruling)"),
+    )
     at = fields.Float(required=True)
     clocks = fields.Nested(ClocksSchema, required=True)
     running = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(COLORS)))
