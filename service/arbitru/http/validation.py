@@ -74,6 +74,7 @@ ENFORCED = frozenset(
         "minItems",
         "maxItems",
         "items",
+        "uniqueItems",  # Plakoto's pinned points, each once (PinnedField refuses a repeat alike)
         "$ref",
         "definitions",
     }
