@@ -20,6 +20,8 @@ from typing import Any, Literal
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, closed_home
 from arbitru.engine.geometry import OPPOSITE
+from arbitru.engine.movement import BACKGAMMON_FAMILY
+from arbitru.engine.rules import VARIANTS
 from arbitru.messages import Message, message
 
 __all__ = [
@@ -41,7 +43,7 @@ GameState = Literal["none", "playing", "over", "resigned", "dropped"]
 GAME_STATES: tuple[GameState, ...] = ("none", "playing", "over", "resigned", "dropped")
 # The variants a GNU ID, an XGID or a FIBS line can hold: both sides moving opposite ways, hits to the
 # bar, no pins. Long Nardy (same direction) and Plakoto (pins) have no such form (docs/variants.md).
-ID_VARIANTS: tuple[str, ...] = ("backgammon", "nackgammon", "hypergammon")
+ID_VARIANTS: tuple[str, ...] = tuple(variant for variant in VARIANTS if variant in BACKGAMMON_FAMILY)
 
 
 class FormatError(ValueError):

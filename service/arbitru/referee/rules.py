@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from arbitru.engine.board import Problem
+from arbitru.engine.board import Problem, problem
 from arbitru.engine.rules import Rules, build_rules
+from arbitru.formats.codec import ID_VARIANTS as TRANSCRIPT_VARIANTS
 from arbitru.formats.mat import MatchFile, stated_rules
 
 
@@ -21,18 +22,34 @@ def resolve_rules(match: MatchFile, requested: Mapping[str, Any] | None) -> tupl
     requested = dict(requested or {})
     rules, problems = build_rules(requested)
     if problems or "preset" in requested:
-        return rules, problems
+        return rules, problems or _unwritable(match, rules)
     header = {k: v for k, v in stated_rules(match).items() if k not in requested}
     for _ in range(len(header)):  # each round drops a tag or ends: a bounded loop
         merged, found = build_rules({**header, **requested})
         if not found:
-            return merged, []
+            return merged, _unwritable(match, merged)
         bad = {p.field.partition(".")[2] for p in found}  # "rules.max_cube" names max_cube
         kept = {k: v for k, v in header.items() if k not in bad}
         if kept == header:
             break
         header = kept
-    return rules, []
+    return rules, _unwritable(match, rules)
+
+
+def _unwritable(match: MatchFile, rules: Rules) -> list[Problem]:
+    """A .mat or SGF transcript (no `rules` of a JSON record) holds only the backgammon family's
+    games: Long Nardy's same-direction moves and Plakoto's pins have no notation there, so refereeing
+    one by those rules would read moves that were never written for them (docs/variants.md)."""
+    if match.rules is not None or rules.variant in TRANSCRIPT_VARIANTS:
+        return []
+    return [
+        problem(
+            "rules.variant",
+            "transcript_variant",
+            variant=rules.variant,
+            variants=", ".join(TRANSCRIPT_VARIANTS),
+        )
+    ]
 
 
 def opening_roll_is_never_a_double(rules: Rules) -> bool:
