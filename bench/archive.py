@@ -269,7 +269,8 @@ def per_length(root: Path, profile: Path | None, only: set[int] | None = None) -
             start = time.process_time()
             judge_file(Candidate(str(path), path.name), "legal-moves-only", None, "en")
             total += time.process_time() - start
-        print(f"{length:6d}  {len(paths):7d}  {total * 1000 / len(paths):14.2f}  {reading * 1000 / len(paths):16.2f}")
+        per_match, per_read = total * 1000 / len(paths), reading * 1000 / len(paths)
+        print(f"{length:6d}  {len(paths):7d}  {per_match:14.2f}  {per_read:16.2f}")
     if profile is not None:
         profiler = cProfile.Profile()
         profiler.enable()
