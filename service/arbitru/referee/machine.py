@@ -38,7 +38,7 @@ from arbitru.formats.mat import (
 from arbitru.formats.xgid import board_from_xg
 from arbitru.messages import message, render, say
 from arbitru.referee.codes import Params, RefereeError, reasons
-from arbitru.referee.plays import CONDONABLE_AS_WRITTEN, Hops, apply_literally, judge_written
+from arbitru.referee.plays import CONDONABLE_AS_WRITTEN, Hops, apply_literally, board_after
 from arbitru.referee.rules import opening_roll_is_never_a_double
 
 _Options = ParamSpec("_Options")  # what a Referee is built from
@@ -312,9 +312,9 @@ class Referee:
         if hops is None:
             state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
-        verdict = judge_written(state.board, color, dice, hops, fast=True)  # only its board is read
-        if verdict.play is not None:  # judge_written gives a play exactly when the play is legal
-            state.board = verdict.play.board
+        verdict = board_after(state.board, color, dice, hops)
+        if not isinstance(verdict, Verdict):  # the play is legal: the board after it
+            state.board = verdict
         elif action.play_kind == EMPTY and final:
             # rolled, then resigned without playing (gnubg writes this; only resignations follow),
             # or the dice of a game in progress, not yet played
