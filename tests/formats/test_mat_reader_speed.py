@@ -79,3 +79,22 @@ def test_a_generated_transcript_reads_as_the_plain_reader_reads_it(record):
 def test_a_real_transcript_reads_as_the_plain_reader_reads_it(path: Path):
     text = path.read_text(encoding="utf-8", errors="replace")
     assert read_or_error(text) == read_plainly(text)
+
+
+def plain_play_kind(play: str) -> str:
+    """A play's kind by the patterns alone (before a leading digit told a play at once)."""
+    if not play:
+        return mat.EMPTY
+    lowered = play.lower()
+    if mat._CANNOT_MOVE.fullmatch(lowered):
+        return mat.CANNOT_MOVE
+    if mat._HIDDEN.fullmatch(play):
+        return mat.HIDDEN
+    if lowered.startswith("illegal play"):
+        return mat.ILLEGAL_MARKER
+    return mat.PLAY
+
+
+@given(st.lists(PIECES, max_size=6).map("".join) | st.text(max_size=12))
+def test_a_play_kind_is_the_one_the_patterns_give(play: str):
+    assert mat._play_kind(play) == plain_play_kind(play)

@@ -535,6 +535,8 @@ def _cells(text: str, start: int) -> list[tuple[int, str]]:
 def _play_kind(play: str) -> PlayKind:
     if not play:
         return EMPTY
+    if "0" <= play[0] <= "9":  # notation (`13/8`, `25/22`): none of the other kinds starts with a digit
+        return PLAY  # told at once for nearly every roll, not after three patterns
     lowered = play.lower()
     if _CANNOT_MOVE.fullmatch(lowered):
         return CANNOT_MOVE
