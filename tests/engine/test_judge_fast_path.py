@@ -133,15 +133,17 @@ def direct_cases_agree_with_the_search(board: Board, turn: Color, dice: tuple[in
     return answered
 
 
-def test_the_direct_cases_are_the_search_on_positions_met_in_play():
-    answered = sum(
-        direct_cases_agree_with_the_search(board, turn, dice, index)
-        for index, (board, turn, dice) in enumerate(playout_positions(27, 600))
-    ) + sum(
-        direct_cases_agree_with_the_search(board, turn, dice, index)
-        for index, (board, turn, dice) in enumerate(scattered_positions(27, 400))
+def over_positions_met_in_play(check) -> int:
+    """`check(board, turn, dice, seed)` over positions met in play and scattered ones: its answers."""
+    return sum(
+        check(board, turn, dice, index)
+        for positions in (playout_positions(27, 600), scattered_positions(27, 400))
+        for index, (board, turn, dice) in enumerate(positions)
     )
-    assert answered > 100  # both shapes are met in play
+
+
+def test_the_direct_cases_are_the_search_on_positions_met_in_play():
+    assert over_positions_met_in_play(direct_cases_agree_with_the_search) > 100  # both shapes are met
 
 
 def one_die_a_hop(board: Board, turn: Color, dice: tuple[int, int], hops) -> bool:
@@ -173,11 +175,4 @@ def in_order_finds_what_the_search_finds(board: Board, turn: Color, dice: tuple[
 
 
 def test_bar_entries_and_bear_offs_are_told_in_order_on_positions_met_in_play():
-    answered = sum(
-        in_order_finds_what_the_search_finds(board, turn, dice, index)
-        for index, (board, turn, dice) in enumerate(playout_positions(27, 600))
-    ) + sum(
-        in_order_finds_what_the_search_finds(board, turn, dice, index)
-        for index, (board, turn, dice) in enumerate(scattered_positions(27, 400))
-    )
-    assert answered > 100  # bar entries and bear-offs are met in play
+    assert over_positions_met_in_play(in_order_finds_what_the_search_finds) > 100  # both are met in play
