@@ -1,7 +1,7 @@
 """An archive as an organiser has one, and `arbitru verify` over it at --jobs 1 and --jobs 2.
 
     python bench/archive.py [--count 100000] [--seed 27] [--root build/archive] [--jobs 1,2]
-                            [--only-make]
+                            [--only-make] [--per-length] [--profile FILE]
 
 Makes (or reuses, when the same count and seed are there already) a synthetic archive: matches
 self-played through the engine with seeded dice, each play chosen at random among the legal ones,
@@ -14,11 +14,19 @@ folders (year/event/) with a README.txt per event (not a transcript: skipped). T
 `arbitru verify --jsonl -o ...` over it once per --jobs value and prints the files/s, the average
 ms per match, the peak RSS of the run (its own and its workers', from getrusage) and the merged
 summary's counts. Timing belongs here, never in a test; the machine's load is printed beside it.
+
+`--per-length` also verifies every transcript in this process, one file after another as a
+`--jobs 1` worker does (`judge_file`: read, parse, referee), and prints the mean CPU ms per match
+for each match length, split into reading (bytes to a parsed match) and refereeing: the archive's
+target is the 7-point figure (CPU time, so the other processes on a shared machine count less than
+in the wall time). `--profile FILE` writes the cProfile statistics of that pass over the 7-point
+matches to FILE (read them with `python -m pstats FILE`).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
 import random
@@ -32,11 +40,13 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+from arbitru.cli.verdicts import judge_file
+from arbitru.cli.walk import Candidate
 from arbitru.engine.board import Board
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.outcome import outcome
 from arbitru.engine.play import format_moves
-from arbitru.formats.game_record import record_to_match
+from arbitru.formats.game_record import read_match_file, record_to_match
 from arbitru.referee import resolve_rules
 from arbitru.referee.mat_writer import write_mat
 
@@ -230,6 +240,46 @@ def measure(root: Path, jobs: int, out: Path) -> dict[str, Any]:
     }
 
 
+def _length(path: Path) -> int:
+    """The match length a transcript of this archive states (its first line or its JSON)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        return int(json.loads(text)["match_length"])
+    return int(text.split(" point match", 1)[0].split()[-1])
+
+
+def per_length(root: Path, profile: Path | None, only: set[int] | None = None) -> None:
+    """Every transcript verified in this process as a `--jobs 1` worker does; the mean CPU ms per
+    match by match length, and its reading part (bytes to match). With `profile`, then a second
+    pass over the 7-point matches under cProfile, its statistics written there."""
+    by_length: dict[int, list[Path]] = {}
+    for path in sorted(_files(root)):
+        by_length.setdefault(_length(path), []).append(path)
+    print("length  matches  ms/match (cpu)  of which reading")
+    for length in sorted(by_length):
+        if only and length not in only:
+            continue
+        paths = by_length[length]
+        total = reading = 0.0
+        for path in paths:
+            data = path.read_bytes()
+            start = time.process_time()
+            read_match_file(data)
+            reading += time.process_time() - start
+            start = time.process_time()
+            judge_file(Candidate(str(path), path.name), "legal-moves-only", None, "en")
+            total += time.process_time() - start
+        per_match, per_read = total * 1000 / len(paths), reading * 1000 / len(paths)
+        print(f"{length:6d}  {len(paths):7d}  {per_match:14.2f}  {per_read:16.2f}")
+    if profile is not None:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for path in by_length.get(7, []):
+            judge_file(Candidate(str(path), path.name), "legal-moves-only", None, "en")
+        profiler.disable()
+        profiler.dump_stats(str(profile))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -239,6 +289,9 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=ROOT / "build" / "archive")
     parser.add_argument("--jobs", default="1,2")
     parser.add_argument("--only-make", action="store_true")
+    parser.add_argument("--per-length", action="store_true", help="mean CPU ms per match by length")
+    parser.add_argument("--profile", type=Path, help="cProfile the 7-point matches (with --per-length)")
+    parser.add_argument("--lengths", default="", help="with --per-length, only these lengths (7,11)")
     parser.add_argument(
         "--archive",
         type=Path,
@@ -253,8 +306,10 @@ def main() -> None:
     if args.only_make:
         return
     print(f"archive: {root} ({args.count} matches); load average before: {os.getloadavg()}")
+    if args.per_length or args.profile is not None:
+        per_length(root, args.profile, {int(n) for n in args.lengths.split(",") if n.strip()})
     results = []
-    for jobs in (int(j) for j in args.jobs.split(",")):
+    for jobs in (int(j) for j in args.jobs.split(",") if j.strip()):
         result = measure(root, jobs, args.root / f"run-{args.count}-jobs{jobs}.jsonl")
         results.append(result)
         transcripts = result["files"] - result["end"]["skipped"]

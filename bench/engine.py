@@ -4,10 +4,10 @@ side by side in one run, medians over several passes. Prints figures; it is not 
 
     python bench/engine.py [--passes 5] [--wildbg-passes 3] [--data data] [--no-gnubg]
 
-Measures, for issue 7's table: the total and per-position median / p99 over bench_positions.jsonl,
+Measures, against the generator's speed targets: the total and per-position median / p99 over bench_positions.jsonl,
 each position of worst_positions.jsonl, and the wildbg totals work (2,000 positions x 21 rolls =
 42,000 generations); with a cache on the engine, cold (cleared before every call) and warm figures.
-Then the movements that are not backgammon's (issue 29: long nardy, plakoto), whose plays the plain
+Then the movements that are not backgammon's (long nardy, plakoto), whose plays the plain
 generator lists: median, p99 and worst position of each over positions of seeded random games,
 beside backgammon's over the bench positions.
 Each engine call is timed inside the engine's `collector_paused()`, as the HTTP layer runs it (for
@@ -370,8 +370,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.variant_positions > 0:
         report_variants(args.variant_positions, args.passes, clear_all, cold)
 
-    # 5. summary against issue 7's targets
-    print("\n== targets (issue 7) ==")
+    # 5. summary against the speed targets
+    print("\n== targets ==")
     if use_gnubg and g:
         r = sum(cold) / sum(g)
         print(

@@ -14,8 +14,15 @@ from hypothesis import strategies as st
 
 from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
 from arbitru.engine.board import BAR, OFF, Color, other
-from arbitru.engine.judge import die_by_die, four_single_dice, literal_board, one_hop_two_dice, plainly_legal
-from arbitru.referee import judge_written
+from arbitru.engine.judge import (
+    die_by_die,
+    four_single_dice,
+    literal_board,
+    one_hop_two_dice,
+    plainly_legal,
+    single_dice_in_order,
+)
+from arbitru.referee.plays import board_after
 from tests.engine.test_properties import boards, dice_strategy
 from tests.support.cases import examples
 from tests.support.positions import playout_positions, scattered_positions
@@ -59,8 +66,7 @@ def agrees_with_the_plain_judge(board: Board, turn: Color, dice: tuple[int, int]
             replayed = literal_board(replayed, turn, ((move.from_point, move.to_point),))
             assert replayed is not None
         assert replayed == fast.board
-        referee = judge_written(board, turn, dice, hops, fast=True)
-        assert referee.legal and referee.play is not None and referee.play.board == plain.play.board
+        assert board_after(board, turn, dice, hops) == plain.play.board  # what the referee reads
     return answered
 
 
@@ -81,6 +87,7 @@ def uses_each_die_once(moves, dice: tuple[int, int]) -> bool:
 def test_the_fast_path_agrees_with_the_plain_judge_on_random_boards(board, dice, seed):
     agrees_with_the_plain_judge(board, "white", dice, seed)
     direct_cases_agree_with_the_search(board, "white", dice, seed)  # and its direct cases are the search
+    in_order_finds_what_the_search_finds(board, "white", dice, seed)
 
 
 def test_the_fast_path_agrees_with_the_plain_judge_on_positions_met_in_play():
@@ -126,12 +133,46 @@ def direct_cases_agree_with_the_search(board: Board, turn: Color, dice: tuple[in
     return answered
 
 
-def test_the_direct_cases_are_the_search_on_positions_met_in_play():
-    answered = sum(
-        direct_cases_agree_with_the_search(board, turn, dice, index)
-        for index, (board, turn, dice) in enumerate(playout_positions(27, 600))
-    ) + sum(
-        direct_cases_agree_with_the_search(board, turn, dice, index)
-        for index, (board, turn, dice) in enumerate(scattered_positions(27, 400))
+def over_positions_met_in_play(check) -> int:
+    """`check(board, turn, dice, seed)` over positions met in play and scattered ones: its answers."""
+    return sum(
+        check(board, turn, dice, index)
+        for positions in (playout_positions(27, 600), scattered_positions(27, 400))
+        for index, (board, turn, dice) in enumerate(positions)
     )
-    assert answered > 100  # both shapes are met in play
+
+
+def test_the_direct_cases_are_the_search_on_positions_met_in_play():
+    assert over_positions_met_in_play(direct_cases_agree_with_the_search) > 100  # both shapes are met
+
+
+def one_die_a_hop(board: Board, turn: Color, dice: tuple[int, int], hops) -> bool:
+    """The plays `single_dice_in_order` is for: as many hops as the roll has dice, each of one die
+    (bearing off: that die or a larger one)."""
+    double = dice[0] == dice[1]
+    return len(hops) == (4 if double else 2) and all(
+        source - dest in dice or (dest == OFF and source < max(dice)) for source, dest in hops
+    )
+
+
+def in_order_finds_what_the_search_finds(board: Board, turn: Color, dice: tuple[int, int], seed: int) -> int:
+    """Bar entries and bear-offs played one die a hop: the one order `single_dice_in_order` tries
+    works exactly when `die_by_die` finds any (so the fast path loses none of them to the search),
+    and it answers nothing for a play of another shape."""
+    answered = 0
+    for hops in proposals(board, turn, dice, random.Random(seed)):
+        literal = literal_board(board, turn, hops)
+        if literal is None:
+            continue
+        told = single_dice_in_order(board, turn, dice, hops)
+        if not one_die_a_hop(board, turn, dice, hops):
+            assert told is None, hops
+            continue
+        searched = die_by_die(board, turn, dice, hops, literal, True)
+        assert (told is None) == (searched is None), (board, turn, dice, hops, told, searched)
+        answered += told is not None and (board.side(turn)[BAR] > 0 or any(d == OFF for _, d in hops))
+    return answered
+
+
+def test_bar_entries_and_bear_offs_are_told_in_order_on_positions_met_in_play():
+    assert over_positions_met_in_play(in_order_finds_what_the_search_finds) > 100  # both are met in play

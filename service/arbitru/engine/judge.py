@@ -14,7 +14,7 @@ When a proposal is illegal it is replayed die by die to name the first rule it b
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,7 +121,10 @@ def judge_play(
 def literal_board(board: Board, turn: Color, hops: Sequence[Hop]) -> Board | None:
     """The board after the hops as written: each lands on its destination and hits an opposing
     blot there (whatever the order, since the opponent does not move). None when the hops take
-    more checkers from a point than get there, move backwards, or land on a closed point."""
+    more checkers from a point than get there, move backwards, or land on a closed point.
+
+    Only the hops' start points can go below none, so only they are looked at (not all 26 slots),
+    and the board is built without a dict: the referee calls this for every roll of a transcript."""
     mover = list(board.side(turn))
     opponent = list(board.side(other(turn)))
     for source, dest in hops:
@@ -136,10 +139,10 @@ def literal_board(board: Board, turn: Color, hops: Sequence[Hop]) -> Board | Non
             if there == 1:
                 opponent[_FACING[dest]] = 0
                 opponent[BAR] += 1
-    if min(mover) < 0:
-        return None
-    sides = {turn: tuple(mover), other(turn): tuple(opponent)}
-    return Board(sides["white"], sides["black"])
+    for source, _ in hops:
+        if mover[source] < 0:
+            return None
+    return Board(tuple(mover), tuple(opponent)) if turn == "white" else Board(tuple(opponent), tuple(mover))
 
 
 def plainly_legal(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]) -> Play | None:
@@ -154,12 +157,13 @@ def plainly_legal(board: Board, turn: Color, dice: tuple[int, int], hops: Sequen
     literal = literal_board(board, turn, hops)
     if literal is None:
         return None
-    moves = (
-        _two_single_dice(board, turn, dice, hops)
-        or one_hop_two_dice(board, turn, dice, hops)
-        or four_single_dice(board, turn, dice, hops)
-        or die_by_die(board, turn, dice, hops, literal, True)
-    )
+    moves = None
+    for direct in _DIRECT_CASES.get((dice[0] == dice[1], len(hops)), ()):
+        moves = direct(board, turn, dice, hops)
+        if moves is not None:
+            break
+    else:
+        moves = die_by_die(board, turn, dice, hops, literal, True)
     return None if moves is None else Play(turn, moves, literal)
 
 
@@ -229,6 +233,77 @@ def four_single_dice(
         opponent[_FACING[dest]] -= hit
         moves.append(Move(source, dest, hit))
     return tuple(moves)
+
+
+def single_dice_in_order(
+    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]
+) -> tuple[Move, ...] | None:
+    """Every die of the roll played as a hop of one die each (two hops of a non-double, four of a
+    double), bar entries and bear-offs among them, on hops `literal_board` has accepted: played in
+    the order that works when any does, each die move checked by the single-move rules (`_step`)
+    on the board it is made on. Entries first (nothing else moves while a checker is on the bar);
+    then the hops that stay on the board, each time the first as written whose checker is there by
+    then; then the bear-offs from the highest point down (moving checkers down and bearing off the
+    highest first are what let a higher die bear off), each taking the smallest die left that
+    carries it off. None when a move of that order is refused, or for another shape: `die_by_die`
+    then tries every order. The bar entries and bear-offs `die_by_die` searched took 12-20 us a
+    play (a third of the plays of the synthetic archive's 7-point matches); this takes 4-6."""
+    double = dice[0] == dice[1]
+    if len(hops) != (4 if double else 2):
+        return None
+    left = [dice[0]] * 4 if double else list(dice)
+    for source, dest in hops:
+        if dest != OFF and source - dest not in left:
+            return None
+    mover = list(board.side(turn))
+    opponent = list(board.side(other(turn)))
+    inside = [hop for hop in hops if hop[0] != BAR and hop[1] != OFF]
+    moves: list[Move] = []
+    for source, dest in [hop for hop in hops if hop[0] == BAR]:
+        if not _one_die(mover, opponent, source, dest, left, moves):
+            return None
+    while inside:
+        first = next((hop for hop in inside if mover[hop[0]] > 0), None)
+        if first is None or not _one_die(mover, opponent, *first, left, moves):
+            return None
+        inside.remove(first)
+    for source, dest in sorted((hop for hop in hops if hop[1] == OFF), reverse=True):
+        if not _one_die(mover, opponent, source, dest, left, moves):
+            return None
+    return tuple(moves)
+
+
+def _one_die(
+    mover: list[int], opponent: list[int], source: int, dest: int, left: list[int], moves: list[Move]
+) -> bool:
+    """Play the hop `source`/`dest` with one die of `left` (the smallest that carries it there) if
+    the single-move rules let it: the sides, `left` and `moves` then show it. False when they do not."""
+    fits = [die for die in left if die == source - dest or (dest == OFF and die > source)]
+    if not fits or mover[source] <= 0:
+        return False
+    die = min(fits)
+    step = _step(mover, opponent, source, die, dest)
+    if step is None or step[0] != dest:
+        return False
+    hit = step[1]
+    left.remove(die)
+    mover[source] -= 1
+    mover[dest] += 1
+    if hit:
+        opponent[_FACING[dest]] -= 1
+        opponent[BAR] += 1
+    moves.append(Move(source, dest, hit))
+    return True
+
+
+DirectCase = Callable[[Board, Color, tuple[int, int], Sequence[Hop]], tuple[Move, ...] | None]
+# The direct cases `plainly_legal` tries, by (a double?, how many hops): each answers None for any
+# other shape, so only those that can answer are called (two to four calls saved a roll).
+_DIRECT_CASES: dict[tuple[bool, int], tuple[DirectCase, ...]] = {
+    (False, 2): (_two_single_dice, single_dice_in_order),
+    (False, 1): (one_hop_two_dice,),
+    (True, 4): (four_single_dice, single_dice_in_order),
+}
 
 
 def playable_as_written(

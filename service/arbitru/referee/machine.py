@@ -37,7 +37,7 @@ from arbitru.formats.mat import (
 from arbitru.formats.xgid import board_from_xg
 from arbitru.messages import message, render, say
 from arbitru.referee.codes import Params, RefereeError, reasons
-from arbitru.referee.plays import CONDONABLE_AS_WRITTEN, Hops, apply_literally, judge_written
+from arbitru.referee.plays import CONDONABLE_AS_WRITTEN, Hops, apply_literally, board_after
 from arbitru.referee.rules import opening_roll_is_never_a_double
 
 _Options = ParamSpec("_Options")  # what a Referee is built from
@@ -132,6 +132,9 @@ class Referee:
         self.match_winner: int | None = None
         self._state: GameState | None = None  # the game being replayed (for the error's position)
         self.stopped: RefereeError | None = None  # the first illegal action, once `verdict()` has run
+        # Whether a board ends the game under these rules (the test `Position.outcome` starts with),
+        # asked after every play: a Position and its outcome are built only for a board that does.
+        self._ends_game = Position.initial(self.rules).ends_game
 
     # -- entry ------------------------------------------------------------------------------------
     def verdict(self) -> Json:
@@ -162,9 +165,12 @@ class Referee:
         state = self._start_state(index, game)
         self._state = state
         last_game = index == len(self.match.games) - 1
+        only_resignations_after = self._only_resignations_after(game)
         for position, action in enumerate(game.actions):
             self._check_not_over(game, action, position, state)
-            final = self._is_final(game, position) or self._in_progress(game, position, last_game)
+            final = self._is_final(game, position, only_resignations_after) or self._in_progress(
+                game, position, last_game
+            )
             self._act(game, action, state, final=final)
         self._state = None
         self._finish(game, state, last_game=index == len(self.match.games) - 1)
@@ -199,10 +205,19 @@ class Referee:
         return GameState(board, from_position=stated)
 
     @staticmethod
-    def _is_final(game: Game, position: int) -> bool:
-        """Whether only resignations (or nothing, before a result) follow the action at `position`."""
-        rest = game.actions[position + 1 :]
-        return all(a.kind == "resign" for a in rest) and (game.result is not None or bool(rest))
+    def _only_resignations_after(game: Game) -> int:
+        """The first position from which only resignations follow (the last action that is not
+        one, or -1 when every action is one): found once a game, where looking at every action's
+        rest cost time in the square of the game's length."""
+        others = [position for position, action in enumerate(game.actions) if action.kind != "resign"]
+        return others[-1] if others else -1
+
+    @staticmethod
+    def _is_final(game: Game, position: int, only_resignations_after: int) -> bool:
+        """Whether only resignations (or nothing, before a result) follow the action at `position`
+        (`only_resignations_after`: the game's `_only_resignations_after`)."""
+        rest = len(game.actions) - position - 1
+        return position >= only_resignations_after and (game.result is not None or rest > 0)
 
     @staticmethod
     def _in_progress(game: Game, position: int, last_game: bool) -> bool:
@@ -296,9 +311,9 @@ class Referee:
         if hops is None:
             state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
-        verdict = judge_written(state.board, color, dice, hops, fast=True)  # only its board is read
-        if verdict.play is not None:  # judge_written gives a play exactly when the play is legal
-            state.board = verdict.play.board
+        verdict = board_after(state.board, color, dice, hops)
+        if not isinstance(verdict, Verdict):  # the play is legal: the board after it
+            state.board = verdict
         elif action.play_kind == EMPTY and final:
             # rolled, then resigned without playing (gnubg writes this; only resignations follow),
             # or the dice of a game in progress, not yet played
@@ -396,6 +411,8 @@ class Referee:
 
     def _check_bearoff(self, state: GameState) -> None:
         """Whether the play just made ended the game (its points with the cube and Jacoby)."""
+        if not self._ends_game(state.board):
+            return
         position = Position(state.board, cube=state.cube, match=Match(self.length), rules=self.rules)
         verdict = position.outcome()
         if verdict.game_over:

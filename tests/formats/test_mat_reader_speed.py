@@ -1,0 +1,100 @@
+"""The .mat reader's quicker patterns are proven to read what the plain ones read: a cell starts at
+the same columns of any line, and every transcript (generated, with hostile text in every free
+field, and the real ones in data/) reads as the same match."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbitru.formats import mat
+from arbitru.formats.game_record import RecordError, record_to_match
+from arbitru.formats.mat import MatFormatError, read_mat
+from arbitru.formats.mat_writer import write_mat
+from arbitru.formats.replay import ExportError
+from arbitru.referee import resolve_rules
+from tests.formats.strategies import match_records
+from tests.support.cases import examples
+
+# The cell start as first written: no lookahead of the first character.
+PLAIN_START = re.compile(
+    r"(?<!\S)(?:(?P<dice>[1-6][1-6]):"
+    r"|(?P<word>doubles?|redoubles?|beavers?|raccoons?|takes?|accepts?|drops?|passes|pass|rejects?"
+    r"|refuses?|wins?|resigns?|resigned|resignation))(?![A-Za-z])",
+    re.IGNORECASE,
+)
+# Pieces of turn lines, with the letters that fold to ASCII ones case-insensitively (ſ, K, ı, İ).
+PIECES = st.sampled_from(
+    [" ", "  ", "\t", "\u00a0", "1)", "12)", "52:", "66:", "71:", "5:", ":", "13/8", "bar/22", "6/off",
+     "Doubles", "DOUBLE", "redoubles", "=>", "2", "Takes", "accept", "Drops", "pass", "passes", "Wins",
+     "win", "1 point", "and the match", "Resigns", "resigned", "Resignation", "beaver", "Raccoons",
+     "refuse", "rejects", "ſ", "K", "ı", "İ", "x", "Illegal play (", ")", "????", "Cannot Move", "é"]
+)  # fmt: skip
+DATA = Path(__file__).resolve().parents[2] / "data" / "matches"
+
+
+def starts(pattern: re.Pattern[str], line: str, at: int) -> list[tuple[int, str | None, str | None]]:
+    return [(m.start(), m.group("dice"), m.group("word")) for m in pattern.finditer(line, at)]
+
+
+@settings(max_examples=examples(500))
+@given(st.lists(PIECES, max_size=14).map("".join), st.integers(0, 6))
+def test_a_cell_starts_where_the_plain_pattern_says(line: str, at: int):
+    assert starts(mat._START, line, at) == starts(PLAIN_START, line, at)
+
+
+def read_plainly(text: str) -> mat.Match | str:
+    """The reader's answer with the plain pattern in place of the quick one."""
+    quick = mat._START
+    mat._START = PLAIN_START
+    try:
+        return read_or_error(text)
+    finally:
+        mat._START = quick
+
+
+def read_or_error(text: str) -> mat.Match | str:
+    try:
+        return read_mat(text)
+    except MatFormatError as exc:
+        return str(exc)
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(match_records())
+def test_a_generated_transcript_reads_as_the_plain_reader_reads_it(record):
+    try:
+        match = record_to_match(record)
+        text = write_mat(match, resolve_rules(match, {})[0])
+    except (RecordError, ExportError):
+        return
+    assert read_or_error(text) == read_plainly(text)
+
+
+@pytest.mark.parametrize("path", sorted(p for p in DATA.iterdir() if p.suffix in (".mat", ".txt")), ids=str)
+def test_a_real_transcript_reads_as_the_plain_reader_reads_it(path: Path):
+    text = path.read_text(encoding="utf-8", errors="replace")
+    assert read_or_error(text) == read_plainly(text)
+
+
+def plain_play_kind(play: str) -> str:
+    """A play's kind by the patterns alone (before a leading digit told a play at once)."""
+    if not play:
+        return mat.EMPTY
+    lowered = play.lower()
+    if mat._CANNOT_MOVE.fullmatch(lowered):
+        return mat.CANNOT_MOVE
+    if mat._HIDDEN.fullmatch(play):
+        return mat.HIDDEN
+    if lowered.startswith("illegal play"):
+        return mat.ILLEGAL_MARKER
+    return mat.PLAY
+
+
+@given(st.lists(PIECES, max_size=6).map("".join) | st.text(max_size=12))
+def test_a_play_kind_is_the_one_the_patterns_give(play: str):
+    assert mat._play_kind(play) == plain_play_kind(play)

@@ -1,0 +1,38 @@
+"""The referee's shortcuts are proven equal to the plain statements they replace."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from arbitru.engine.board import Board
+from arbitru.engine.position import Position
+from arbitru.engine.rules import PRESETS
+from arbitru.formats.mat import ACTION_KINDS, Action, Game, Result
+from arbitru.referee.machine import Referee
+from tests.engine.test_properties import boards
+
+
+def plainly_final(game: Game, position: int) -> bool:
+    """The plain statement: only resignations follow `position`, and something does or a result is written."""
+    rest = game.actions[position + 1 :]
+    return all(a.kind == "resign" for a in rest) and (game.result is not None or bool(rest))
+
+
+@given(st.lists(st.sampled_from(ACTION_KINDS), max_size=12), st.booleans())
+def test_a_final_action_is_told_from_the_last_action_that_is_no_resignation(kinds, with_result):
+    actions = [Action(kind, 0) for kind in kinds]
+    result = Result(0, 1, False, after_action=len(actions)) if with_result else None
+    game = Game(1, (0, 0), actions, result)
+    after = Referee._only_resignations_after(game)
+    for position in range(len(actions)):
+        assert Referee._is_final(game, position, after) == plainly_final(game, position)
+
+
+@given(boards(), st.sampled_from(sorted(PRESETS)))
+def test_a_board_that_ends_no_game_has_no_outcome_to_build(board: Board, preset: str):
+    """`_check_bearoff` builds a Position only where `ends_game` says the game may be over: elsewhere
+    the outcome is NOT_OVER, whatever the rules."""
+    rules = PRESETS[preset]
+    if not Position.initial(rules).ends_game(board):
+        assert not Position(board, rules=rules).outcome().game_over
