@@ -4,9 +4,10 @@ side by side in one run, medians over several passes. Prints figures; it is not 
 
     python bench/engine.py [--passes 5] [--wildbg-passes 3] [--data data] [--no-gnubg]
 
-Measures, against the generator's speed targets: the total and per-position median / p99 over bench_positions.jsonl,
-each position of worst_positions.jsonl, and the wildbg totals work (2,000 positions x 21 rolls =
-42,000 generations); with a cache on the engine, cold (cleared before every call) and warm figures.
+Measures, against the generator's speed targets: the total and per-position median / p99 over
+bench_positions.jsonl, each position of worst_positions.jsonl, and the wildbg totals work (2,000
+positions x 21 rolls = 42,000 generations); with a cache on the engine, cold (cleared before every
+call) and warm figures.
 Then the movements that are not backgammon's (long nardy, plakoto), whose plays the plain
 generator lists: median, p99 and worst position of each over positions of seeded random games,
 beside backgammon's over the bench positions.

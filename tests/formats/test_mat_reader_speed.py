@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from arbitru.formats import mat
 from arbitru.formats.game_record import RecordError, record_to_match
 from arbitru.formats.mat import MatFormatError, read_mat
-from arbitru.formats.mat_writer import write_mat
-from arbitru.formats.replay import ExportError
 from arbitru.referee import resolve_rules
+from arbitru.referee.mat_writer import write_mat
+from arbitru.referee.replay import ExportError
 from tests.formats.strategies import match_records
 from tests.support.cases import examples
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from arbitru.engine.board import Board
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
-from arbitru.formats.mat import ACTION_KINDS, Action, Game, Result
+from arbitru.formats.mat import Action, ActionKind, Game, Result
 from arbitru.referee.machine import Referee
 from tests.engine.test_properties import boards
 
@@ -19,7 +21,7 @@ def plainly_final(game: Game, position: int) -> bool:
     return all(a.kind == "resign" for a in rest) and (game.result is not None or bool(rest))
 
 
-@given(st.lists(st.sampled_from(ACTION_KINDS), max_size=12), st.booleans())
+@given(st.lists(st.sampled_from(get_args(ActionKind)), max_size=12), st.booleans())
 def test_a_final_action_is_told_from_the_last_action_that_is_no_resignation(kinds, with_result):
     actions = [Action(kind, 0) for kind in kinds]
     result = Result(0, 1, False, after_action=len(actions)) if with_result else None
