@@ -20,13 +20,30 @@ from typing import Any
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other, point_name
 from arbitru.engine.geometry import OPPOSITE
+from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.play import Move, Play
+from arbitru.engine.rules import STANDARD, Rules
 
 Hop = tuple[int, int]
 # The opponent's number of each of the mover's points 1..24: the judge rules on the backgammon
 # family's boards (opposite directions). A table lookup costs what the arithmetic `25 - p` did.
 _FACING = OPPOSITE.mirror
+
+# The reasons only a variant without the fast paths gives (arbitru.engine.variant_judge); the match
+# referee, which replays backgammon, leaves them out.
+VARIANT_REASON_CODES: dict[str, str] = {
+    "POINT_OCCUPIED": "where nothing is hit (long nardy), a checker may not land on a point with an"
+    " opposing checker",
+    "POINT_CLOSED_BY_PIN": "a checker may not land on a point where the lone opposing checker pins one"
+    " of the mover's (plakoto)",
+    "PINNED_CHECKER_MOVED": "a pinned checker cannot move until the opposing checker on it leaves (plakoto)",
+    "BEAR_OFF_WHILE_PINNED": "bearing off needs no checker of the mover pinned (plakoto)",
+    "HEAD_RULE": "one checker leaves the head (the own 24) per turn; two on a side's first turn with"
+    " 6-6, 4-4 or 3-3 (long nardy)",
+    "BLOCK_RULE": "a play may not end with six points in a row held by the mover unless an opposing"
+    " checker is ahead of them (long nardy; option nardy_block: after each move)",
+}
 
 # Stable reason codes: clients and the match referee rely on these names.
 REASON_CODES: dict[str, str] = {
@@ -43,6 +60,7 @@ REASON_CODES: dict[str, str] = {
     "MUST_PLAY_HIGHER_DIE": "when only one die can be played, it must be the higher one if it can",
     "WRONG_HIT": "a hit is marked (`*` or hit: true) on a move that hits nothing",
     "NOT_A_LEGAL_PLAY": "the play does not lead to the position of any legal play of this roll",
+    **VARIANT_REASON_CODES,
 }
 
 
@@ -83,15 +101,23 @@ def judge_play(
     dice: tuple[int, int],
     hops: Sequence[Hop],
     marked_hits: Sequence[int] | None = None,
+    rules: Rules = STANDARD,
 ) -> Verdict:
-    """Rule on the proposal `hops` (and, when given, the destination points it marks as hits).
+    """Rule on the proposal `hops` (and, when given, the destination points it marks as hits) in a
+    game of `rules` (default backgammon's).
 
     A mark is always some hop's destination: the notation takes a `*` after a hop's destination
-    only (`8*/5` is unreadable) and a move object's `hit` marks its own `to`."""
+    only (`8*/5` is unreadable) and a move object's `hit` marks its own `to`. A game whose movement
+    has no fast path (long nardy, plakoto: `movement_of(rules).fast`) is judged by
+    `arbitru.engine.variant_judge`, imported where it is needed: it builds on this module."""
     roll = _roll(dice)
     for source, dest in hops:
         if not (0 <= dest <= 25 and 0 <= source <= 25):
             return _illegal("NOT_ON_BOARD", point=source if not 0 <= source <= 25 else dest)
+    if rules is not STANDARD and not movement_of(rules).fast:
+        from arbitru.engine.variant_judge import judge_variant
+
+        return judge_variant(board, turn, dice, hops, marked_hits or (), rules)
     opponent = board.side(other(turn))
     for point in marked_hits or ():
         if not 1 <= point <= 24 or opponent[_FACING[point]] != 1:

@@ -60,12 +60,13 @@ class Position:
 
     def judge(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Verdict:
         """The ruling on a proposed play: written in standard notation (`"8/5 6/5"`; a `*` marks a
-        hit; NotationError when it cannot be read), or as hops with the points it marks as hits."""
+        hit; NotationError when it cannot be read), or as hops with the points it marks as hits,
+        by the rules of this position's variant."""
         assert self.turn is not None and self.dice is not None, "a play needs a side on roll and dice"
         if isinstance(play, str):
             hops, marked = parse_play_marked(play)
-            return judge_play(self.board, self.turn, self.dice, hops, marked)
-        return judge_play(self.board, self.turn, self.dice, play, marked_hits)
+            return judge_play(self.board, self.turn, self.dice, hops, marked, self.rules)
+        return judge_play(self.board, self.turn, self.dice, play, marked_hits, self.rules)
 
     def after(self, play: Play) -> Position:
         """The position once `play` is played: its board, the opponent on roll, no dice yet (same

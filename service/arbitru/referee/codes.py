@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from arbitru.engine.judge import REASON_CODES as JUDGE_CODES
+from arbitru.engine.judge import VARIANT_REASON_CODES
 from arbitru.messages import LANGUAGES, Coded, render, say
 
 Params = dict[str, str | int | tuple[int, ...]]  # a tuple: alternatives, said as "2, 4 or 6"
@@ -20,11 +21,11 @@ Params = dict[str, str | int | tuple[int, ...]]  # a tuple: alternatives, said a
 REASON_CODES: dict[str, str] = {
     # checker play: the judge's codes (arbitru.engine.judge), except the three a transcript never
     # reaches (notation that names no point is BAD_NOTATION here, hit marks are forgiven, the rest
-    # is named by rule)
+    # is named by rule) and the variants' (the referee replays backgammon)
     **{
         code: description
         for code, description in JUDGE_CODES.items()
-        if code not in ("NOT_ON_BOARD", "NOT_A_LEGAL_PLAY", "WRONG_HIT")
+        if code not in ("NOT_ON_BOARD", "NOT_A_LEGAL_PLAY", "WRONG_HIT") and code not in VARIANT_REASON_CODES
     },
     # impossible plays (never condoned)
     "OPPONENT_CHECKER_MOVED": "the play moves a checker of the opponent",
