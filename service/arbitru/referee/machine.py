@@ -16,6 +16,7 @@ from arbitru.engine.board import COLORS, Board, Color, other
 from arbitru.engine.cube import Cube, CubeVerdict, cube_action
 from arbitru.engine.judge import Verdict
 from arbitru.engine.match import Match, score_game
+from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, resignation
@@ -311,7 +312,7 @@ class Referee:
         if hops is None:
             state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
-        verdict = board_after(state.board, color, dice, hops)
+        verdict = board_after(state.board, color, dice, hops, self.rules)
         if not isinstance(verdict, Verdict):  # the play is legal: the board after it
             state.board = verdict
         elif action.play_kind == EMPTY and final:
@@ -385,7 +386,7 @@ class Referee:
         code, quoted = verdict.code, reasons(verdict)
         if not hops:  # nothing written is illegal only where a play exists
             variant = "nothing" if action.play_kind == EMPTY else "cannot_move"
-            example = legal_plays(state.board, color, dice)[0].notation
+            example = legal_plays(state.board, color, dice, self.rules)[0].notation
             params: Params = {
                 "player": self.players[action.player],
                 "high": dice[0],
@@ -395,7 +396,10 @@ class Referee:
             key = f"referee.{code}.{variant}"
         else:
             params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
-        if self.mode == "legal-moves-only":
+        if self.mode == "legal-moves-only" or not movement_of(self.rules).fast:
+            # Condoning replays the play as written, which only the backgammon family's literal
+            # replay does: in Long Nardy and Plakoto every incorrect play is the error
+            # (docs/variants.md).
             self._raise(game, action, code, key, params, reasons=quoted)
         board, impossible = apply_literally(state.board, color, hops, CONDONES.get(self.mode, frozenset()))
         if impossible is not None:
@@ -777,7 +781,7 @@ class Referee:
         }
         found: Json = {"position": position}
         if dice is not None and not state.board.problems(self.rules.checkers):
-            plays = legal_plays(state.board, color, dice)
+            plays = legal_plays(state.board, color, dice, self.rules)
             found["legal_play_count"] = len(plays)
             if len(plays) <= LISTED_PLAYS:
                 found["legal_plays"] = [play.notation for play in plays]

@@ -11,32 +11,40 @@ from __future__ import annotations
 from arbitru.engine.board import BAR, OFF, Board, Color, other
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.judge import Verdict, judge_play, literal_board, plainly_legal
+from arbitru.engine.movement import movement_of
 from arbitru.engine.play import point_name
+from arbitru.engine.rules import STANDARD, Rules
 from arbitru.referee.codes import Params
 
 Hops = tuple[tuple[int, int], ...]
 
 
-def judge_written(board: Board, color: Color, dice: tuple[int, int], hops: Hops) -> Verdict:
+def judge_written(
+    board: Board, color: Color, dice: tuple[int, int], hops: Hops, rules: Rules = STANDARD
+) -> Verdict:
     """Judge a written play as /v1/play does, with two allowances for exporters: hit marks are not
     read (exporters differ in marking chained hits; OpenGammon writes none; a hop hits the blot it
     lands on, marked or not), and a hop written past the blot it hit on the way (`24/13` for
     `24/18*/13`) is taken as the legal play that moves those checkers."""
-    verdict = judge_play(board, color, dice, hops)
+    verdict = judge_play(board, color, dice, hops, rules=rules)
     if not verdict.legal and verdict.play is not None:
         return Verdict(True, verdict.play, as_written=False)
     return verdict
 
 
-def board_after(board: Board, color: Color, dice: tuple[int, int], hops: Hops) -> Board | Verdict:
+def board_after(
+    board: Board, color: Color, dice: tuple[int, int], hops: Hops, rules: Rules = STANDARD
+) -> Board | Verdict:
     """What the referee reads of `judge_written`: the board after the written play when it is legal,
     else the verdict on it. A play legal on its face (every die used, each hop played die by die) is
     told without listing every legal play of the roll (`plainly_legal`: the same board) and without
-    building a Verdict (a few hundred rolls a match, a microsecond each)."""
-    plain = plainly_legal(board, color, dice, hops)
-    if plain is not None:
-        return plain.board
-    verdict = judge_written(board, color, dice, hops)
+    building a Verdict (a few hundred rolls a match, a microsecond each): in the backgammon family,
+    whose movement that fast path knows."""
+    if movement_of(rules).fast:
+        plain = plainly_legal(board, color, dice, hops)
+        if plain is not None:
+            return plain.board
+    verdict = judge_written(board, color, dice, hops, rules)
     return verdict.play.board if verdict.play is not None else verdict
 
 
