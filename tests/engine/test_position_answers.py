@@ -51,7 +51,7 @@ def races_home(draw: st.DrawFn) -> Position:
 def test_every_listed_play_carries_where_its_board_leaves_the_game(position: Position):
     answer = position.plays_with_outcomes()
     assert answer.position is position and answer.plays == position.plays()
-    for play, standing in zip(answer.plays, answer.standings, strict=True):
+    for play, standing in zip(answer.plays, answer.standings(), strict=True):
         if position.ends_game(play.board):
             assert standing == position.standing(play.board) and standing.outcome.game_over
         else:

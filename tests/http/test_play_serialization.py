@@ -44,7 +44,7 @@ def test_full_plays_writes_what_play_dict_writes(body: dict[str, Any]):
     answer = position.game.plays_with_outcomes()
     expected = [
         play_dict(play, standing, position)
-        for play, standing in zip(answer.plays, answer.standings, strict=True)
+        for play, standing in zip(answer.plays, answer.standings(), strict=True)
     ]
     assert orjson.loads(orjson.dumps(full_plays(answer))) == orjson.loads(orjson.dumps(expected))
 

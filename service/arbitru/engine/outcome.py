@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from arbitru.engine.board import COLORS, Board, Color, other
+from arbitru.engine.board import COLORS, OFF, Board, Color, other
 from arbitru.engine.prospects import prospects
 from arbitru.engine.rules import STANDARD, Rules
 
@@ -47,6 +47,13 @@ class Outcome:
 
 
 NOT_OVER = Outcome(False)
+
+
+def game_over(board: Board, rules: Rules = STANDARD) -> bool:
+    """Whether the game is over on `board`: a side has borne off every checker. The one decision
+    every caller asks (`Position.ends_game`); `outcome` scores what it decides."""
+    checkers = rules.checkers
+    return board.white[OFF] == checkers or board.black[OFF] == checkers
 
 
 def winner_of(board: Board, checkers: int = 15) -> Color | None:

@@ -24,7 +24,7 @@ from arbitru.engine.judge import Hop, Verdict, judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play_marked
-from arbitru.engine.outcome import NOT_OVER, Outcome, outcome, resignation
+from arbitru.engine.outcome import NOT_OVER, Outcome, game_over, outcome, resignation
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
 from arbitru.engine.variants import start_board
@@ -87,9 +87,9 @@ class Position:
         )
 
     def ends_game(self, board: Board | None = None) -> bool:
-        """Whether `board` (default: this position's) ends the game: what `outcome` says, so the one
-        decision stays in `arbitru.engine.outcome`."""
-        return self.outcome(board).game_over
+        """Whether the game is over on `board` (default: this position's): a side has borne off every
+        checker, or a variant's own ending (plakoto's mother rule) has come (`outcome.game_over`)."""
+        return game_over(self.board if board is None else board, self.rules)
 
     def outcome(self, board: Board | None = None) -> Outcome:
         """The game-over verdict of `board` (default: this position's) in this context: the result
@@ -120,11 +120,11 @@ class Position:
 
     def problems(self) -> list[Problem]:
         """Every reason this board, with this side on roll, cannot occur in a game, all at once: the
-        board's own (`Board.problems`), then a side on roll in a game somebody has won (`outcome`
-        decides it). The cube and match are checked apart (`arbitru.engine.match.context_problems`).
-        A game over with no winner (a tie of a variant) has no message of its own yet: not refused here."""
+        board's own (`Board.problems`), then a side on roll in a game somebody has won (`ends_game`
+        decides it is over). The cube and match are checked apart (`match.context_problems`). A game
+        over with no winner (a tie of a variant) has no message of its own yet: not refused here."""
         found = self.board.problems(checkers=self.rules.checkers)
-        if found or self.turn is None:
+        if found or self.turn is None or not self.ends_game():
             return found
         winner = self.outcome().winner
         if winner is None:
@@ -136,18 +136,17 @@ class Position:
         """/v1/moves' whole question in one call: every legal play (`plays`) with where it leaves the
         game, so whoever shows the answer asks nothing more.
 
-        A play's standing is `GOING_ON` while the game goes on (no match block: the score stands),
-        else `standing` of its board. `outcome`'s arguments are worked out once per answer: a play
-        costs one call of `arbitru.engine.outcome.outcome`, which says `NOT_OVER` at once for a
-        board nobody has won."""
-        plays = self.plays()
-        standings = [GOING_ON] * len(plays)
+        Only the plays that end the game are scored (`endings`, by index; `standing` of their
+        board): the rest share `GOING_ON`, with no match block (the score stands), so an answer
+        costs one `ends_game` decision per play and no object per play."""
+        plays, rules = self.plays(), self.rules
         scoring = self._scoring()
-        for index, play in enumerate(plays):
-            verdict = outcome(play.board, *scoring)
-            if verdict.game_over:
-                standings[index] = self._left_by(verdict)
-        return PlaysAnswer(self, plays, standings)
+        endings = {
+            index: self._left_by(outcome(play.board, *scoring))
+            for index, play in enumerate(plays)
+            if game_over(play.board, rules)
+        }
+        return PlaysAnswer(self, plays, endings)
 
     def ruling(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Ruling:
         """/v1/play's whole question in one call: the verdict on a proposed play (as `judge` takes
@@ -180,11 +179,16 @@ GOING_ON = Standing(NOT_OVER, None)  # a play after which the game goes on: the 
 
 
 class PlaysAnswer(NamedTuple):
-    """A position's legal plays with where each leaves the game: `standings[i]` is `plays[i]`'s."""
+    """A position's legal plays with where each leaves the game: `endings` holds the standing of
+    each play that ends it, by its index in `plays`; every other play stands at `GOING_ON`."""
 
     position: Position
     plays: list[Play]
-    standings: list[Standing]
+    endings: dict[int, Standing]
+
+    def standings(self) -> list[Standing]:
+        """Every play's standing, in the order of `plays`."""
+        return [self.endings.get(index, GOING_ON) for index in range(len(self.plays))]
 
 
 class Ruling(NamedTuple):

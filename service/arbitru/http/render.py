@@ -16,7 +16,7 @@ from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_m
 from arbitru.engine.board import Board, other, side_to_dict
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
-from arbitru.engine.position import GOING_ON, PlaysAnswer, Standing
+from arbitru.engine.position import PlaysAnswer, Standing
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_INCLUDED_IDS
 from arbitru.http.errors import ValidationProblem
@@ -150,14 +150,14 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
 
     /v1/moves spends more time here than in the engine, so the common case is spelt out: the
     opponent's side, shared by most plays of a roll, is serialized once per distinct tuple, the
-    moves' JSON and notation come from `_MOVES_TEXTS`, and a play the game goes on after shares
-    one pre-serialized outcome.
+    moves' JSON and notation come from `_MOVES_TEXTS`, every play first gets the one
+    pre-serialized not-over outcome, and the few that end the game get theirs afterwards.
     """
     mover_is_white = answer.position.turn == "white"
     opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
     memo = _MOVES_TEXTS
     listed = []
-    for play, standing in zip(answer.plays, answer.standings, strict=True):
+    for play in answer.plays:
         white, black = play.board
         mover, opponent = (white, black) if mover_is_white else (black, white)
         opp = opponents.get(id(opponent))
@@ -173,9 +173,11 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
                 "board": {"white": mover_json, "black": opp}
                 if mover_is_white
                 else {"white": opp, "black": mover_json},
-                "outcome": NOT_OVER_JSON if standing is GOING_ON else play_outcome_json(standing),
+                "outcome": NOT_OVER_JSON,
             }
         )
+    for index, standing in answer.endings.items():
+        listed[index]["outcome"] = play_outcome_json(standing)
     return listed
 
 
@@ -185,11 +187,11 @@ def plays_answer(position: Position, answer: PlaysAnswer, body: Mapping[str, Any
     assert position.turn is not None and position.dice is not None
     plays = answer.plays
     include = frozenset(body.get("include") or ())
-    _check_included_ids(len(plays), include)
     wanted = frozenset(body.get("fields_") or ALL_FIELDS)
     if include or wanted != ALL_FIELDS:
+        _check_included_ids(len(plays), include)
         cache: _SideCache = {}
-        pairs = zip(plays, answer.standings, strict=True)
+        pairs = zip(plays, answer.standings(), strict=True)
         listed = [play_dict(play, standing, position, include, cache, wanted) for play, standing in pairs]
     else:
         listed = full_plays(answer)
