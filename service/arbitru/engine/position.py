@@ -9,7 +9,10 @@ the model: one place decides).
 A `Position` is the board, the side on roll and its dice, the cube, the match and the rules. It
 lists its legal plays, judges a proposed play, and gives the outcome of its board (or of the board
 after one of its plays) with the Jacoby rule and the match applied inside: no caller applies
-"Jacoby only in money play" or works out whether the game is over itself.
+"Jacoby only in money play" or works out whether the game is over itself (`ends_game` asks
+`arbitru.engine.outcome.game_over`, the one decision). A request's whole question is one call:
+`plays_with_outcomes` (the plays with where each leaves the game), `ruling` (a verdict with the
+same), `standing` (an outcome with the match after it), `problems` (why a position cannot occur).
 """
 
 from __future__ import annotations
