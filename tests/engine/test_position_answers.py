@@ -4,7 +4,7 @@ whether a game is over: `ends_game`, the plays' standings, a ruling and `problem
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine import Board, Position
@@ -46,8 +46,18 @@ def races_home(draw: st.DrawFn) -> Position:
     return Position(board, turn, dice, cube, match, rules)  # type: ignore[arg-type]
 
 
+# White on 1 and 2 with 2-1: 2/off 1/off ends the game (a gammon), 2/1/off does not.
+BOTH_KINDS = Position(
+    Board.from_dict({"white": {"points": {"1": 1, "2": 1}}, "black": {"points": {"6": 5, "8": 5, "13": 5}}}),
+    "white",
+    (2, 1),
+    match=Match(5, (1, 2)),
+)
+
+
 @settings(max_examples=150, deadline=None)
 @given(races_home())
+@example(BOTH_KINDS)
 def test_every_listed_play_carries_where_its_board_leaves_the_game(position: Position):
     answer = position.plays_with_outcomes()
     assert answer.position is position and answer.plays == position.plays()
