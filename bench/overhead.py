@@ -12,7 +12,8 @@ same requests:
   compression and CORS; security headers); the access log alone is the observability hooks with
   the log on minus the same in an app with it off (`ACCESS_LOG_LEVEL=WARNING`);
 - validation: the route's body parser (content type, orjson.loads, webargs, marshmallow);
-- resolve (`resolve_position`), engine cold (plays cache off) and cached, render (`plays_answer`),
+- resolve (`resolve_position`), engine cold (plays cache off) and cached (the plays with their
+  outcomes, `Position.plays_with_outcomes`), render (`plays_answer`),
   JSON dumps (orjson);
 - total: the whole WSGI call of the app with a prepared environ, engine cached and cold; and the same
   for bench/bare_flask.py answering the same bytes. "unaccounted" is total minus the stages:
@@ -188,6 +189,14 @@ def validation_time(app: Any, bodies: list[bytes], repeat: int) -> float:
     return statistics.median(passes)
 
 
+def engine_answer(position: Any) -> Any:
+    """What the route asks the engine: the plays with their outcomes in one call (`plays_with_outcomes`),
+    or the plays alone in a checkout from before it (ARBITRU_OVERHEAD_SOURCE), whose render asked
+    each ending play's outcome itself."""
+    game = position.game
+    return game.plays_with_outcomes() if hasattr(game, "plays_with_outcomes") else game.plays()
+
+
 def core_stages(app: Any, bodies: list[bytes], repeat: int) -> dict[str, float]:
     """resolve, engine (cold and cached), render and dumps, each timed over the mix."""
     import orjson
@@ -204,12 +213,12 @@ def core_stages(app: Any, bodies: list[bytes], repeat: int) -> dict[str, float]:
                 position = resolve_position(body)
                 t1 = time.perf_counter()
                 plays_cache.configure(cache_plays=0)
-                position.game.plays()
+                engine_answer(position)
                 t2 = time.perf_counter()
                 plays_cache.configure(cache_plays=CACHED_PLAYS)
-                position.game.plays()  # fills the cache
+                engine_answer(position)  # fills the cache
                 t3 = time.perf_counter()
-                plays = position.game.plays()
+                plays = engine_answer(position)
                 t4 = time.perf_counter()
                 answer = plays_answer(position, plays, body)
                 t5 = time.perf_counter()

@@ -7,7 +7,6 @@ from typing import Any
 import orjson
 import pytest
 
-from arbitru.engine import Board, legal_plays
 from arbitru.http.position import resolve_position
 from arbitru.http.render import full_plays, play_dict
 from arbitru.http.schemas import MovesRequestSchema
@@ -42,17 +41,18 @@ CASES: dict[str, dict[str, Any]] = {
 @pytest.mark.parametrize("body", CASES.values(), ids=CASES.keys())
 def test_full_plays_writes_what_play_dict_writes(body: dict[str, Any]):
     position = resolve_position(MovesRequestSchema().load(body))
-    assert position.turn is not None and position.dice is not None
-    plays = legal_plays(position.board, position.turn, position.dice)
-    expected = [play_dict(play, position) for play in plays]
-    assert orjson.loads(orjson.dumps(full_plays(plays, position))) == orjson.loads(orjson.dumps(expected))
+    answer = position.game.plays_with_outcomes()
+    expected = [
+        play_dict(play, standing, position)
+        for play, standing in zip(answer.plays, answer.standings(), strict=True)
+    ]
+    assert orjson.loads(orjson.dumps(full_plays(answer))) == orjson.loads(orjson.dumps(expected))
 
 
 def test_game_over_plays_carry_their_outcome():
     body = CASES["white bears off the last checkers (gammon)"]
     position = resolve_position(MovesRequestSchema().load(body))
-    assert isinstance(position.board, Board)
-    listed = orjson.loads(orjson.dumps(full_plays(legal_plays(position.board, "white", (2, 1)), position)))
+    listed = orjson.loads(orjson.dumps(full_plays(position.game.plays_with_outcomes())))
     outcomes = {p["notation"]: p["outcome"] for p in listed}
     assert outcomes["2/off 1/off"]["result"] == "gammon"
     assert outcomes["2/off"]["game_over"] is False  # one checker travels 2/1/off, the other stays

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from arbitru.engine.board import COLORS, OFF, PINNED, Board, Color, other
+from arbitru.engine.board import COLORS, OFF, PINNED, SLOTS, Board, Color, other
 from arbitru.engine.movement import movement_of
 from arbitru.engine.prospects import prospects
 from arbitru.engine.rules import STANDARD, Rules
@@ -64,11 +64,13 @@ TIE = Outcome(True, None, None, 0, 0)
 
 def game_over(board: Board, rules: Rules = STANDARD) -> bool:
     """Whether the game is over on `board`: a side has borne off every checker, or (plakoto) the
-    mother rule ends it. The one decision every caller asks (`Position.ends_game`)."""
+    mother rule ends it. The one decision every caller asks (`Position.ends_game`). Asked once per
+    listed play, so a variant with pins is told by its board's sides (50 slots, `board.PINNED`,
+    which only such a variant's boards have) rather than by looking its movement up."""
     checkers = rules.checkers
     if board.white[OFF] == checkers or board.black[OFF] == checkers:
         return True
-    return movement_of(rules).pins and mother_verdict(board) is not None
+    return len(board.white) > SLOTS and mother_verdict(board) is not None
 
 
 def board_verdict(board: Board, rules: Rules = STANDARD) -> Outcome:

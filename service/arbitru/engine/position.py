@@ -9,18 +9,23 @@ the model: one place decides).
 A `Position` is the board, the side on roll and its dice, the cube, the match and the rules. It
 lists its legal plays, judges a proposed play, and gives the outcome of its board (or of the board
 after one of its plays) with the Jacoby rule and the match applied inside: no caller applies
-"Jacoby only in money play" or works out whether the game is over itself.
+"Jacoby only in money play" or works out whether the game is over itself (`ends_game` asks
+`arbitru.engine.outcome.game_over`, the one decision). A request's whole question is one call:
+`plays_with_outcomes` (the plays with where each leaves the game), `ruling` (a verdict with the
+same), `standing` (an outcome with the match after it), `problems` (why a position cannot occur).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
-from arbitru.engine.board import Board, Color, other
+from arbitru.engine.board import Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, CENTRED, Cube
 from arbitru.engine.judge import Hop, Verdict, judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
+from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play_marked
 from arbitru.engine.outcome import NOT_OVER, Outcome, game_over, outcome, resignation
@@ -94,12 +99,14 @@ class Position:
     def outcome(self, board: Board | None = None) -> Outcome:
         """The game-over verdict of `board` (default: this position's) in this context: the result
         counted as the rules count it, the Jacoby rule in money play only while the cube is centred,
-        points = multiplier x cube value."""
-        board = self.board if board is None else board
-        if not self.ends_game(board):
-            return NOT_OVER
+        points = multiplier x cube value (`NOT_OVER` while the game goes on)."""
+        return outcome(self.board if board is None else board, *self._scoring())
+
+    def _scoring(self) -> tuple[Rules, int, bool | None, bool]:
+        """`arbitru.engine.outcome.outcome`'s arguments after the board in this context: the rules,
+        the cube's value, Jacoby off in a match (None: as the rules say), whether the cube is centred."""
         jacoby = None if self.match.is_money else False
-        return outcome(board, self.rules, self.cube.value, jacoby, self.cube.owner == CENTERED)
+        return self.rules, self.cube.value, jacoby, self.cube.owner == CENTERED
 
     def match_after(self, verdict: Outcome) -> MatchScore | None:
         """A verdict's effect on the match (None in a money game; the score unchanged while the game
@@ -110,7 +117,88 @@ class Position:
             return unfinished(self.match)
         return score_game(self.match, verdict.winner, verdict.points, self.rules)
 
+    def standing(self, board: Board | None = None) -> Standing:
+        """Where `board` (default: this position's) leaves the game: its outcome and, in a match,
+        the match after it (the score unchanged while the game goes on); what /v1/outcome answers."""
+        verdict = self.outcome(board)
+        return Standing(verdict, self.match_after(verdict))
+
+    def problems(self) -> list[Problem]:
+        """Every reason this board, with this side on roll, cannot occur in a game, all at once: the
+        board's own (`Board.problems`), then a side on roll in a game somebody has won (`ends_game`
+        decides it is over). The cube and match are checked apart (`match.context_problems`). A game
+        over with no winner (a tie of a variant) has no message of its own yet: not refused here."""
+        found = movement_of(self.rules).problems(self.board, self.rules.checkers)
+        if found or self.turn is None or not self.ends_game():
+            return found
+        winner = self.outcome().winner
+        if winner is None:
+            return found
+        where, checkers = f"board.{winner}.off", self.rules.checkers
+        return [problem(where, "problem.game_over_on_roll", color=winner, checkers=checkers, turn=self.turn)]
+
+    def plays_with_outcomes(self) -> PlaysAnswer:
+        """/v1/moves' whole question in one call: every legal play (`plays`) with where it leaves the
+        game, so whoever shows the answer asks nothing more.
+
+        Only the plays that end the game are scored (`endings`, by index; `standing` of their
+        board): the rest share `GOING_ON`, with no match block (the score stands), so an answer
+        costs one `ends_game` decision per play and no object per play."""
+        plays, rules = self.plays(), self.rules
+        scoring = self._scoring()
+        endings = {
+            index: self._left_by(outcome(play.board, *scoring))
+            for index, play in enumerate(plays)
+            if game_over(play.board, rules)
+        }
+        return PlaysAnswer(self, plays, endings)
+
+    def ruling(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Ruling:
+        """/v1/play's whole question in one call: the verdict on a proposed play (as `judge` takes
+        it) with where a legal play leaves the game (`GOING_ON` for an illegal one)."""
+        verdict = self.judge(play, marked_hits)
+        if not verdict.legal or verdict.play is None:
+            return Ruling(verdict, GOING_ON)
+        return Ruling(verdict, self._left_by(self.outcome(verdict.play.board)))
+
+    def _left_by(self, verdict: Outcome) -> Standing:
+        """Where a play whose board has `verdict` leaves the game: `GOING_ON` while the game goes on
+        (a play's answer gives no match block then), else the verdict with the match after it."""
+        return Standing(verdict, self.match_after(verdict)) if verdict.game_over else GOING_ON
+
     def resignation(self, level: str, resigner: Color) -> Outcome:
         """What accepting `resigner`'s resignation at `level` scores in this context."""
-        centred = self.cube.owner == CENTERED
-        return resignation(level, resigner, self.rules, self.cube.value, not self.match.is_money, centred)
+        rules, value, _, centred = self._scoring()
+        return resignation(level, resigner, rules, value, not self.match.is_money, centred)
+
+
+class Standing(NamedTuple):
+    """Where a board leaves the game in its position's context: the outcome (the Jacoby rule and the
+    match applied) and, in a match, the match block after it (None in a money game)."""
+
+    outcome: Outcome
+    match: MatchScore | None
+
+
+GOING_ON = Standing(NOT_OVER, None)  # a play after which the game goes on: the answer says no more
+
+
+class PlaysAnswer(NamedTuple):
+    """A position's legal plays with where each leaves the game: `endings` holds the standing of
+    each play that ends it, by its index in `plays`; every other play stands at `GOING_ON`."""
+
+    position: Position
+    plays: list[Play]
+    endings: dict[int, Standing]
+
+    def standings(self) -> list[Standing]:
+        """Every play's standing, in the order of `plays`."""
+        return [self.endings.get(index, GOING_ON) for index in range(len(self.plays))]
+
+
+class Ruling(NamedTuple):
+    """The verdict on a proposed play and where the play leaves the game (`GOING_ON` unless it is
+    legal and ends it)."""
+
+    verdict: Verdict
+    standing: Standing

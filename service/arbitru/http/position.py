@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from arbitru.engine import COLORS, Board, Color, Rules
-from arbitru.engine.board import OFF, Problem
+from arbitru.engine import Board, Color, Rules
+from arbitru.engine.board import Problem
 from arbitru.engine.cube import Cube
 from arbitru.engine.match import Match, context_problems
+from arbitru.engine.position import Dice
 from arbitru.engine.position import Position as Game
 from arbitru.engine.rules import STANDARD, build_rules
 from arbitru.http.errors import ValidationProblem, field_errors
@@ -21,6 +22,7 @@ from arbitru.messages import message
 DEFAULT_CUBE: dict[str, Any] = {"value": 1, "owner": "centered"}
 CENTRED_CUBE = Cube.from_dict(None)
 MONEY_GAME = Match.from_dict(None, STANDARD)
+Context = tuple[Rules, Cube, Match]
 
 
 class Position(NamedTuple):
@@ -41,13 +43,13 @@ def raise_problems(problems: Sequence[Problem]) -> None:
         raise ValidationProblem(field_errors(problems))
 
 
-def resolve_context(payload: Mapping[str, Any]) -> tuple[Rules, Cube, Match]:
+def resolve_context(payload: Mapping[str, Any], prefix: str = "rules") -> Context:
     """Rules (preset + options), cube and match of a schema-valid body, or a 422 naming every bad
-    field. The default money game is not rebuilt for every request."""
+    field (the rules' fields under `prefix`). The default money game is not rebuilt for every request."""
     options, cube_data, match_data = payload.get("rules"), payload.get("cube"), payload.get("match")
     if not (options or cube_data or match_data):
         return STANDARD, CENTRED_CUBE, MONEY_GAME  # the common request: nothing to build or check
-    rules, problems = build_rules(options) if options else (STANDARD, [])
+    rules, problems = build_rules(options, prefix=prefix) if options else (STANDARD, [])
     cube, match = Cube.from_dict(cube_data), Match.from_dict(match_data, rules)
     if not problems and (cube_data or match_data):
         problems = context_problems(cube, match, rules)
@@ -55,26 +57,31 @@ def resolve_context(payload: Mapping[str, Any]) -> tuple[Rules, Cube, Match]:
     return rules, cube, match
 
 
+def resolve_game(
+    payload: Mapping[str, Any], context: Context, turn: Color | None = None, dice: Dice | None = None
+) -> tuple[Game | None, list[Problem]]:
+    """The engine's position of the body's `board` in `context` (None when the body gives none),
+    with every reason it cannot occur (`Position.problems`; with `turn` on roll, also a game that
+    is already over). Routes where `board` is optional (/v1/cube, /v1/clock) use it as it is."""
+    if payload.get("board") is None:
+        return None, []
+    rules, cube, match = context
+    game = Game(Board.from_dict(payload["board"], checkers=rules.checkers), turn, dice, cube, match, rules)
+    return game, game.problems()
+
+
 def resolve_position(payload: Mapping[str, Any]) -> Position:
     """Turn a schema-validated body into engine values, or raise a 422 naming every bad field.
 
-    Checks what the schema cannot: checker totals, points held by both sides (the board's own
-    `problems()`), and that nobody is on roll in a game that is already over.
+    Checks what the schema cannot, by asking the engine's position (`Position.problems`): checker
+    totals, points held by both sides, and that nobody is on roll in a game that is already over.
     """
-    rules, cube_value, match_value = resolve_context(payload)
     turn: Color | None = payload.get("turn")
     dice = payload.get("dice")
-    board = Board.from_dict(payload["board"], checkers=rules.checkers)
-    errors = field_errors(board.problems(checkers=rules.checkers))
-    if not errors and turn is not None:
-        for color in COLORS:
-            if board.side(color)[OFF] == rules.checkers:
-                errors.setdefault(f"board.{color}.off", []).append(
-                    message("problem.game_over_on_roll", color=color, checkers=rules.checkers, turn=turn)
-                )
-    if errors:
-        raise ValidationProblem(errors, detail=message("problem.unreachable_position"))
-    cube = {**DEFAULT_CUBE, **(payload.get("cube") or {})}
     roll = (dice[0], dice[1]) if dice is not None else None
-    game = Game(board, turn, roll, cube_value, match_value, rules)
-    return Position(board, turn, roll, cube, payload.get("match"), rules, game)
+    game, problems = resolve_game(payload, resolve_context(payload), turn, roll)
+    if problems:
+        raise ValidationProblem(field_errors(problems), detail=message("problem.unreachable_position"))
+    assert game is not None, "the schema requires a board"
+    cube = {**DEFAULT_CUBE, **(payload.get("cube") or {})}
+    return Position(game.board, turn, roll, cube, payload.get("match"), game.rules, game)

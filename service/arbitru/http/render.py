@@ -13,10 +13,10 @@ from typing import Any
 import orjson
 
 from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_marked
-from arbitru.engine.board import OFF, Board, other, side_to_dict
+from arbitru.engine.board import Board, other, side_to_dict
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
-from arbitru.engine.outcome import Outcome
+from arbitru.engine.position import PlaysAnswer, Standing
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_INCLUDED_IDS
 from arbitru.http.errors import ValidationProblem
@@ -81,41 +81,40 @@ def pips(board: Board) -> dict[str, int]:
 
 
 # -- outcomes -----------------------------------------------------------------------------------
-def verdict_json(position: Position, verdict: Outcome, lang: str) -> dict[str, Any]:
-    """An outcome with its localised `label` and, in a match, the `match` block (the position's
-    engine value decides both)."""
+def standing_json(standing: Standing, lang: str) -> dict[str, Any]:
+    """Where a board leaves the game, as the engine's position answered it: the outcome with its
+    localised `label` and, in a match, the `match` block."""
+    verdict = standing.outcome
     answer: dict[str, Any] = {**verdict.to_dict(), "label": result_label(verdict.counted_as, lang)}
-    scored = position.game.match_after(verdict)
-    if scored is not None:
-        answer["match"] = scored.to_dict()
+    if standing.match is not None:
+        answer["match"] = standing.match.to_dict()
     return answer
 
 
-def outcome_json(board: Board, position: Position) -> dict[str, Any]:
-    """The outcome of `board` (after a play of `position`) as JSON; cheap while nobody has borne off
-    every checker. A board that ends the game carries what /v1/outcome answers for it: label and
-    match block."""
-    game = position.game
-    if not game.ends_game(board):
+def play_outcome_json(standing: Standing) -> dict[str, Any]:
+    """A play's `outcome`: the shared not-over answer while the game goes on, else what /v1/outcome
+    answers for the play's board."""
+    if not standing.outcome.game_over:
         return NOT_OVER  # shared by every play of an answer: never mutated
-    return verdict_json(position, game.outcome(board), request_language())
+    return standing_json(standing, request_language())
 
 
 def outcome_answer(position: Position) -> dict[str, Any]:
-    """/v1/outcome's answer: the verdict of the position's board, label, match block and pips."""
-    verdict = position.game.outcome()
-    return {**verdict_json(position, verdict, request_language()), "pips": pips(position.board)}
+    """/v1/outcome's answer: the standing of the position's board, label, match block and pips."""
+    return {**standing_json(position.game.standing(), request_language()), "pips": pips(position.board)}
 
 
 # -- plays --------------------------------------------------------------------------------------
 def play_dict(
     play: Play,
+    standing: Standing,
     position: Position,
     include: Collection[str] = (),
     cache: _SideCache | None = None,
     fields: Collection[str] = ALL_FIELDS,
 ) -> dict[str, Any]:
-    """One play in the contract's JSON form (plain dicts for orjson); pass one `cache` per answer.
+    """One play, which leaves the game at `standing`, in the contract's JSON form (plain dicts for
+    orjson); pass one `cache` per answer.
 
     `fields` names the play fields to build (all by default; /v1/moves may ask for fewer)."""
     board = play.board
@@ -126,13 +125,11 @@ def play_dict(
         result["notation"] = play.notation
     if "board" in fields:
         result["board"] = {"white": side_json(board.white, cache), "black": side_json(board.black, cache)}
-    outcome_now = outcome_json(board, position) if "outcome" in fields or include else NOT_OVER
     if "outcome" in fields:
-        result["outcome"] = outcome_now
+        result["outcome"] = play_outcome_json(standing)
     if "pips" in include:
         result["pips"] = pips(board)
     if include and position.turn is not None and not ID_INCLUDES.isdisjoint(include):
-        game_over = outcome_now["game_over"]
         result.update(
             position_ids(
                 board,
@@ -141,28 +138,27 @@ def play_dict(
                 position.match,
                 position.rules,
                 include,
-                game_over=game_over,
+                game_over=standing.outcome.game_over,
             )
         )
     return result
 
 
-def full_plays(plays: list[Play], position: Position) -> list[dict[str, Any]]:
-    """Every play with every field and nothing included: what `play_dict` gives, in one loop.
+def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
+    """Every play of the engine's answer with every field and nothing included: what `play_dict`
+    gives, in one loop.
 
     /v1/moves spends more time here than in the engine, so the common case is spelt out: the
     opponent's side, shared by most plays of a roll, is serialized once per distinct tuple, the
-    moves' JSON and notation come from `_MOVES_TEXTS`, and the outcome is computed only for a board
-    where the mover has borne off every checker.
+    moves' JSON and notation come from `_MOVES_TEXTS`, every play first gets the one
+    pre-serialized not-over outcome, and the few that end the game get theirs afterwards.
     """
-    checkers = position.rules.checkers
-    mover_is_white = position.turn == "white"
+    mover_is_white = answer.position.turn == "white"
     opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
     memo = _MOVES_TEXTS
     listed = []
-    for play in plays:
-        board = play.board
-        white, black = board
+    for play in answer.plays:
+        white, black = play.board
         mover, opponent = (white, black) if mover_is_white else (black, white)
         opp = opponents.get(id(opponent))
         if opp is None:
@@ -177,32 +173,37 @@ def full_plays(plays: list[Play], position: Position) -> list[dict[str, Any]]:
                 "board": {"white": mover_json, "black": opp}
                 if mover_is_white
                 else {"white": opp, "black": mover_json},
-                "outcome": NOT_OVER_JSON if mover[OFF] != checkers else outcome_json(board, position),
+                "outcome": NOT_OVER_JSON,
             }
         )
+    for index, standing in answer.endings.items():
+        listed[index]["outcome"] = play_outcome_json(standing)
     return listed
 
 
-def plays_answer(position: Position, plays: list[Play], body: Mapping[str, Any]) -> dict[str, Any]:
-    """/v1/moves' answer: every play with the fields and inclusions the request asks for."""
+def plays_answer(position: Position, answer: PlaysAnswer, body: Mapping[str, Any]) -> dict[str, Any]:
+    """/v1/moves' answer: every play of the engine's `answer` with the fields and inclusions the
+    request asks for."""
     assert position.turn is not None and position.dice is not None
+    plays = answer.plays
     include = frozenset(body.get("include") or ())
-    _check_included_ids(len(plays), include)
     wanted = frozenset(body.get("fields_") or ALL_FIELDS)
     if include or wanted != ALL_FIELDS:
+        _check_included_ids(len(plays), include)
         cache: _SideCache = {}
-        listed = [play_dict(play, position, include, cache, wanted) for play in plays]
+        pairs = zip(plays, answer.standings(), strict=True)
+        listed = [play_dict(play, standing, position, include, cache, wanted) for play, standing in pairs]
     else:
-        listed = full_plays(plays, position)
-    answer: dict[str, Any] = {
+        listed = full_plays(answer)
+    reply: dict[str, Any] = {
         "turn": position.turn,
         "dice": list(position.dice),
         "next_turn": other(position.turn),
         "plays": listed,
     }
     if "fields_" in body:  # a cut answer says which fields its plays hold
-        answer["fields"] = [name for name in PLAY_FIELDS if name in wanted]
-    return answer
+        reply["fields"] = [name for name in PLAY_FIELDS if name in wanted]
+    return reply
 
 
 def _check_included_ids(plays: int, include: Collection[str]) -> None:
@@ -236,18 +237,17 @@ def _proposal(body: Mapping[str, Any]) -> tuple[tuple[tuple[int, int], ...], lis
 
 
 def play_answer(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
-    """/v1/play's answer: the verdict on the proposed play, rendered."""
+    """/v1/play's answer: the engine's ruling on the proposed play, rendered."""
     hops, marked = _proposal(body)
     assert position.turn is not None
-    verdict = position.game.judge(hops, marked)
+    verdict, standing = position.game.ruling(hops, marked)
     lang = request_language()
     if verdict.legal and verdict.play is not None:
-        ended = position.game.ends_game(verdict.play.board)
         answer: dict[str, Any] = {
             "legal": True,
             "as_written": verdict.as_written,
-            "play": play_dict(verdict.play, position, body.get("include") or ()),
-            "next_turn": None if ended else other(position.turn),
+            "play": play_dict(verdict.play, standing, position, body.get("include") or ()),
+            "next_turn": None if standing.outcome.game_over else other(position.turn),
         }
         if not verdict.as_written:
             written = body["play"] if "play" in body else format_moves(_hop_moves(hops))

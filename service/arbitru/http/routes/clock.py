@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Response
 
-from arbitru.engine.board import Board, Problem, problem
+from arbitru.engine.board import Problem, problem
 from arbitru.engine.clock import (
     LATE_STEP_MINUTES,
     ClockEvent,
@@ -25,7 +25,7 @@ from arbitru.http.blueprint import Blueprint
 from arbitru.http.errors import ValidationProblem, field_errors
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
-from arbitru.http.position import raise_problems, resolve_context
+from arbitru.http.position import raise_problems, resolve_context, resolve_game
 from arbitru.http.schemas.clock import (
     ClockRequestSchema,
     ClockResponseSchema,
@@ -77,14 +77,12 @@ LATENESS_EXAMPLES: dict[str, Any] = {
 def clock_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """The answer of /v1/clock for a validated body."""
     settings, problems = build_settings(body["clock"])
-    rules, cube, match = resolve_context(body)
+    rules, cube, match = context = resolve_context(body)
     if match.length < 1:
         problems.append(problem("match.length", "clock.match_needed"))
-    board = None
-    if body.get("board") is not None:
-        board = Board.from_dict(body["board"], checkers=rules.checkers)
-        problems += board.problems(checkers=rules.checkers)
-    raise_problems(problems)
+    game, found = resolve_game(body, context)
+    board = None if game is None else game.board
+    raise_problems(problems + found)
     started = body.get("clocks_started_at")
     events = [ClockEvent(event["event"], event["at"], event.get("side")) for event in body["events"]]
     try:

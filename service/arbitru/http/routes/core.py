@@ -56,9 +56,9 @@ def moves(body: dict[str, Any]) -> Response:
     formats per answer; past that the request is a 422 that says so.
     """
     position = resolve_position(body)
-    plays = position.game.plays()
-    observability.observe_plays(len(plays))
-    return json_response(plays_answer(position, plays, body))
+    answer = position.game.plays_with_outcomes()
+    observability.observe_plays(len(answer.plays))
+    return json_response(plays_answer(position, answer, body))
 
 
 def _play_answer(body: dict[str, Any]) -> dict[str, Any]:

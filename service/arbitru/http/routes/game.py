@@ -13,19 +13,16 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
-from arbitru.engine.board import Board
-from arbitru.engine.cube import CENTRED, REASONS, cube_action
-from arbitru.engine.match import Match, context_problems
+from arbitru.engine.cube import REASONS, cube_action
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems
 from arbitru.engine.outcome import most_at_stake
-from arbitru.engine.position import Position
-from arbitru.engine.rules import OPTIONS, PRESETS, build_rules, presets
+from arbitru.engine.rules import OPTIONS, PRESETS, presets
 from arbitru.engine.variants import start_board
 from arbitru.http.api import cacheable
 from arbitru.http.blueprint import Blueprint, strict_query
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
-from arbitru.http.position import raise_problems, resolve_context, resolve_position
+from arbitru.http.position import raise_problems, resolve_context, resolve_game, resolve_position
 from arbitru.http.render import cube_json
 from arbitru.http.schemas.core import option_description
 from arbitru.http.schemas.examples import (
@@ -60,12 +57,9 @@ blp = Blueprint(
 
 # -- /v1/cube -----------------------------------------------------------------------------------
 def _cube_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
-    rules, cube, match = resolve_context(body)
-    game_over = False
-    if body.get("board") is not None:
-        board = Board.from_dict(body["board"], checkers=rules.checkers)
-        raise_problems(board.problems(checkers=rules.checkers))
-        game_over = Position(board, cube=cube, match=match, rules=rules).ends_game()
+    rules, cube, match = context = resolve_context(body)
+    game, problems = resolve_game(body, context)  # the board is optional; the game may be over
+    raise_problems(problems)
     verdict = cube_action(
         body["action"],
         body["turn"],
@@ -75,7 +69,7 @@ def _cube_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         crawford_game=match.crawford,
         offer=body.get("offer", "double"),
         rolled=body.get("dice") is not None,
-        game_over=game_over,
+        game_over=game is not None and game.ends_game(),
         by=body.get("by"),
     )
     return cube_json(verdict, match, rules, lang)
@@ -243,10 +237,7 @@ def resign(body: dict[str, Any]) -> Response:
 def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rules") -> dict[str, Any]:
     """A game's start for validated rules (`body["rules"]`) and match: the starting board, every rules
     option in force, the centred cube, the match and the first step (the opening roll)."""
-    rules, problems = build_rules(body.get("rules"), prefix=prefix)
-    raise_problems(problems)
-    cube, match = CENTRED, Match.from_dict(body.get("match"), rules)
-    raise_problems(context_problems(cube, match, rules))
+    rules, cube, match = resolve_context({"rules": body.get("rules"), "match": body.get("match")}, prefix)
     dice = DICE_PER_PLAYER[rules.opening]
     return {
         "variant": rules.variant,
