@@ -67,6 +67,11 @@ class Movement:
         return self.contact == "pin"
 
     @property
+    def hits(self) -> bool:
+        """Whether a checker is hit to the bar (a side's JSON then has `bar`)."""
+        return self.contact == "hit"
+
+    @property
     def slots(self) -> int:
         """How many slots a side has: 50 where checkers are pinned (`board.PINNED`), else 26."""
         return PINNED_SLOTS if self.pins else SLOTS
@@ -90,7 +95,7 @@ class Movement:
     def problems(self, board: Board, checkers: int = 15, prefix: str = "board") -> list[Problem]:
         """Every reason `board` cannot occur in a game of this movement (`Board.problems` with the
         movement's geometry, slots and bar)."""
-        return board.problems(checkers, prefix, self.geometry, self.pins, self.contact == "hit")
+        return board.problems(checkers, prefix, self.geometry, self.pins, self.hits)
 
 
 # -- long nardy -------------------------------------------------------------------------------------

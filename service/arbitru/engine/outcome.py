@@ -65,12 +65,11 @@ TIE = Outcome(True, None, None, 0, 0)
 def game_over(board: Board, rules: Rules = STANDARD) -> bool:
     """Whether the game is over on `board`: a side has borne off every checker, or (plakoto) the
     mother rule ends it. The one decision every caller asks (`Position.ends_game`). Asked once per
-    listed play, so a variant with pins is told by its board's sides (50 slots, `board.PINNED`,
-    which only such a variant's boards have) rather than by looking its movement up."""
+    listed play, so the movement is looked up only for a board with pin slots (50, `board.PINNED`)."""
     checkers = rules.checkers
     if board.white[OFF] == checkers or board.black[OFF] == checkers:
         return True
-    return len(board.white) > SLOTS and mother_verdict(board) is not None
+    return len(board.white) > SLOTS and movement_of(rules).pins and mother_verdict(board) is not None
 
 
 def board_verdict(board: Board, rules: Rules = STANDARD) -> Outcome:

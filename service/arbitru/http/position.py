@@ -13,6 +13,7 @@ from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import Problem
 from arbitru.engine.cube import Cube
 from arbitru.engine.match import Match, context_problems
+from arbitru.engine.movement import movement_of
 from arbitru.engine.position import Dice
 from arbitru.engine.position import Position as Game
 from arbitru.engine.rules import STANDARD, build_rules
@@ -66,7 +67,8 @@ def resolve_game(
     if payload.get("board") is None:
         return None, []
     rules, cube, match = context
-    game = Game(Board.from_dict(payload["board"], checkers=rules.checkers), turn, dice, cube, match, rules)
+    board = Board.from_dict(payload["board"], checkers=rules.checkers, pins=movement_of(rules).pins)
+    game = Game(board, turn, dice, cube, match, rules)
     return game, game.problems()
 
 

@@ -16,6 +16,7 @@ from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_m
 from arbitru.engine.board import Board, other, side_to_dict
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
+from arbitru.engine.movement import movement_of
 from arbitru.engine.position import PlaysAnswer, Standing
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_INCLUDED_IDS
@@ -63,13 +64,14 @@ def _moves_texts(moves: tuple[Move, ...]) -> tuple[orjson.Fragment, str]:
     return found
 
 
-def side_json(side: tuple[int, ...], cache: _SideCache | None = None) -> dict[str, Any]:
-    """One side in the contract's JSON form; `cache` shares equal sides within one answer."""
+def side_json(side: tuple[int, ...], cache: _SideCache | None = None, bar: bool = True) -> dict[str, Any]:
+    """One side in the contract's JSON form (`bar` where the variant hits); `cache` shares equal
+    sides within one answer (of one variant)."""
     if cache is not None:
         found = cache.get(side)
         if found is not None:
             return found
-    result = side_to_dict(side)
+    result = side_to_dict(side, bar)
     if cache is not None:
         cache[side] = result
     return result
@@ -124,7 +126,11 @@ def play_dict(
     if "notation" in fields:
         result["notation"] = play.notation
     if "board" in fields:
-        result["board"] = {"white": side_json(board.white, cache), "black": side_json(board.black, cache)}
+        bar = movement_of(position.rules).hits
+        result["board"] = {
+            "white": side_json(board.white, cache, bar),
+            "black": side_json(board.black, cache, bar),
+        }
     if "outcome" in fields:
         result["outcome"] = play_outcome_json(standing)
     if "pips" in include:
@@ -154,6 +160,7 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
     pre-serialized not-over outcome, and the few that end the game get theirs afterwards.
     """
     mover_is_white = answer.position.turn == "white"
+    bar = movement_of(answer.position.rules).hits  # `bar` where the variant hits
     opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
     memo = _MOVES_TEXTS
     listed = []
@@ -162,8 +169,8 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
         mover, opponent = (white, black) if mover_is_white else (black, white)
         opp = opponents.get(id(opponent))
         if opp is None:
-            opp = opponents[id(opponent)] = orjson.Fragment(orjson.dumps(side_to_dict(opponent)))
-        mover_json = side_to_dict(mover)
+            opp = opponents[id(opponent)] = orjson.Fragment(orjson.dumps(side_to_dict(opponent, bar)))
+        mover_json = side_to_dict(mover, bar)
         moves = play.moves
         texts = memo.get(moves) or _moves_texts(moves)
         listed.append(
@@ -267,6 +274,8 @@ def _as_played(position: Position, hops: tuple[tuple[int, int], ...]) -> dict[st
     illegal-moves rule: U.S. Backgammon Tournament Rules 4.8, impossible plays excepted); None for
     a play no board can follow or that rule never condones."""
     assert position.turn is not None
+    if not movement_of(position.rules).fast:
+        return None  # the illegal-moves rule is the backgammon family's (docs/variants.md)
     board, impossible = apply_literally(position.board, position.turn, hops)
     return None if board is None or impossible is not None else {"board": board.to_dict()}
 

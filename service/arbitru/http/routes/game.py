@@ -14,6 +14,7 @@ import marshmallow as ma
 from flask import Response
 
 from arbitru.engine.cube import REASONS, cube_action
+from arbitru.engine.movement import movement_of
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems
 from arbitru.engine.outcome import most_at_stake
 from arbitru.engine.rules import OPTIONS, PRESETS, presets
@@ -242,7 +243,7 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
     return {
         "variant": rules.variant,
         "checkers": rules.checkers,
-        "board": start_board(rules).to_dict(),
+        "board": start_board(rules).to_dict(bar=movement_of(rules).hits),
         "rules": rules.to_dict(),
         "cube": cube.to_dict(),
         "match": match.to_dict(),
