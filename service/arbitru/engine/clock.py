@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from arbitru.engine.board import COLORS, Board, Color, Problem, other, problem
-from arbitru.engine.cube import CENTERED, CENTRED, Cube
+from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
 from arbitru.engine.match import Match, MatchScore, score_game
 from arbitru.engine.outcome import Outcome, resignation
 from arbitru.engine.prospects import prospects
@@ -351,7 +351,7 @@ def rule(
     state: ClockState,
     match: Match,
     board: Board | None = None,
-    cube: Cube = CENTRED,
+    cube: Cube = INITIAL_CUBE,
     rules: Rules = STANDARD,
     turn: Color | None = None,
     prefix: str = "board",

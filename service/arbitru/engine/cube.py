@@ -115,7 +115,7 @@ class CubeVerdict:
         }
 
 
-CENTRED = Cube()
+INITIAL_CUBE = Cube()
 _STANDARD = Rules()
 
 
@@ -171,7 +171,7 @@ def actor(action: str, turn: Color, offer: str = "double") -> Color:
 def cube_action(
     action: str,
     turn: Color,
-    cube: Cube = CENTRED,
+    cube: Cube = INITIAL_CUBE,
     rules: Rules = _STANDARD,
     *,
     in_match: bool = False,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitru.engine.board import COLORS, Color, Problem, problem
-from arbitru.engine.cube import CENTERED, CENTRED, Cube, automatic_double
+from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube, automatic_double
 from arbitru.engine.rules import STANDARD, Rules
 
 DICE_PER_PLAYER = {"standard": 1, "romanian": 2}
@@ -72,7 +72,7 @@ class OpeningResult:
 def opening_problems(
     rolls: Mapping[str, Sequence[int]],
     rules: Rules,
-    cube: Cube = CENTRED,
+    cube: Cube = INITIAL_CUBE,
     field: str = "rolls",
 ) -> list[Problem]:
     """Every reason these opening rolls (and cube) cannot be judged under `rules`."""
@@ -104,7 +104,7 @@ def _romanian_rank(dice: Sequence[int], ties: str) -> tuple[int, ...]:
 def decide_opening(
     rolls: Mapping[Color, Sequence[int]],
     rules: Rules = STANDARD,
-    cube: Cube = CENTRED,
+    cube: Cube = INITIAL_CUBE,
     in_match: bool = False,
 ) -> OpeningResult:
     """Who starts, given each player's opening roll (validated with `opening_problems` first)."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from arbitru.engine.board import Board, Color, Problem, other, problem
-from arbitru.engine.cube import CENTERED, CENTRED, Cube
+from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
 from arbitru.engine.judge import Hop, Verdict, judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
 from arbitru.engine.movement import movement_of
@@ -45,7 +45,7 @@ class Position:
     board: Board
     turn: Color | None = None
     dice: Dice | None = None
-    cube: Cube = CENTRED
+    cube: Cube = INITIAL_CUBE
     match: Match = MONEY_GAME
     rules: Rules = STANDARD
 

@@ -11,18 +11,16 @@ from typing import Any, NamedTuple
 
 from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import Problem
-from arbitru.engine.cube import Cube
+from arbitru.engine.cube import INITIAL_CUBE, Cube
 from arbitru.engine.match import Match, context_problems
 from arbitru.engine.movement import movement_of
-from arbitru.engine.position import Dice
+from arbitru.engine.position import MONEY_GAME, Dice
 from arbitru.engine.position import Position as Game
 from arbitru.engine.rules import STANDARD, build_rules
 from arbitru.http.errors import ValidationProblem, field_errors
 from arbitru.messages import message
 
 DEFAULT_CUBE: dict[str, Any] = {"value": 1, "owner": "centered"}
-CENTRED_CUBE = Cube.from_dict(None)
-MONEY_GAME = Match.from_dict(None, STANDARD)
 Context = tuple[Rules, Cube, Match]
 
 
@@ -49,7 +47,7 @@ def resolve_context(payload: Mapping[str, Any], prefix: str = "rules") -> Contex
     field (the rules' fields under `prefix`). The default money game is not rebuilt for every request."""
     options, cube_data, match_data = payload.get("rules"), payload.get("cube"), payload.get("match")
     if not (options or cube_data or match_data):
-        return STANDARD, CENTRED_CUBE, MONEY_GAME  # the common request: nothing to build or check
+        return STANDARD, INITIAL_CUBE, MONEY_GAME  # the common request: nothing to build or check
     rules, problems = build_rules(options, prefix=prefix) if options else (STANDARD, [])
     cube, match = Cube.from_dict(cube_data), Match.from_dict(match_data, rules)
     if not problems and (cube_data or match_data):

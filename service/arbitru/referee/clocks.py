@@ -37,7 +37,7 @@ from arbitru.engine.clock import (
     replay,
     rule,
 )
-from arbitru.engine.cube import CENTRED
+from arbitru.engine.cube import INITIAL_CUBE
 from arbitru.engine.match import Match
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_GAMES, MAX_TURNS
@@ -239,7 +239,7 @@ def clocked_verify(match: MatchFile, rules: Rules, clock: RecordClock, **options
     now = Match(int(match.length), (score[0], score[1]), bool(referee.crawford_game))
     unfinished = verdict["valid"] and not last_over and len(ended) == len(match.games)
     last = ended[-1] if unfinished and ended else None
-    board, cube = (None, CENTRED) if last is None else (last.board, last.cube)
+    board, cube = (None, INITIAL_CUBE) if last is None else (last.board, last.cube)
     ruling = rule(clock.settings, state, now, board, cube, referee.rules)
     block: dict[str, Any] = {"clock": clock.settings.to_dict(), **state.to_dict(), "ruling": None}
     if isinstance(ruling, Ruling):
