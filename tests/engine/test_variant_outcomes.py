@@ -118,3 +118,11 @@ def test_the_one_game_over_decision_agrees_with_the_verdict_and_a_tie_scores_not
     if verdict.game_over:
         assert (verdict.points == 0) == (verdict.winner is None)
         assert verdict.points in (0, 2)  # no one has borne off 15 here: only the mother rule ends it
+
+
+def test_a_side_on_roll_after_the_mother_rule_decided_the_game_is_refused_naming_the_rule():
+    pinned_mother = plakoto_side({1: 1, 6: 13}, pinned=[24])
+    board = Board(pinned_mother, pinned_mother)  # both mothers pinned: a tie, the game is over
+    found = Position(board, "white", (3, 1), rules=PRESETS["plakoto"]).problems()
+    assert [(p.field, p.code) for p in found] == [("board", "problem.game_decided_on_roll")]
+    assert Position(board, rules=PRESETS["plakoto"]).problems() == []  # nobody on roll: a finished game

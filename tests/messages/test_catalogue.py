@@ -163,8 +163,8 @@ def written_keys(root: Path) -> set[str]:
     return keys
 
 
-def test_every_problem_detail_the_http_layer_and_the_formats_write_has_a_text():
-    keys = written_keys(HTTP) | written_keys(FORMATS)
+def test_every_problem_detail_the_http_layer_the_engine_and_the_formats_write_has_a_text():
+    keys = written_keys(HTTP) | written_keys(FORMATS) | written_keys(ENGINE)
     assert {"problem.not_found", "problem.invalid_fields", "problem.game_over_on_roll"} <= keys
     assert {"problem.source_turn", "problem.too_much_work", "problem.one_of_got", "game_record.dice"} <= keys
     assert keys - set(CATALOGUE) == set()

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from arbitru.engine.board import Board, Color, Problem, other, problem
+from arbitru.engine.board import OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
 from arbitru.engine.judge import Hop, Verdict, judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
@@ -126,16 +126,19 @@ class Position:
     def problems(self) -> list[Problem]:
         """Every reason this board, with this side on roll, cannot occur in a game, all at once: the
         board's own (`Board.problems`), then a side on roll in a game somebody has won (`ends_game`
-        decides it is over). The cube and match are checked apart (`match.context_problems`). A game
-        over with no winner (a tie of a variant) has no message of its own yet: not refused here."""
+        decides it is over): a side that bore off every checker, or an ending of the variant's own
+        (plakoto's mother rule: a win or a tie). The cube and match are checked apart
+        (`match.context_problems`)."""
         found = movement_of(self.rules).problems(self.board, self.rules.checkers)
         if found or self.turn is None or not self.ends_game():
             return found
-        winner = self.outcome().winner
-        if winner is None:
-            return found
-        where, checkers = f"board.{winner}.off", self.rules.checkers
-        return [problem(where, "problem.game_over_on_roll", color=winner, checkers=checkers, turn=self.turn)]
+        winner, checkers = self.outcome().winner, self.rules.checkers
+        if winner is not None and self.board.side(winner)[OFF] == checkers:
+            where = f"board.{winner}.off"
+            return [
+                problem(where, "problem.game_over_on_roll", color=winner, checkers=checkers, turn=self.turn)
+            ]
+        return [problem("board", "problem.game_decided_on_roll", turn=self.turn)]
 
     def plays_with_outcomes(self) -> PlaysAnswer:
         """/v1/moves' whole question in one call: every legal play (`plays`) with where it leaves the
