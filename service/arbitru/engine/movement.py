@@ -152,6 +152,6 @@ def movement_of(rules: Rules) -> Movement:
     if variant == "plakoto":
         return PLAKOTO
     if variant == "long_nardy":
-        each_move = getattr(rules, "nardy_block", "after_play") == "after_each_move"
+        each_move = rules.nardy_block == "after_each_move"
         return LONG_NARDY_EACH_MOVE if each_move else LONG_NARDY
     raise ValueError(f"no movement for variant {variant!r}")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other, pinned_points
-from arbitru.engine.geometry import OPPOSITE
+from arbitru.engine.movement import BACKGAMMON, Movement
 from arbitru.engine.play import Move, format_moves
 from arbitru.messages import message, render
 
@@ -77,6 +77,7 @@ class SvgOptions:
     cube_owner: str = "centered"  # "centered", "white" or "black"
     play: tuple[tuple[int, int], ...] = ()  # moves (from, to) in the mover's numbering; 25 bar, 0 off
     lang: str = "en"  # the language of the title (the words come from arbitru.messages)
+    movement: Movement = BACKGAMMON  # where the top side's points lie (geometry) and what a landing hits
 
 
 def render_board(
@@ -89,15 +90,18 @@ def render_board(
     cube_owner: str = "centered",
     play: Sequence[Sequence[int]] = (),
     lang: str = "en",
+    movement: Movement = BACKGAMMON,
 ) -> str:
     """The SVG document (a str) of `board`, with optional dice, cube and a play drawn as arrows,
-    titled in `lang`.
+    titled in `lang`; the variant's `movement` places the other side's checkers (in long nardy both
+    sides move the same way, each from its own 24) and says what a drawn play's landing does (a hit
+    goes to the bar, a pin stays under the checker, long nardy touches nothing).
 
     Raises ValueError for options it cannot draw (a die outside 1-6, a move point outside 0-25,
     a play without the side that makes it).
     """
     options = _checked_options(perspective, turn, dice, cube_value, cube_owner, play)
-    return _Renderer(board, replace(options, lang=lang)).document()
+    return _Renderer(board, replace(options, lang=lang, movement=movement)).document()
 
 
 def _checked_options(
@@ -177,7 +181,7 @@ class _Renderer:
             if color == self.bottom:
                 return X_BAR + BAR_W // 2, Y_MID - GAP // 2 + 8 - R - index * STEP
             return X_BAR + BAR_W // 2, Y_MID + GAP // 2 - 8 + R + index * STEP
-        own = point if color == self.bottom else OPPOSITE.opposite(point)
+        own = point if color == self.bottom else self.options.movement.geometry.opposite(point)
         x = self.point_x(own)
         if own <= 12:
             return x, Y_BOTTOM - R - index * STEP
@@ -239,7 +243,11 @@ class _Renderer:
             parts.append(render(key, {"value": opts.cube_value, "owner": owner}, lang))
         if opts.play and opts.turn is not None:
             parts.append(
-                render("svg.title.play", {"play": drawn_notation(self.board, opts.turn, opts.play)}, lang)
+                render(
+                    "svg.title.play",
+                    {"play": drawn_notation(self.board, opts.turn, opts.play, opts.movement)},
+                    lang,
+                )
             )
         return ", ".join(parts)
 
@@ -394,14 +402,14 @@ class _Renderer:
             repeat = 1
             while index + repeat < len(moves) and moves[index + repeat] == (start, end):
                 repeat += 1
-            blot = OPPOSITE.opposite(end)  # the opponent's number of `end` (0: off)
-            if blot and theirs[blot] == 1:  # a hit: mark the blot that goes to the bar
+            blot = _landing_blot(self.options.movement, theirs, end)
+            if blot:  # a hit or a pin: mark the blot (a hit one goes to the bar)
                 hx, hy = self.slot(other(mover), blot, 0)
                 marks.append(
                     f'<circle cx="{hx}" cy="{hy}" r="{R + 2}" fill="none" stroke="{ARROW}" stroke-width="3"/>'
                 )
                 theirs[blot] = 0
-                theirs[BAR] += 1
+                theirs[BAR] += self.options.movement.hits
             for n in range(repeat):
                 x1, y1 = self.slot(mover, start, max(mine[start] - 1 - n, 0))
                 landing = mine[end] + repeat - 1 - n
@@ -424,18 +432,26 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-def drawn_notation(board: Board, turn: Color, play: Sequence[tuple[int, int]]) -> str:
-    """A drawn play in the engine's notation: each hop lands on its destination and hits an
-    opposing blot there (as /v1/play replays hops), repeats counted and hit stops kept."""
+def drawn_notation(
+    board: Board, turn: Color, play: Sequence[tuple[int, int]], movement: Movement = BACKGAMMON
+) -> str:
+    """A drawn play in the engine's notation: each hop lands on its destination and hits (or pins)
+    an opposing blot there (as /v1/play replays hops), repeats counted and hit stops kept."""
     opponent = list(board.side(other(turn)))
     moves = []
     for source, dest in play:
-        blot = OPPOSITE.opposite(dest)  # the opponent's number of `dest` (0: off)
-        hit = bool(blot) and opponent[blot] == 1
-        if hit:
+        blot = _landing_blot(movement, opponent, dest)
+        if blot:
             opponent[blot] = 0
-        moves.append(Move(source, dest, hit))
+        moves.append(Move(source, dest, bool(blot)))
     return format_moves(tuple(moves))
+
+
+def _landing_blot(movement: Movement, opponent: Sequence[int], dest: int) -> int:
+    """The opponent's point (its numbering) of a lone checker a hop landing on `dest` hits or pins;
+    0 when none (off, an empty or held point, or a variant where nothing is hit)."""
+    blot = movement.geometry.opposite(dest) if 1 <= dest <= 24 else 0
+    return blot if blot and movement.contact != "none" and opponent[blot] == 1 else 0
 
 
 def _text(x: float, y: float, text: str, fill: str, size: int, bold: bool = False) -> str:
