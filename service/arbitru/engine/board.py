@@ -93,11 +93,6 @@ class Board(NamedTuple):
         return cls(side, side)
 
     @classmethod
-    def from_sides(cls, sides: Mapping[Color, tuple[int, ...]]) -> Board:
-        """Build from a {"white": side, "black": side} mapping of 26-tuples."""
-        return cls(tuple(sides["white"]), tuple(sides["black"]))
-
-    @classmethod
     def from_dict(cls, data: Mapping[str, Any], checkers: int = 15, pins: bool = False) -> Board:
         """Build from the contract's JSON form (already shape-checked: ints in range, `pinned`
         points 1..24).

@@ -104,7 +104,7 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int], rules: Rules =
     each request); this function leaves the collector as it is.
     """
     movement = BACKGAMMON if rules is STANDARD else movement_of(rules)
-    key = (board, turn, dice[0], dice[1], movement)
+    key: _Key = (board, turn, dice[0], dice[1], movement)
     plays = _CACHE.get(key)
     if plays is None:
         if movement.fast:
