@@ -9,6 +9,7 @@ import pytest
 
 from arbitru import create_app
 from arbitru.engine.board import Board
+from arbitru.engine.geometry import SAME
 from arbitru.formats.svg import render_board
 
 OPENING_ID = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
@@ -178,3 +179,13 @@ def test_documented_examples_work(client: Any) -> None:
         p["name"]: p["schema"]["example"] for p in operations["get"]["parameters"] if "example" in p["schema"]
     }
     assert client.get("/v1/board.svg", query_string=query).status_code == 200
+
+
+def test_post_draws_a_long_nardy_board_by_its_rules_geometry(client: Any) -> None:
+    heads = {"white": {"points": {"24": 15}}, "black": {"points": {"24": 15}}}
+    body = {"board": heads, "turn": "white", "rules": {"preset": "long_nardy"}}
+    response = client.post("/v1/board.svg", json=body)
+    assert response.status_code == 200
+    assert response.get_data(as_text=True) == render_board(
+        Board.from_dict(heads), turn="white", geometry=SAME
+    )

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other, pinned_points
-from arbitru.engine.geometry import OPPOSITE
+from arbitru.engine.geometry import OPPOSITE, Geometry
 from arbitru.engine.play import Move, format_moves
 from arbitru.messages import message, render
 
@@ -77,6 +77,7 @@ class SvgOptions:
     cube_owner: str = "centered"  # "centered", "white" or "black"
     play: tuple[tuple[int, int], ...] = ()  # moves (from, to) in the mover's numbering; 25 bar, 0 off
     lang: str = "en"  # the language of the title (the words come from arbitru.messages)
+    geometry: Geometry = OPPOSITE  # where the top side's points fall (SAME: long nardy)
 
 
 def render_board(
@@ -89,15 +90,17 @@ def render_board(
     cube_owner: str = "centered",
     play: Sequence[Sequence[int]] = (),
     lang: str = "en",
+    geometry: Geometry = OPPOSITE,
 ) -> str:
     """The SVG document (a str) of `board`, with optional dice, cube and a play drawn as arrows,
-    titled in `lang`.
+    titled in `lang`. `geometry` (the variant's movement's) places the other side's checkers: both
+    sides' points are shown in the perspective side's numbering.
 
     Raises ValueError for options it cannot draw (a die outside 1-6, a move point outside 0-25,
     a play without the side that makes it).
     """
     options = _checked_options(perspective, turn, dice, cube_value, cube_owner, play)
-    return _Renderer(board, replace(options, lang=lang)).document()
+    return _Renderer(board, replace(options, lang=lang, geometry=geometry)).document()
 
 
 def _checked_options(
@@ -177,7 +180,7 @@ class _Renderer:
             if color == self.bottom:
                 return X_BAR + BAR_W // 2, Y_MID - GAP // 2 + 8 - R - index * STEP
             return X_BAR + BAR_W // 2, Y_MID + GAP // 2 - 8 + R + index * STEP
-        own = point if color == self.bottom else OPPOSITE.opposite(point)
+        own = point if color == self.bottom else self.options.geometry.opposite(point)
         x = self.point_x(own)
         if own <= 12:
             return x, Y_BOTTOM - R - index * STEP
@@ -238,9 +241,8 @@ class _Renderer:
             owner = side(opts.cube_owner) if owned else ""
             parts.append(render(key, {"value": opts.cube_value, "owner": owner}, lang))
         if opts.play and opts.turn is not None:
-            parts.append(
-                render("svg.title.play", {"play": drawn_notation(self.board, opts.turn, opts.play)}, lang)
-            )
+            drawn = drawn_notation(self.board, opts.turn, opts.play, opts.geometry)
+            parts.append(render("svg.title.play", {"play": drawn}, lang))
         return ", ".join(parts)
 
     def field(self) -> None:
@@ -394,7 +396,7 @@ class _Renderer:
             repeat = 1
             while index + repeat < len(moves) and moves[index + repeat] == (start, end):
                 repeat += 1
-            blot = OPPOSITE.opposite(end)  # the opponent's number of `end` (0: off)
+            blot = self.options.geometry.opposite(end)  # the opponent's number of `end` (0: off)
             if blot and theirs[blot] == 1:  # a hit: mark the blot that goes to the bar
                 hx, hy = self.slot(other(mover), blot, 0)
                 marks.append(
@@ -424,13 +426,15 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-def drawn_notation(board: Board, turn: Color, play: Sequence[tuple[int, int]]) -> str:
+def drawn_notation(
+    board: Board, turn: Color, play: Sequence[tuple[int, int]], geometry: Geometry = OPPOSITE
+) -> str:
     """A drawn play in the engine's notation: each hop lands on its destination and hits an
     opposing blot there (as /v1/play replays hops), repeats counted and hit stops kept."""
     opponent = list(board.side(other(turn)))
     moves = []
     for source, dest in play:
-        blot = OPPOSITE.opposite(dest)  # the opponent's number of `dest` (0: off)
+        blot = geometry.opposite(dest)  # the opponent's number of `dest` (0: off)
         hit = bool(blot) and opponent[blot] == 1
         if hit:
             opponent[blot] = 0

@@ -17,6 +17,7 @@ from flask.views import MethodView
 from arbitru.engine import NotationError, parse_play
 from arbitru.engine.board import Color
 from arbitru.engine.cube import CENTERED
+from arbitru.engine.movement import movement_of
 from arbitru.formats.svg import render_board
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
 from arbitru.http.errors import ValidationProblem, flatten_messages, said
@@ -157,7 +158,8 @@ def _picture(
     play: tuple[tuple[int, int], ...] = (),
     field: str = "body",
 ) -> str:
-    """Draw a resolved position. The cube is drawn when the request gave one (or its position string
+    """Draw a resolved position, the other side's checkers placed by its rules' geometry (long nardy:
+    both sides move the same way). The cube is drawn when the request gave one (or its position string
     carried one); anything the picture cannot show is a 422 naming `field`, never a 500."""
     try:
         return render_board(
@@ -169,6 +171,7 @@ def _picture(
             cube_owner=position.cube.get("owner", "centered"),
             play=play,
             lang=request_language(),
+            geometry=movement_of(position.rules).geometry,
         )
     except ValueError as exc:
         raise ValidationProblem({field: [said(exc)]}) from None
