@@ -28,6 +28,7 @@ from arbitru.messages import LANGUAGES, template
 STATIC = Path(__file__).resolve().parent.parent / "static" / "playground"
 ASSETS = frozenset({"app.js", "style.css"})
 ASSET_MAX_AGE = 3600
+Option = tuple[str, str, dict[str, str]]  # a choice's value, its text, its data attributes
 
 
 blp = Blueprint(
@@ -62,12 +63,12 @@ def page() -> str:
     label and whether its variant has position IDs (`data-ids`), each language by its own name.
     Each option is (value, text, its data attributes)."""
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(STATIC), autoescape=True)
-    turns = [("", "from the ID", {}), *((color, color, {}) for color in COLORS)]
-    presets = [
+    turns: list[Option] = [("", "from the ID", {}), *((color, color, {}) for color in COLORS)]
+    presets: list[Option] = [
         (name, template(f"preset.{name}"), {"ids": str(rules.variant in ID_VARIANTS).lower()})
         for name, rules in PRESETS.items()
     ]
-    languages = [(lang, template("language.name", lang), {}) for lang in LANGUAGES]
+    languages: list[Option] = [(lang, template("language.name", lang), {}) for lang in LANGUAGES]
     choices = [
         ("turn", "turn", "On roll", turns),
         ("preset", "rules", "Rules", presets),
