@@ -16,6 +16,7 @@
   const $ = (id) => document.getElementById(id);
   let current = null; // {request, rules, turn, next, plays}
   let game = null; // a game followed by its JSON board: {preset, board, turn}
+  let shown = 0; // the latest show(): an earlier one still waiting for the API draws nothing more
   // The page's own words; the API's (errors, result labels) follow Accept-Language.
   const WORDS = {
     en: { rules: "Rules", language: "Language", show: "Show", dice: "Dice", turn: "On roll",
@@ -84,8 +85,10 @@
   }
 
   // -- drawing --------------------------------------------------------------------------------
-  async function drawInto(figureId, body) {
+  // draws nothing when `stale()` says a later action has begun meanwhile (its answer came first)
+  async function drawInto(figureId, body, stale = () => false) {
     const svgText = await must("v1/board.svg", body, "image/svg+xml");
+    if (stale()) return "";
     const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
     const svg = document.importNode(doc.documentElement, true);
     $(figureId).replaceChildren(svg);
@@ -143,18 +146,22 @@
   async function show(event) {
     if (event) event.preventDefault();
     clearAll();
+    const ticket = ++shown;
+    const stale = () => ticket !== shown;
     const text = $("position-id").value.trim();
     try {
       const dice = parseDice($("dice").value);
       const rules = { preset: $("preset").value };
       const request = text ? { [sourceOf(text)]: text } : await gamePosition(rules);
+      if (stale()) return;
       if ($("turn").value) request.turn = $("turn").value;
       if (dice) request.dice = dice;
       current = { request, rules, turn: null, next: null, plays: [] };
       location.hash = new URLSearchParams({
         position: text, dice: (dice || []).join(""), preset: rules.preset, lang: lang(),
       }).toString();
-      const title = await drawInto("board-picture", Object.assign({ rules }, request));
+      const title = await drawInto("board-picture", Object.assign({ rules }, request), stale);
+      if (stale()) return;
       caption("board-caption", [title]);
       // the picture's title says "... to play 3-1" when the side on roll and the dice are known
       if (!/ to play \d-\d/.test(title)) {
@@ -163,12 +170,13 @@
       }
       const include = hasIds() ? { include: INCLUDE } : {};
       const answer = await must("v1/moves", Object.assign({}, request, { rules }, include));
+      if (stale()) return;
       current.turn = answer.turn;
       current.next = answer.next_turn;
       current.plays = answer.plays;
       listPlays(answer.plays);
     } catch (error) {
-      showError(error);
+      if (!stale()) showError(error);
     }
   }
 
