@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -10,6 +11,8 @@ import pytest
 from arbitru import create_app
 from arbitru.engine.board import Board
 from arbitru.engine.geometry import SAME
+from arbitru.engine.rules import PRESETS
+from arbitru.formats.codec import ID_VARIANTS
 from arbitru.formats.svg import render_board
 
 OPENING_ID = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
@@ -161,6 +164,13 @@ def test_playground_page_and_its_files_are_served_without_a_cdn(client: Any) -> 
         assert asset.status_code == 200
         assert b"https://" not in asset.data and b"http://" not in asset.data
     assert client.get("/playground/secret.py").status_code == 404
+
+
+def test_playground_marks_the_presets_whose_variant_has_position_ids(client: Any) -> None:
+    html = client.get("/").data.decode()
+    marked = dict(re.findall(r'<option value="(\w+)" data-ids="(true|false)"', html))
+    assert marked == {name: str(rules.variant in ID_VARIANTS).lower() for name, rules in PRESETS.items()}
+    assert marked["long_nardy"] == marked["plakoto"] == "false" and marked["portes"] == "true"
 
 
 def test_board_svg_is_documented_with_an_example(client: Any) -> None:
