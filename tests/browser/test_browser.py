@@ -377,3 +377,17 @@ def test_playground_plays_a_preset_without_ids_from_its_start_position(
     )
     assert "white 349 pips" in svg_title(browser, "board-picture")
     assert console_errors(browser) == []
+
+
+def test_playground_address_with_an_empty_position_starts_the_preset_in_romanian(
+    server: str, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone_viewport(browser)
+    browser.get("about:blank")  # a new document: a change of the hash alone would not reload the page
+    browser.get(server + "/#position=&dice=65&preset=plakoto&lang=ro")
+    buttons = wait_for(browser, lambda d: play_buttons(d) or None, "the plakoto plays of 6-5 in Romanian")
+    assert sorted(b.text for b in buttons) == ["24/13", "24/19 24/18"]
+    assert browser.find_element(By.ID, "board-heading").text == "Poziția"
+    assert console_errors(browser) == []

@@ -163,8 +163,9 @@
       const title = await drawInto("board-picture", Object.assign({ rules }, request), stale);
       if (stale()) return;
       caption("board-caption", [title]);
-      // the picture's title says "... to play 3-1" when the side on roll and the dice are known
-      if (!/ to play \d-\d/.test(title)) {
+      // the picture's title says "... to play 3-1" ("... la mutare 3-1") when the side on roll and
+      // the dice are known: the roll is its only "d-d"
+      if (!/ [1-6]-[1-6]\b/.test(title)) {
         showError(new Error(word("needDice")));
         return;
       }
