@@ -307,3 +307,87 @@ def test_playground_lets_the_user_choose_the_rules_preset_and_the_language(serve
         "the API's problem in Romanian (Accept-Language: ro)",
     )
     full_page_screenshot(browser, SCREENSHOTS / "playground-ro.png")
+
+
+# -- the Table family's presets without position IDs (issue 29) -----------------------------------
+def svg_title(driver: Any, figure: str) -> str:
+    """The title of a figure's picture, read in one script (the page may replace the picture between
+    two WebDriver calls)."""
+    script = "const t = document.querySelector(arguments[0]); return t ? t.textContent : '';"
+    return str(driver.execute_script(script, f"#{figure} svg title"))
+
+
+def play_buttons(driver: Any) -> list[Any]:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, "#plays button")
+
+
+@pytest.mark.parametrize("preset", ["long_nardy", "plakoto"])
+def test_playground_plays_a_preset_without_ids_from_its_start_position(
+    server: str, browser: Any, preset: str
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    phone_viewport(browser)
+    browser.get(server + "/")
+    wait_for(browser, lambda d: len(play_buttons(d)) == 16, "the 3-1 plays")
+    console_errors(browser)  # drain what earlier pages logged
+    Select(browser.find_element(By.ID, "preset")).select_by_value(preset)
+    # no ID can hold this variant: the page starts the preset's game (15 on each side's own 24)
+    wait_for(
+        browser,
+        lambda d: (
+            "white 360 pips, black 360 pips, white to play 3-1" in svg_title(d, "board-picture")
+            and play_buttons(d)
+        ),
+        f"the {preset} start position and its plays of the dice in the form",
+    )
+    assert browser.find_element(By.ID, "position-id").get_attribute("value") == ""
+    dice = browser.find_element(By.ID, "dice")
+    dice.clear()
+    dice.send_keys("65")
+    browser.find_element(By.ID, "show").click()
+    buttons = wait_for(browser, lambda d: play_buttons(d) or None, f"the {preset} plays of 6-5")
+    running = next(b for b in buttons if b.text == "24/13")  # one checker from the head runs 11 pips
+    running.click()
+    wait_for(
+        browser,
+        lambda d: (
+            "24/13" in d.find_element(By.ID, "result-caption").text
+            and "black to play" in svg_title(d, "result-picture")
+            and d.find_elements(By.CSS_SELECTOR, "#board-picture svg line")
+        ),
+        "the play's arrows and its result, black to roll (the turn passed)",
+    )
+    caption = browser.find_element(By.ID, "result-caption").text
+    assert "pips: white 349, black 360" in caption and "GNU ID" not in caption, caption
+    full_page_screenshot(browser, SCREENSHOTS / f"playground-{preset}.png")
+
+    # play on: black rolls from the board the play left
+    browser.find_element(By.ID, "play-on").click()
+    dice = browser.find_element(By.ID, "dice")
+    dice.send_keys("31")
+    browser.find_element(By.ID, "show").click()
+    wait_for(
+        browser,
+        lambda d: play_buttons(d) and "black to play 3-1" in svg_title(d, "board-picture"),
+        "black's plays of 3-1 after white's 24/13",
+    )
+    assert "white 349 pips" in svg_title(browser, "board-picture")
+    assert console_errors(browser) == []
+
+
+def test_playground_address_with_an_empty_position_starts_the_preset_in_romanian(
+    server: str, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone_viewport(browser)
+    browser.get("about:blank")  # a new document: a change of the hash alone would not reload the page
+    browser.get(server + "/#position=&dice=65&preset=plakoto&lang=ro")
+    buttons = wait_for(browser, lambda d: play_buttons(d) or None, "the plakoto plays of 6-5 in Romanian")
+    assert sorted(b.text for b in buttons) == ["24/13", "24/19 24/18"]
+    assert browser.find_element(By.ID, "board-heading").text == "Poziția"
+    assert console_errors(browser) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -9,6 +10,9 @@ import pytest
 
 from arbitru import create_app
 from arbitru.engine.board import Board
+from arbitru.engine.movement import LONG_NARDY
+from arbitru.engine.rules import PRESETS
+from arbitru.formats.codec import ID_VARIANTS
 from arbitru.formats.svg import render_board
 
 OPENING_ID = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
@@ -162,6 +166,13 @@ def test_playground_page_and_its_files_are_served_without_a_cdn(client: Any) -> 
     assert client.get("/playground/secret.py").status_code == 404
 
 
+def test_playground_marks_the_presets_whose_variant_has_position_ids(client: Any) -> None:
+    html = client.get("/").data.decode()
+    marked = dict(re.findall(r'<option value="(\w+)" data-ids="(true|false)"', html))
+    assert marked == {name: str(rules.variant in ID_VARIANTS).lower() for name, rules in PRESETS.items()}
+    assert marked["long_nardy"] == marked["plakoto"] == "false" and marked["portes"] == "true"
+
+
 def test_board_svg_is_documented_with_an_example(client: Any) -> None:
     spec = client.get("/openapi.json").get_json()
     operations = spec["paths"]["/v1/board.svg"]
@@ -178,3 +189,13 @@ def test_documented_examples_work(client: Any) -> None:
         p["name"]: p["schema"]["example"] for p in operations["get"]["parameters"] if "example" in p["schema"]
     }
     assert client.get("/v1/board.svg", query_string=query).status_code == 200
+
+
+def test_post_draws_a_long_nardy_board_by_its_rules_geometry(client: Any) -> None:
+    heads = {"white": {"points": {"24": 15}}, "black": {"points": {"24": 15}}}
+    body = {"board": heads, "turn": "white", "rules": {"preset": "long_nardy"}}
+    response = client.post("/v1/board.svg", json=body)
+    assert response.status_code == 200
+    assert response.get_data(as_text=True) == render_board(
+        Board.from_dict(heads), turn="white", movement=LONG_NARDY
+    )

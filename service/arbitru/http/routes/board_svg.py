@@ -158,7 +158,8 @@ def _picture(
     play: tuple[tuple[int, int], ...] = (),
     field: str = "body",
 ) -> str:
-    """Draw a resolved position. The cube is drawn when the request gave one (or its position string
+    """Draw a resolved position, the other side's checkers placed by its rules' geometry (long nardy:
+    both sides move the same way). The cube is drawn when the request gave one (or its position string
     carried one); anything the picture cannot show is a 422 naming `field`, never a 500."""
     try:
         return render_board(

@@ -1,10 +1,13 @@
-"""The playground page at `/`: paste a position ID or XGID and dice, see the board and its plays.
+"""The playground page at `/`: paste a position ID or XGID and dice (or start a preset's game), see the
+board and its plays.
 
 Plain HTML, CSS and a little JavaScript from static/playground/ (no build step, no CDN); the page
-only calls the public API (/v1/board.svg, /v1/moves with `include` of IDs), so it doubles as an
-example client. `GET /` is documented in the spec (under the `playground` tag); its asset files are not.
+only calls the public API (/v1/start, /v1/board.svg, /v1/moves with `include` of IDs), so it doubles
+as an example client. `GET /` is documented in the spec (under the `playground` tag); its asset files are not.
 The page is a Jinja template: its choices of rules preset and language are filled from the tables
-that define them (the colours, `arbitru.engine.rules.PRESETS`, the languages of the message catalogue).
+that define them (the colours, `arbitru.engine.rules.PRESETS`, the languages of the message catalogue);
+each preset says whether its variant has position IDs (`arbitru.formats.codec.ID_VARIANTS`), so the page
+asks IDs only where they exist and follows a Long Nardy or Plakoto game by its JSON board.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ from flask import Response, send_from_directory
 
 from arbitru.engine.board import COLORS
 from arbitru.engine.rules import PRESETS
+from arbitru.formats.codec import ID_VARIANTS
 from arbitru.http.blueprint import Blueprint
 from arbitru.messages import LANGUAGES, template
 
 STATIC = Path(__file__).resolve().parent.parent / "static" / "playground"
 ASSETS = frozenset({"app.js", "style.css"})
 ASSET_MAX_AGE = 3600
+Option = tuple[str, str, dict[str, str]]  # a choice's value, its text, its data attributes
 
 
 blp = Blueprint(
@@ -55,11 +60,15 @@ def index() -> Response:
 @cache
 def page() -> str:
     """The page rendered once: the side on roll (from the ID or a colour), each rules preset with its
-    label, each language by its own name."""
+    label and whether its variant has position IDs (`data-ids`), each language by its own name.
+    Each option is (value, text, its data attributes)."""
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(STATIC), autoescape=True)
-    turns = [("", "from the ID"), *((color, color) for color in COLORS)]
-    presets = [(name, template(f"preset.{name}")) for name in PRESETS]
-    languages = [(lang, template("language.name", lang)) for lang in LANGUAGES]
+    turns: list[Option] = [("", "from the ID", {}), *((color, color, {}) for color in COLORS)]
+    presets: list[Option] = [
+        (name, template(f"preset.{name}"), {"ids": str(rules.variant in ID_VARIANTS).lower()})
+        for name, rules in PRESETS.items()
+    ]
+    languages: list[Option] = [(lang, template("language.name", lang), {}) for lang in LANGUAGES]
     choices = [
         ("turn", "turn", "On roll", turns),
         ("preset", "rules", "Rules", presets),

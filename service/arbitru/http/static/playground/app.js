@@ -1,7 +1,10 @@
 // Arbitru playground: a small client of the public API (no framework, no build step).
-// Flow: the pasted ID (+ dice) -> POST v1/board.svg (the picture) and POST v1/moves with
-// "include": ["gnubg_id", "xgid"] and the chosen rules preset (the legal plays); a click on a play
-// draws it as arrows and shows the resulting position (from the play's own GNU ID) with its IDs.
+// Flow: the pasted ID (+ dice), or with no ID the preset's game (POST v1/start's board, then the
+// board after each play the user plays on from) -> POST v1/board.svg (the picture) and POST v1/moves
+// with the chosen rules preset (the legal plays), asking "include": ["gnubg_id", "xgid"] only for a
+// preset whose variant has IDs (the server marks those options data-ids="true"); a click on a play
+// draws it as arrows and shows the resulting position (from the play's own GNU ID, or its board with
+// the turn passed to the opponent where there is no ID); "play on" makes that the position.
 // The chosen language goes to the API as Accept-Language (its messages and result labels) and
 // translates the page's own words.
 "use strict";
@@ -11,20 +14,25 @@
   const DEFAULT_DICE = "31";
   const INCLUDE = ["gnubg_id", "xgid"];
   const $ = (id) => document.getElementById(id);
-  let current = null; // {request, turn, plays}
+  let current = null; // {request, rules, turn, next, plays}
+  let game = null; // a game followed by its JSON board: {preset, board, turn}
+  let shown = 0; // the latest show(): an earlier one still waiting for the API draws nothing more
   // The page's own words; the API's (errors, result labels) follow Accept-Language.
   const WORDS = {
     en: { rules: "Rules", language: "Language", show: "Show", dice: "Dice", turn: "On roll",
           position: "Position", plays: "Legal plays", after: "After the play", wins: "wins",
           noMove: "no move", passes: "no move: the turn passes", afterPlay: "after",
-          needDice: "Enter the dice to see the legal plays." },
+          needDice: "Enter the dice to see the legal plays.", start: "Start", playOn: "play on" },
     ro: { rules: "Reguli", language: "Limba", show: "Arată", dice: "Zaruri", turn: "La mutare",
           position: "Poziția", plays: "Mutări legale", after: "După mutare", wins: "câștigă",
           noMove: "nicio mutare", passes: "nicio mutare: rândul trece", afterPlay: "după",
-          needDice: "Introduceți zarurile pentru a vedea mutările legale." },
+          needDice: "Introduceți zarurile pentru a vedea mutările legale.", start: "Începe",
+          playOn: "continuă" },
   };
   const lang = () => $("lang").value;
   const word = (key) => WORDS[lang()][key];
+  // whether the chosen preset's variant has position IDs (written by the server from ID_VARIANTS)
+  const hasIds = () => $("preset").selectedOptions[0].dataset.ids === "true";
 
   function translatePage() {
     document.documentElement.lang = lang();
@@ -77,8 +85,10 @@
   }
 
   // -- drawing --------------------------------------------------------------------------------
-  async function drawInto(figureId, body) {
+  // draws nothing when `stale()` says a later action has begun meanwhile (its answer came first)
+  async function drawInto(figureId, body, stale = () => false) {
     const svgText = await must("v1/board.svg", body, "image/svg+xml");
+    if (stale()) return "";
     const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
     const svg = document.importNode(doc.documentElement, true);
     $(figureId).replaceChildren(svg);
@@ -122,41 +132,59 @@
     $("result-picture").replaceChildren();
   }
 
-  // -- the two actions ------------------------------------------------------------------------
+  // -- the actions ----------------------------------------------------------------------------
+  // The position without an ID: the game followed so far, else the preset's start (white on roll
+  // unless the form says otherwise: the opening roll decides it in a real game).
+  async function gamePosition(rules) {
+    if (!game || game.preset !== rules.preset) {
+      const started = await must("v1/start", { rules });
+      game = { preset: rules.preset, board: started.board, turn: "white" };
+    }
+    return { board: game.board, turn: game.turn };
+  }
+
   async function show(event) {
     if (event) event.preventDefault();
     clearAll();
+    const ticket = ++shown;
+    const stale = () => ticket !== shown;
     const text = $("position-id").value.trim();
-    if (!text) return;
     try {
       const dice = parseDice($("dice").value);
-      const request = { [sourceOf(text)]: text };
+      const rules = { preset: $("preset").value };
+      const request = text ? { [sourceOf(text)]: text } : await gamePosition(rules);
+      if (stale()) return;
       if ($("turn").value) request.turn = $("turn").value;
       if (dice) request.dice = dice;
-      const rules = { preset: $("preset").value };
-      current = { request, rules, turn: null, plays: [] };
+      current = { request, rules, turn: null, next: null, plays: [] };
       location.hash = new URLSearchParams({
         position: text, dice: (dice || []).join(""), preset: rules.preset, lang: lang(),
       }).toString();
-      const title = await drawInto("board-picture", request);
+      const title = await drawInto("board-picture", Object.assign({ rules }, request), stale);
+      if (stale()) return;
       caption("board-caption", [title]);
-      // the picture's title says "... to play 3-1" when the side on roll and the dice are known
-      if (!/ to play \d-\d/.test(title)) {
+      // the picture's title says "... to play 3-1" ("... la mutare 3-1") when the side on roll and
+      // the dice are known: the roll is its only "d-d"
+      if (!/ [1-6]-[1-6]\b/.test(title)) {
         showError(new Error(word("needDice")));
         return;
       }
-      const answer = await must("v1/moves", Object.assign({}, request, { rules, include: INCLUDE }));
+      const include = hasIds() ? { include: INCLUDE } : {};
+      const answer = await must("v1/moves", Object.assign({}, request, { rules }, include));
+      if (stale()) return;
       current.turn = answer.turn;
+      current.next = answer.next_turn;
       current.plays = answer.plays;
       listPlays(answer.plays);
     } catch (error) {
-      showError(error);
+      if (!stale()) showError(error);
     }
   }
 
   function pipsOf(board) {
     const count = (side) =>
-      Object.entries(side.points || {}).reduce((sum, [point, n]) => sum + Number(point) * n, 0) + 25 * (side.bar || 0);
+      Object.entries(side.points || {}).reduce((sum, [point, n]) => sum + Number(point) * n, 0) +
+      (side.pinned || []).reduce((sum, point) => sum + point, 0) + 25 * (side.bar || 0);
     return "pips: white " + count(board.white) + ", black " + count(board.black);
   }
 
@@ -187,29 +215,57 @@
     try {
       const moves = play.moves.map((move) => ({ from: move.from, to: move.to }));
       const highlight = moves.length ? { moves } : {};
-      await drawInto("board-picture", Object.assign({}, current.request, highlight));
-      // the result: from the play's own GNU ID (opponent to roll, same cube), or its board when the
-      // game is over (nobody is on roll then)
+      await drawInto("board-picture", Object.assign({ rules: current.rules }, current.request, highlight));
       const over = play.outcome && play.outcome.game_over;
-      const result = play.gnubg_id && !over ? { gnubg_id: play.gnubg_id } : { board: play.board };
-      await drawInto("result-picture", Object.assign(result, { perspective: current.turn }));
+      const result = resultOf(play, over);
+      await drawInto("result-picture", Object.assign({ rules: current.rules, perspective: current.turn }, result));
       const parts = [play.notation ? word("afterPlay") + " " + play.notation : word("passes"), pipsOf(play.board)];
       if (play.gnubg_id) parts.push({ label: "GNU ID", code: play.gnubg_id });
       if (play.xgid) parts.push({ label: "XGID", code: play.xgid });
       // a play that ends the game carries its localised label and points (the API's words)
-      if (over) parts.push(play.outcome.winner + " " + word("wins") + " (" + play.outcome.label + ", " + play.outcome.points + ")");
+      if (over) parts.push(outcomeText(play.outcome));
       caption("result-caption", parts);
       $("result-section").hidden = false;
       $("result-section").dataset.play = String(index);
+      $("play-on").hidden = Boolean(over);
     } catch (error) {
       showError(error);
     }
   }
 
+  // The result: from the play's own GNU ID (opponent to roll, same cube), from its board with the turn
+  // passed to the opponent where the variant has no ID, or its bare board when the game is over
+  // (nobody is on roll then).
+  function resultOf(play, over) {
+    if (over) return { board: play.board };
+    if (play.gnubg_id) return { gnubg_id: play.gnubg_id };
+    return { board: play.board, turn: current.next };
+  }
+
+  // the API's localised label and points; a tie (Plakoto's mother rule) has no winner
+  function outcomeText(outcome) {
+    const scored = " (" + outcome.label + ", " + outcome.points + ")";
+    return outcome.winner ? outcome.winner + " " + word("wins") + scored : scored.trim();
+  }
+
+  // The shown result becomes the position: its GNU ID in the box, or the followed game's board.
+  function playOn() {
+    const play = current.plays[Number($("result-section").dataset.play)];
+    if (play.gnubg_id) {
+      $("position-id").value = play.gnubg_id;
+    } else {
+      game = { preset: current.rules.preset, board: play.board, turn: current.next };
+      $("position-id").value = "";
+    }
+    $("dice").value = "";
+    $("turn").value = "";
+    show();
+  }
+
   // -- start-up -------------------------------------------------------------------------------
   function start() {
     const params = new URLSearchParams(location.hash.slice(1));
-    $("position-id").value = params.get("position") || DEFAULT_POSITION;
+    $("position-id").value = params.has("position") ? params.get("position") : DEFAULT_POSITION;
     $("dice").value = params.has("position") ? params.get("dice") || "" : DEFAULT_DICE;
     // the choices the server wrote into the page; the first one unless the address names another
     const choose = (id, wanted) => {
@@ -219,7 +275,17 @@
     choose("lang", params.get("lang") || (navigator.language || "en").slice(0, 2));
     translatePage();
     $("position-form").addEventListener("submit", show);
-    $("preset").addEventListener("change", () => show());
+    // a preset without IDs starts its own game (no ID can hold its positions)
+    $("preset").addEventListener("change", () => {
+      if (!hasIds()) $("position-id").value = "";
+      show();
+    });
+    $("start").addEventListener("click", () => {
+      game = null;
+      $("position-id").value = "";
+      show();
+    });
+    $("play-on").addEventListener("click", playOn);
     $("lang").addEventListener("change", () => {
       translatePage();
       show();
