@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import NamedTuple
 
 from arbitru.engine.board import OFF, Board, Color, Problem, other, problem
@@ -28,7 +29,7 @@ from arbitru.engine.match import Match, MatchScore, score_game, unfinished
 from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play_marked
-from arbitru.engine.outcome import NOT_OVER, Outcome, game_over, outcome, resignation
+from arbitru.engine.outcome import NOT_OVER, Outcome, endings, game_over, outcome, resignation
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
 from arbitru.engine.variants import start_board
@@ -146,15 +147,13 @@ class Position:
 
         Only the plays that end the game are scored (`endings`, by index; `standing` of their
         board): the rest share `GOING_ON`, with no match block (the score stands), so an answer
-        costs one `ends_game` decision per play and no object per play."""
-        plays, rules = self.plays(), self.rules
-        scoring = self._scoring()
-        endings = {
-            index: self._left_by(outcome(play.board, *scoring))
-            for index, play in enumerate(plays)
-            if game_over(play.board, rules)
+        costs one game-over decision for the whole list (`outcome.endings`) and no object per play."""
+        plays, scoring = self.plays(), self._scoring()
+        scored = {
+            index: self._left_by(outcome(plays[index].board, *scoring))
+            for index in endings(map(attrgetter("board"), plays), self.rules)
         }
-        return PlaysAnswer(self, plays, endings)
+        return PlaysAnswer(self, plays, scored)
 
     def ruling(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Ruling:
         """/v1/play's whole question in one call: the verdict on a proposed play (as `judge` takes

@@ -1,0 +1,88 @@
+"""`outcome.endings`, the one game-over decision made for a whole list of boards (every listed play
+of a /v1/moves answer), says of each board what the full verdict (`outcome(...).game_over`) says, in
+every variant: a side borne off (whatever the variant's checker count), and plakoto's mother rule
+with any board; and the plays answer scores exactly the plays it names."""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from arbitru.engine.board import OFF, PINNED, Board
+from arbitru.engine.movement import movement_of
+from arbitru.engine.outcome import endings, game_over, outcome
+from arbitru.engine.position import Position
+from arbitru.engine.rules import HYPERGAMMON_CHECKERS, PRESETS, STANDARD, Rules
+from tests.engine.variant_boards import variant_boards
+from tests.support.variant_boards import plakoto_side
+
+MOTHER = 24
+EVERY_GAME: list[Rules] = [
+    *PRESETS.values(),
+    STANDARD.with_options(variant="nackgammon"),
+    *(STANDARD.with_options(variant="hypergammon", hypergammon_checkers=n) for n in HYPERGAMMON_CHECKERS),
+]
+PLAKOTO, LONG_NARDY = PRESETS["plakoto"], PRESETS["long_nardy"]
+
+
+@st.composite
+def game_boards(draw: st.DrawFn, rules: Rules) -> Board:
+    """A random board of `rules`' movement, then perhaps one side borne off whole (the variant's
+    checker count) and, where checkers are pinned, perhaps a mother pinned on either side with or
+    without the pinner's free checker on its own 24 (a win, a tie, or play going on)."""
+    movement = movement_of(rules)
+    white, black = (list(side) for side in draw(variant_boards(movement)))
+    finished = draw(st.sampled_from([None, white, black]))
+    if finished is not None:
+        finished[:] = [0] * len(finished)
+        finished[OFF] = rules.checkers
+    if movement.pins:
+        for side in (white, black):
+            if draw(st.booleans()):
+                side[PINNED + MOTHER] = 1
+            if draw(st.booleans()):
+                side[MOTHER] = 0
+    return Board(tuple(white), tuple(black))
+
+
+@st.composite
+def boards_of_one_game(draw: st.DrawFn) -> tuple[Rules, list[Board]]:
+    rules = draw(st.sampled_from(EVERY_GAME))
+    return rules, draw(st.lists(game_boards(rules), max_size=6))
+
+
+MOTHER_WIN = Board(plakoto_side({10: 14}, pinned=[MOTHER]), plakoto_side({1: 1, 5: 14}))
+MOTHERS_TIE = Board(*[plakoto_side({1: 1, 6: 13}, pinned=[MOTHER])] * 2)
+PINNER_STILL_ON_24 = Board(plakoto_side({10: 13, 1: 1}, pinned=[MOTHER]), plakoto_side({1: 1, 5: 13, 24: 1}))
+WHITE_BORNE_OFF = Board(plakoto_side({}, off=15), plakoto_side({6: 15}))
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards_of_one_game())
+@example((PLAKOTO, [PINNER_STILL_ON_24, MOTHER_WIN, Board.initial(), MOTHERS_TIE]))
+@example((STANDARD, [MOTHER_WIN, WHITE_BORNE_OFF]))  # the mother rule is plakoto's only
+def test_the_listed_endings_are_the_boards_whose_verdict_is_game_over(game: tuple[Rules, list[Board]]):
+    rules, boards = game
+    expected = [index for index, board in enumerate(boards) if outcome(board, rules).game_over]
+    assert endings(boards, rules) == expected
+    assert [index for index, board in enumerate(boards) if game_over(board, rules)] == expected
+
+
+@st.composite
+def variant_positions(draw: st.DrawFn) -> Position:
+    """A position of Long Nardy or Plakoto with dice, the side on roll a few checkers from home or
+    anywhere (random boards: plays that pin a mother, bear off the last checker, or neither)."""
+    rules = draw(st.sampled_from([LONG_NARDY, PLAKOTO]))
+    board = draw(game_boards(rules))
+    dice = (draw(st.integers(1, 6)), draw(st.integers(1, 6)))
+    return Position(board, draw(st.sampled_from(["white", "black"])), dice, rules=rules)
+
+
+@settings(max_examples=80, deadline=None)
+@given(variant_positions())
+def test_a_variants_plays_answer_scores_exactly_the_plays_whose_verdict_is_game_over(position: Position):
+    answer = position.plays_with_outcomes()
+    over = {index for index, play in enumerate(answer.plays) if position.outcome(play.board).game_over}
+    assert set(answer.endings) == over
+    for index in over:
+        assert answer.endings[index] == position.standing(answer.plays[index].board)
