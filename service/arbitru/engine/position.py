@@ -26,7 +26,7 @@ from arbitru.engine.board import OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
 from arbitru.engine.judge import Hop, Verdict, judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
-from arbitru.engine.movement import movement_of
+from arbitru.engine.movement import Movement, movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play_marked
 from arbitru.engine.outcome import NOT_OVER, Outcome, endings, game_over, outcome, resignation
@@ -91,6 +91,12 @@ class Position:
         return (
             f"{self.board}\n{self.turn or 'nobody'}{roll}; cube {self.cube.value} {self.cube.owner}; {match}"
         )
+
+    @property
+    def movement(self) -> Movement:
+        """How this game's checkers move (`movement_of` its rules): its geometry, whether a checker is
+        hit to the bar (a side's JSON then has `bar`) or pinned, whether the fast paths serve it."""
+        return movement_of(self.rules)
 
     def ends_game(self, board: Board | None = None) -> bool:
         """Whether the game is over on `board` (default: this position's): a side has borne off every

@@ -16,7 +16,6 @@ from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_m
 from arbitru.engine.board import Board, other, side_to_dict
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
-from arbitru.engine.movement import movement_of
 from arbitru.engine.position import PlaysAnswer, Standing
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_INCLUDED_IDS
@@ -126,7 +125,7 @@ def play_dict(
     if "notation" in fields:
         result["notation"] = play.notation
     if "board" in fields:
-        bar = movement_of(position.rules).hits
+        bar = position.game.movement.hits
         result["board"] = {
             "white": side_json(board.white, cache, bar),
             "black": side_json(board.black, cache, bar),
@@ -160,7 +159,7 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
     pre-serialized not-over outcome, and the few that end the game get theirs afterwards.
     """
     mover_is_white = answer.position.turn == "white"
-    bar = movement_of(answer.position.rules).hits  # `bar` where the variant hits
+    bar = answer.position.movement.hits  # `bar` where the variant hits
     opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
     memo = _MOVES_TEXTS
     listed = []
@@ -274,7 +273,7 @@ def _as_played(position: Position, hops: tuple[tuple[int, int], ...]) -> dict[st
     illegal-moves rule: U.S. Backgammon Tournament Rules 4.8, impossible plays excepted); None for
     a play no board can follow or that rule never condones."""
     assert position.turn is not None
-    if not movement_of(position.rules).fast:
+    if not position.game.movement.fast:
         return None  # the illegal-moves rule is the backgammon family's (docs/variants.md)
     board, impossible = apply_literally(position.board, position.turn, hops)
     return None if board is None or impossible is not None else {"board": board.to_dict()}
