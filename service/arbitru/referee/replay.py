@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, other
+from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
@@ -191,7 +192,7 @@ def gnubg_order(board: Board, color: Color, moves: tuple[Move, ...]) -> tuple[Mo
     opponent = list(board.side(other(color)))
     ordered = []
     for move in sorted(moves, key=lambda m: (m.from_point, m.to_point), reverse=True):
-        target = 25 - move.to_point
+        target = OPPOSITE.opposite(move.to_point)  # the exports are the backgammon family's
         hit = move.to_point not in (OFF, BAR) and opponent[target] == 1
         if hit:
             opponent[target] = 0
