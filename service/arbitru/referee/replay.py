@@ -26,6 +26,7 @@ from arbitru.formats.xgid import board_from_xg
 from arbitru.messages import message
 from arbitru.referee import apply_literally, judge_written, verify
 from arbitru.referee.machine import RESIGNED
+from arbitru.referee.rules import transcript_problem
 
 Hops = tuple[tuple[int, int], ...]
 
@@ -59,7 +60,11 @@ class ReplayedGame:
 
 
 def replay(match: MatchFile, rules: Rules) -> list[ReplayedGame]:
-    """Every game of `match` replayed under `rules` (see the module docstring)."""
+    """Every game of `match` replayed under `rules` (see the module docstring), for a .mat or SGF
+    export: an ExportError for rules no such transcript holds (Long Nardy, Plakoto)."""
+    unwritable = transcript_problem(rules)
+    if unwritable is not None:
+        raise ExportError(unwritable.field, message(unwritable.code, **unwritable.params))
     verdict = verify(match, rules)
     entries = verdict["games"]
     replayed = []

@@ -37,19 +37,20 @@ def resolve_rules(match: MatchFile, requested: Mapping[str, Any] | None) -> tupl
 
 
 def _unwritable(match: MatchFile, rules: Rules) -> list[Problem]:
-    """A .mat or SGF transcript (no `rules` of a JSON record) holds only the backgammon family's
-    games: Long Nardy's same-direction moves and Plakoto's pins have no notation there, so refereeing
-    one by those rules would read moves that were never written for them (docs/variants.md)."""
-    if match.rules is not None or rules.variant in TRANSCRIPT_VARIANTS:
-        return []
-    return [
-        problem(
-            "rules.variant",
-            "transcript_variant",
-            variant=rules.variant,
-            variants=", ".join(TRANSCRIPT_VARIANTS),
-        )
-    ]
+    """A .mat or SGF transcript read (no `rules` of a JSON record) refereed by rules it cannot hold."""
+    found = None if match.rules is not None else transcript_problem(rules)
+    return [] if found is None else [found]
+
+
+def transcript_problem(rules: Rules) -> Problem | None:
+    """Why a .mat or SGF transcript cannot hold a game of `rules` (None when it can): they hold only
+    the backgammon family's games, Long Nardy's same-direction moves and Plakoto's pins have no
+    notation there. Both ways: such a transcript is not refereed by those rules, and no match of
+    those rules is written as one (docs/variants.md)."""
+    if rules.variant in TRANSCRIPT_VARIANTS:
+        return None
+    variants = ", ".join(TRANSCRIPT_VARIANTS)
+    return problem("rules.variant", "transcript_variant", variant=rules.variant, variants=variants)
 
 
 def opening_roll_is_never_a_double(rules: Rules) -> bool:
