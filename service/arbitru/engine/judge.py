@@ -110,10 +110,10 @@ def judge_play(
     only (`8*/5` is unreadable) and a move object's `hit` marks its own `to`. A game whose movement
     has no fast path (long nardy, plakoto: `movement_of(rules).fast`) is judged by
     `arbitru.engine.variant_judge`, imported where it is needed: it builds on this module."""
-    roll = _roll(dice)
+    roll = roll_text(dice)
     for source, dest in hops:
         if not (0 <= dest <= 25 and 0 <= source <= 25):
-            return _illegal("NOT_ON_BOARD", point=source if not 0 <= source <= 25 else dest)
+            return illegal("NOT_ON_BOARD", point=source if not 0 <= source <= 25 else dest)
     if rules is not STANDARD and not movement_of(rules).fast:
         from arbitru.engine.variant_judge import judge_variant
 
@@ -122,7 +122,7 @@ def judge_play(
     for point in marked_hits or ():
         if not 1 <= point <= 24 or opponent[_FACING[point]] != 1:
             start = next(s for s, d in hops if d == point)
-            return _illegal("WRONG_HIT", move=f"{_name(start)}/{_name(point)}", point=point)
+            return illegal("WRONG_HIT", move=f"{_name(start)}/{_name(point)}", point=point)
     plays = legal_plays(board, turn, dice)
     literal = literal_board(board, turn, hops)
     if literal is not None:
@@ -415,11 +415,20 @@ def _step(mover: list[int], opponent: list[int], point: int, die: int, goal: int
     return landing, opponent[_FACING[landing]] == 1
 
 
-def _illegal(code: str, **params: Any) -> Verdict:
+def illegal(code: str, **params: Any) -> Verdict:
     return Verdict(False, None, code, params)
 
 
-def _roll(dice: tuple[int, int]) -> str:
+def too_few_dice(dice: tuple[int, int], used: int, plays: Sequence[Play]) -> Verdict | None:
+    """MUST_USE_ALL_DICE when a play that could be replayed used fewer dice than the legal plays do
+    (`plays`: the roll's, all of one length); None otherwise. Every movement's judge says it alike."""
+    longest = len(plays[0].moves)
+    if used >= longest:
+        return None
+    return illegal("MUST_USE_ALL_DICE", roll=roll_text(dice), longest=longest, dice_word=longest, used=used)
+
+
+def roll_text(dice: tuple[int, int]) -> str:
     return f"{dice[0]}-{dice[1]}"
 
 
@@ -434,12 +443,12 @@ def _diagnose(
     for source, dest in ordered:
         move = f"{_name(source)}/{_name(dest)}"
         if dest >= source:  # bar/bar too (points are 0..25 by now)
-            return _illegal("MOVE_BACKWARDS", move=move)
+            return illegal("MOVE_BACKWARDS", move=move)
         if side[source] <= 0:
-            return _illegal("NO_CHECKER_TO_MOVE", player=turn, point=source)
+            return illegal("NO_CHECKER_TO_MOVE", player=turn, point=source)
         if side[BAR] and source != BAR:
-            return _illegal("MUST_ENTER_FROM_BAR", move=move)
-        path = _path(side, opponent, source, dest, remaining, _roll(dice))
+            return illegal("MUST_ENTER_FROM_BAR", move=move)
+        path = _path(side, opponent, source, dest, remaining, roll_text(dice))
         if isinstance(path, Verdict):
             return path
         for die in path:
@@ -447,13 +456,13 @@ def _diagnose(
         side[source] -= 1
         side[dest] += 1
     used = 4 - len(remaining) if dice[0] == dice[1] else 2 - len(remaining)
-    longest = len(plays[0].moves)
-    if used < longest:
-        return _illegal("MUST_USE_ALL_DICE", roll=_roll(dice), longest=longest, dice_word=longest, used=used)
+    too_few = too_few_dice(dice, used, plays)
+    if too_few is not None:
+        return too_few
     # Replayed by the rules with as many dice as the roll allows, yet no legal play's position: one
     # lower die of a mixed roll where the higher could be played (the properties in
     # tests/engine/test_reason_codes.py show nothing else gets here).
-    return _illegal("MUST_PLAY_HIGHER_DIE", roll=_roll(dice), high=max(dice))
+    return illegal("MUST_PLAY_HIGHER_DIE", roll=roll_text(dice), high=max(dice))
 
 
 def _path(
@@ -462,7 +471,7 @@ def _path(
     """The dice that carry one checker from `source` to `dest`, or the verdict why none do."""
     move = f"{_name(source)}/{_name(dest)}"
     if not remaining:
-        return _illegal("TOO_MANY_MOVES", move=move, roll=roll)
+        return illegal("TOO_MANY_MOVES", move=move, roll=roll)
     distance = source - dest
     options: list[list[int]] = []
     unique = sorted(set(remaining), reverse=True)
@@ -484,32 +493,32 @@ def _path(
         problem: Verdict | None = None
         for i, die in enumerate(dice_path):
             if i and source == BAR and side[BAR] > 1:  # entered, moving on while another is still up
-                problem = _illegal("MUST_ENTER_FROM_BAR", move=f"{_name(point)}/{_name(dest)}")
+                problem = illegal("MUST_ENTER_FROM_BAR", move=f"{_name(point)}/{_name(dest)}")
                 break
             nxt = point - die
             if nxt <= 0:  # the last die of a bear-off
-                problem = _bear_off_problem(side, source, point, nxt, move, die)
+                problem = bear_off_problem(side, source, point, nxt, move, die)
                 break
             if opponent[_FACING[nxt]] >= 2:  # a point the opponent holds
-                problem = _illegal("POINT_CLOSED", point=nxt)
+                problem = illegal("POINT_CLOSED", point=nxt)
                 break
             point = nxt
         if problem is None:
             return dice_path
         first_problem = first_problem or problem
-    return first_problem or _illegal("DICE_MISMATCH", move=move, dice="-".join(map(str, remaining)))
+    return first_problem or illegal("DICE_MISMATCH", move=move, dice="-".join(map(str, remaining)))
 
 
-def _bear_off_problem(
+def bear_off_problem(
     side: list[int], source: int, point: int, landing: int, move: str, die: int
 ) -> Verdict | None:
     """Why the checker that left `source` may not bear off from `point` (None when it may)."""
     others = side.copy()
     others[source] -= 1
     if any(others[7:]):  # the bar (25) included
-        return _illegal("BEAR_OFF_NOT_ALLOWED", move=move)
+        return illegal("BEAR_OFF_NOT_ALLOWED", move=move)
     if landing < 0 and any(others[point + 1 :]):  # nothing is above 6 by now
-        return _illegal("BEAR_OFF_HIGHER_POINT_OCCUPIED", point=point, die=die)
+        return illegal("BEAR_OFF_HIGHER_POINT_OCCUPIED", point=point, die=die)
     return None
 
 

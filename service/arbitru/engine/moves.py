@@ -137,7 +137,7 @@ def plain_plays(
     white = turn == "white"
     mover, opponent = (board.white, board.black) if white else (board.black, board.white)
     if movement.contact == "pin":  # a side of 26 slots is one with nothing pinned
-        mover, opponent = _pinning(mover), _pinning(opponent)
+        mover, opponent = with_pin_slots(mover), with_pin_slots(opponent)
     high, low = max(dice), min(dice)
     all_dice = (high,) * 4 if high == low else (high, low)
     reached: _Reached = {}
@@ -220,7 +220,7 @@ def _sides_board(white: bool, side: tuple[int, ...], opp: tuple[int, ...]) -> Bo
     return _tnew(Board, (side, opp) if white else (opp, side))
 
 
-def _pinning(side: tuple[int, ...]) -> tuple[int, ...]:
+def with_pin_slots(side: tuple[int, ...]) -> tuple[int, ...]:
     """`side` with the slots of pinned checkers (`board.PINNED`), none pinned if it had none."""
     return side if len(side) >= PINNED_SLOTS else side + (0,) * (PINNED_SLOTS - len(side))
 
@@ -248,13 +248,13 @@ def _single_moves_plain(
                 blockers >= 2 or contact == "none" or (contact == "pin" and side[PINNED + dest])
             ):
                 continue  # a closed point
-            yield _MOVE[source][dest][blockers], *_moved_sides(side, opp, source, dest, movement)
+            yield _MOVE[source][dest][blockers], *moved_sides(side, opp, source, dest, movement)
         elif bearing and (dest == 0 or not any(side[source + 1 : 7])):
             # bearing off: with the exact die, or a larger one from the highest point
-            yield _MOVE[source][OFF][0], *_moved_sides(side, opp, source, OFF, movement)
+            yield _MOVE[source][OFF][0], *moved_sides(side, opp, source, OFF, movement)
 
 
-def _moved_sides(
+def moved_sides(
     side: tuple[int, ...], opp: tuple[int, ...], source: int, dest: int, movement: Movement
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Both sides once one checker moved from `source` to `dest` (an open point, or off): a lone

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from arbitru.engine.board import OFF, PINNED, Board, Color, other
-from arbitru.engine.judge import Hop, Verdict, _bear_off_problem, _illegal, _name, _roll
+from arbitru.engine.judge import Hop, Verdict, bear_off_problem, illegal, roll_text, too_few_dice
 from arbitru.engine.movement import Movement, Rule, Step, block_rule, head_rule, movement_of
-from arbitru.engine.moves import _moved_sides, _pinning, _single_moves_plain, legal_plays
-from arbitru.engine.play import Move, Play
+from arbitru.engine.moves import _single_moves_plain, legal_plays, moved_sides, with_pin_slots
+from arbitru.engine.play import Move, Play, point_name
 from arbitru.engine.rules import Rules
 
 Sides = tuple[tuple[int, ...], tuple[int, ...]]  # (the mover's side, the opponent's), padded
@@ -44,21 +44,21 @@ def judge_variant(
     for point in marked:
         if not 1 <= point <= 24 or opponent[movement.geometry.opposite(point)] != 1:
             start = next(s for s, d in hops if d == point)
-            return _illegal("WRONG_HIT", move=f"{_name(start)}/{_name(point)}", point=point)
+            return illegal("WRONG_HIT", move=f"{point_name(start)}/{point_name(point)}", point=point)
     plays = legal_plays(board, turn, dice, rules)
     literal = literal_board(board, turn, hops, movement)
     if literal is not None:
         chosen = next((play for play in plays if play.board == literal), None)
         if chosen is not None:
             as_written = die_by_die(board, turn, dice, hops, movement, literal) is not None
-            return Verdict(True, chosen, params={"roll": _roll(dice)}, as_written=as_written)
+            return Verdict(True, chosen, params={"roll": roll_text(dice)}, as_written=as_written)
     return _diagnose(board, turn, dice, hops, plays, movement)
 
 
 def _sides(board: Board, turn: Color, movement: Movement) -> Sides:
     """The mover's side and the opponent's, with the pinned slots where the movement pins."""
     mover, opponent = board.side(turn), board.side(other(turn))
-    return (_pinning(mover), _pinning(opponent)) if movement.pins else (mover, opponent)
+    return (with_pin_slots(mover), with_pin_slots(opponent)) if movement.pins else (mover, opponent)
 
 
 def _board(turn: Color, sides: Sides) -> Board:
@@ -85,7 +85,7 @@ def literal_board(board: Board, turn: Color, hops: Sequence[Hop], movement: Move
         source, dest = left.pop(first)
         if dest >= source or (dest != OFF and _closed(sides, dest, movement, facing[dest])):
             return None
-        sides = _moved_sides(*sides, source, dest, movement)
+        sides = moved_sides(*sides, source, dest, movement)
     return _board(turn, sides)
 
 
@@ -167,30 +167,31 @@ def _diagnose(
     remaining = list(dice) * 2 if dice[0] == dice[1] else sorted(dice, reverse=True)
     played: tuple[Move, ...] = ()
     for source, dest in hops:
-        move = f"{_name(source)}/{_name(dest)}"
+        move = f"{point_name(source)}/{point_name(dest)}"
         if dest >= source:
-            return _illegal("MOVE_BACKWARDS", move=move)
+            return illegal("MOVE_BACKWARDS", move=move)
         if sides[0][source] <= 0:
             if movement.pins and source <= 24 and sides[0][PINNED + source]:
-                return _illegal("PINNED_CHECKER_MOVED", move=move, point=source)
-            return _illegal("NO_CHECKER_TO_MOVE", player=turn, point=source)
+                return illegal("PINNED_CHECKER_MOVED", move=move, point=source)
+            return illegal("NO_CHECKER_TO_MOVE", player=turn, point=source)
         if not remaining:
-            return _illegal("TOO_MANY_MOVES", move=move, roll=_roll(dice))
+            return illegal("TOO_MANY_MOVES", move=move, roll=roll_text(dice))
         carried = _carry(board, turn, dice, sides, (source, dest), remaining, played, movement)
         if isinstance(carried, Verdict):
             return carried
         sides, played, remaining = carried
-    written = " ".join(f"{_name(s)}/{_name(d)}" for s, d in hops)
+    written = " ".join(f"{point_name(s)}/{point_name(d)}" for s, d in hops)
     end = Step(board, turn, dice, played, _board(turn, sides))
     for rule in movement.play_rules:
         if not rule(end):
             return _rule_verdict(rule, written, dice)
-    used, longest = len(played), len(plays[0].moves)
-    if used < longest:
-        return _illegal("MUST_USE_ALL_DICE", roll=_roll(dice), longest=longest, dice_word=longest, used=used)
+    used = len(played)
+    too_few = too_few_dice(dice, used, plays)
+    if too_few is not None:
+        return too_few
     if dice[0] != dice[1] and used == 1 and remaining == [max(dice)]:
-        return _illegal("MUST_PLAY_HIGHER_DIE", roll=_roll(dice), high=max(dice))
-    return _illegal("NOT_A_LEGAL_PLAY", roll=_roll(dice))
+        return illegal("MUST_PLAY_HIGHER_DIE", roll=roll_text(dice), high=max(dice))
+    return illegal("NOT_A_LEGAL_PLAY", roll=roll_text(dice))
 
 
 def _dice_paths(remaining: list[int], distance: int, off: bool) -> list[tuple[int, ...]]:
@@ -224,7 +225,7 @@ def _carry(
         for die in path:
             step = _die_move(now, point, die, dest, movement)
             if step is None:
-                problem = _refusal(now, point, die, hop, movement, _roll(dice))
+                problem = _refusal(now, point, die, hop, movement, roll_text(dice))
                 break
             move, now = step
             moves, point = moves + (move,), move.to_point
@@ -237,32 +238,30 @@ def _carry(
                 left.remove(die)
             return now, moves, left
         first_problem = first_problem or problem
-    return first_problem or _illegal(
-        "DICE_MISMATCH", move=f"{_name(source)}/{_name(dest)}", dice="-".join(map(str, remaining))
+    return first_problem or illegal(
+        "DICE_MISMATCH", move=f"{point_name(source)}/{point_name(dest)}", dice="-".join(map(str, remaining))
     )
 
 
 def _refusal(sides: Sides, point: int, die: int, hop: Hop, movement: Movement, roll: str) -> Verdict:
     """Why the generator makes no move of `die` from `point` (a checker of the mover's is there)."""
-    move = f"{_name(hop[0])}/{_name(hop[1])}"
+    move = f"{point_name(hop[0])}/{point_name(hop[1])}"
     landing = point - die
     if landing >= 1:
         code = _closed(sides, landing, movement, movement.geometry.opposite(landing))
-        return _illegal(code, point=landing) if code else _illegal("NOT_A_LEGAL_PLAY", roll=roll)
+        return illegal(code, point=landing) if code else illegal("NOT_A_LEGAL_PLAY", roll=roll)
     mover = list(sides[0])
     pinned = [p for p in range(1, 25) if movement.pins and mover[PINNED + p]]
     if pinned:
-        return _illegal("BEAR_OFF_WHILE_PINNED", move=move, point=pinned[0])
-    return _bear_off_problem(mover, point, point, landing, move, die) or _illegal(
-        "NOT_A_LEGAL_PLAY", roll=roll
-    )
+        return illegal("BEAR_OFF_WHILE_PINNED", move=move, point=pinned[0])
+    return bear_off_problem(mover, point, point, landing, move, die) or illegal("NOT_A_LEGAL_PLAY", roll=roll)
 
 
 def _rule_broken(step: Step, hop: Hop, movement: Movement) -> Verdict | None:
     """The verdict on a single move the movement's rules forbid (the head rule, the move rules)."""
-    move = f"{_name(hop[0])}/{_name(hop[1])}"
+    move = f"{point_name(hop[0])}/{point_name(hop[1])}"
     if movement.head is not None and not head_rule(step, movement.head):
-        return _illegal("HEAD_RULE", move=move, point=movement.head)
+        return illegal("HEAD_RULE", move=move, point=movement.head)
     for rule in movement.move_rules:
         if not rule(step):
             return _rule_verdict(rule, move, step.dice)
@@ -273,4 +272,4 @@ def _rule_verdict(rule: Rule, move: str, dice: tuple[int, int]) -> Verdict:
     """The verdict on a play or move that `rule` forbids: the rule's code (`NOT_A_LEGAL_PLAY` for a
     rule without one, a movement defined elsewhere)."""
     code = _RULE_CODES.get(rule)
-    return _illegal(code, move=move) if code else _illegal("NOT_A_LEGAL_PLAY", roll=_roll(dice))
+    return illegal(code, move=move) if code else illegal("NOT_A_LEGAL_PLAY", roll=roll_text(dice))
