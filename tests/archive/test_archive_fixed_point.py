@@ -21,6 +21,9 @@ from hypothesis import strategies as st
 from arbitru.cli import main
 from arbitru.cli.summary import end_line, entry, summarise
 from arbitru.cli.verdicts import INVALID, SKIPPED, STATUSES, UNREADABLE, VALID, counts, json_line, row
+from arbitru.engine.board import COLORS
+from arbitru.engine.rules import PRESETS
+from arbitru.engine.variants import start_board
 from tests.support.cases import examples
 
 FORMS = ("verify-jsonl", "verify-json", "report-json", "report-jsonl")
@@ -30,6 +33,23 @@ TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
 
 def run(*args: object) -> Any:
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> dict[str, Any]:
+    """The position of a first error as `verify` writes it: a preset's starting board (pins and
+    all), the side on roll and its dice, and the rules; or, as rows written before positions
+    carried their rules, none (read as backgammon's)."""
+    rules = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    position: dict[str, Any] = {
+        "board": start_board(rules).to_dict(),
+        "turn": draw(st.sampled_from(COLORS)),
+        "dice": [draw(st.integers(1, 6)), draw(st.integers(1, 6))],
+        "cube": {"value": 1, "owner": "centered"},
+    }
+    if draw(st.booleans()):
+        position["rules"] = rules.to_dict()
+    return position
 
 
 @st.composite
@@ -48,6 +68,7 @@ def verdicts(draw: st.DrawFn, status: str) -> dict[str, Any] | None:
             "move": draw(st.none() | st.integers(1, 80)),
             "action": draw(TEXT),
             "player": draw(TEXT),
+            "position": draw(st.none() | positions()),
         }
     return {
         "valid": status == VALID,

@@ -32,6 +32,9 @@ ROW_FIELDS = (
     "verdict.error.position.board", "verdict.error.position.board.white",
     "verdict.error.position.board.white.points", "verdict.error.position.dice",
     "verdict.error.position.cube", "verdict.error.position.match", "verdict.error.legal_plays",
+    "verdict.error.position.rules", "verdict.error.position.rules.variant",
+    "verdict.error.position.rules.preset", "verdict.error.position.board.white.pinned",
+    "verdict.error.position.board.black.bar", "verdict.error.position.board.black.off",
 )  # fmt: skip
 
 

@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from arbitru.cli.shape import rules_of
 from arbitru.cli.summary import first_error, score_text
 from arbitru.cli.verdicts import INVALID, STATUSES, UNREADABLE, summary_line
-from arbitru.engine.board import Board
+from arbitru.engine.board import COLORS, Board
+from arbitru.engine.movement import movement_of
 from arbitru.formats.svg import render_board
 from arbitru.messages import cli_words, render, template
 
@@ -301,7 +303,8 @@ def _details(index: int, item: Mapping[str, Any], words: Mapping[str, str], lang
 def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str) -> str:
     """The board of a position (JSON form, white = players[0]) as a figure: the side not on roll
     named above the picture, the side on roll below it (where the picture puts it) with the dice,
-    the match and score in the caption."""
+    the match and score in the caption. The checkers are placed by the position's rules (long
+    nardy's both sides from their own 24 the same way, plakoto's pins); backgammon's without them."""
     turn = position["turn"]
     other = "black" if turn == "white" else "white"
     names = {"white": players[0] if players else "", "black": players[1] if len(players) > 1 else ""}
@@ -317,7 +320,9 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
         {"player": names[turn], "color": template(turn, lang), "dice": "-".join(map(str, dice))},
         lang,
     )
-    board = Board.from_dict(position["board"], checkers=_checkers(position["board"]["white"]))
+    movement = movement_of(rules_of(position))
+    sides: dict[str, Any] = {color: _given(position["board"][color]) for color in COLORS}
+    board = Board.from_dict(sides, checkers=_checkers(sides["white"]), pins=movement.pins)
     cube = position.get("cube") or {}
     picture = render_board(
         board,
@@ -326,6 +331,7 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
         cube_value=cube.get("value"),
         cube_owner=cube.get("owner") or "centered",
         lang=lang,
+        movement=movement,
     )
     match = position.get("match") or {}
     caption = to_play
@@ -339,5 +345,12 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
     )
 
 
+def _given(side: Mapping[str, Any]) -> dict[str, Any]:
+    """A side's JSON form without its null fields (a shard may write `"bar": null`: none, as absent)."""
+    return {name: value for name, value in side.items() if value is not None}
+
+
 def _checkers(side: Mapping[str, Any]) -> int:
-    return int(sum(side["points"].values()) + side.get("bar", 0) + side.get("off", 0))
+    """A side's checkers, counted as its JSON form lists them (its points, pins, bar and tray)."""
+    listed = (*side.get("points", {}).values(), side.get("bar", 0), side.get("off", 0))
+    return int(sum(listed)) + len(side.get("pinned", ()))

@@ -3,7 +3,8 @@
 A shard is a file anyone may have edited (or cut, or written by hand); an entry whose fields are
 not what `verify` writes is refused as a shard that cannot be merged (exit 2), never drawn into a
 crash of the table or the report (exit 3, "a bug"). Checked: each field's type, the first error's
-fields, and its position down to the board's points, so that the board picture can be drawn.
+fields, and its position down to the board's points and pins and its rules (what `build_rules`
+reads back without a problem), so that the board picture can be drawn by the variant's geometry.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from arbitru.engine.board import COLORS
+from arbitru.engine.rules import Rules, build_rules
 
 Check = Callable[[Any], bool]
 MAX_POINT = 25  # a board's points in JSON: 1..24 (and the bar, 25, in some writers)
@@ -51,7 +53,18 @@ def _points(value: Any) -> bool:
     )
 
 
-_SIDE = _fields({"points": _optional(_points), "bar": _optional(_count), "off": _optional(_count)})
+def _point(value: Any) -> bool:
+    return _is(int)(value) and 1 <= value <= MAX_POINT - 1
+
+
+_SIDE = _fields(
+    {
+        "points": _optional(_points),
+        "bar": _optional(_count),
+        "off": _optional(_count),
+        "pinned": _optional(_list_of(_point)),  # plakoto: the own points where a checker lies pinned
+    }
+)
 _BOARD = _fields(dict.fromkeys(COLORS, _SIDE), required=COLORS)
 _TEXT = _optional(_is(str))
 
@@ -68,6 +81,17 @@ def _owner(value: Any) -> bool:
     return value in ("centered", *COLORS)
 
 
+def _rules(value: Any) -> bool:
+    """Rules in their JSON form (`Rules.to_dict`): options `build_rules` reads without a problem."""
+    return isinstance(value, dict) and isinstance(value.get("preset", ""), str) and not build_rules(value)[1]
+
+
+def rules_of(position: Mapping[str, Any]) -> Rules:
+    """The rules of a well-formed position: its `rules`, or the standard ones (backgammon) for a
+    position written before positions carried them."""
+    return build_rules(position.get("rules"))[0]
+
+
 _SCORE = _fields(dict.fromkeys(COLORS, _optional(_count)))
 _POSITION = _fields(
     {
@@ -77,6 +101,7 @@ _POSITION = _fields(
         "cube": _optional(_fields({"value": _optional(_cube_value), "owner": _optional(_owner)})),
         "match": _optional(_fields({"length": _optional(_count), "score": _optional(_SCORE)})),
         "gnubg_id": _TEXT,
+        "rules": _optional(_rules),
     }
 )
 _ERROR = _fields(

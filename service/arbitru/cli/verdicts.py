@@ -1,10 +1,12 @@
 """One file's row, whatever the file holds, and the totals of many rows.
 
 A row is a JSON object: `file` (as the run names it), `status` (valid / invalid / unreadable /
-skipped), `verdict` (the referee's, as /v1/matches/verify answers it) and `problem` (why a file
-was not read or not refereed). Nothing a file holds can stop the run: a failure of any kind while
-reading or refereeing it is its `unreadable` row with the reason. A file met while walking a folder
-that is not a transcript by its content (no match line, binary) is `skipped`: counted, not failed.
+skipped), `verdict` (the referee's, as /v1/matches/verify answers it; its first error's position
+also carries the match's `rules` in their JSON form, so that its board is drawn by the variant's
+geometry) and `problem` (why a file was not read or not refereed). Nothing a file holds can stop
+the run: a failure of any kind while reading or refereeing it is its `unreadable` row with the
+reason. A file met while walking a folder that is not a transcript by its content (no match line,
+binary) is `skipped`: counted, not failed.
 """
 
 from __future__ import annotations
@@ -74,8 +76,9 @@ def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str) -> R
     with collector_paused():  # one file's plays are thousands of tuples with no cycles
         verdict = verify(transcript.match, transcript.rules, mode, lang=lang)
     error = verdict["error"]
-    if error and "position" in error:
+    if error and "position" in error:  # the position as a request body: its rules draw its board
         error["position"].update(position_links(error["position"], transcript.rules))
+        error["position"]["rules"] = transcript.rules.to_dict()
     return row(candidate.shown, VALID if verdict["valid"] else INVALID, verdict)
 
 
