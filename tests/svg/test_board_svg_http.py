@@ -10,8 +10,9 @@ import pytest
 
 from arbitru import create_app
 from arbitru.engine.board import Board
-from arbitru.engine.movement import LONG_NARDY
+from arbitru.engine.movement import LONG_NARDY, movement_of
 from arbitru.engine.rules import PRESETS
+from arbitru.engine.variants import start_board
 from arbitru.formats.codec import ID_VARIANTS
 from arbitru.formats.svg import render_board
 
@@ -199,3 +200,25 @@ def test_post_draws_a_long_nardy_board_by_its_rules_geometry(client: Any) -> Non
     assert response.get_data(as_text=True) == render_board(
         Board.from_dict(heads), turn="white", movement=LONG_NARDY
     )
+
+
+FAMILY_NAME = {"en": "Backgammon", "ro": "table"}  # the backgammon family's: no preset is named after it
+SEEN_FROM_WHITE = {"en": "{} position seen from white's side", "ro": "Poziție de {} privită dinspre alb"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_title_names_the_variant_drawn_as_get_rules_names_its_preset(
+    client: Any, preset: str, lang: str
+) -> None:
+    headers = {"Accept-Language": lang}
+    names = client.get("/v1/rules", headers=headers).json["preset_descriptions"]
+    rules = PRESETS[preset]
+    board = start_board(rules).to_dict(bar=movement_of(rules).hits)
+    body = {"board": board, "turn": "white", "rules": {"preset": preset}}
+    response = client.post("/v1/board.svg", json=body, headers=headers)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    title = re.search(r"<title>(.*?)</title>", response.get_data(as_text=True)).group(1)
+    variant = rules.variant
+    name = names[variant]["name"] if variant in names else FAMILY_NAME[lang]
+    assert title.startswith(SEEN_FROM_WHITE[lang].format(name) + ", ")

@@ -304,7 +304,8 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
     """The board of a position (JSON form, white = players[0]) as a figure: the side not on roll
     named above the picture, the side on roll below it (where the picture puts it) with the dice,
     the match and score in the caption. The checkers are placed by the position's rules (long
-    nardy's both sides from their own 24 the same way, plakoto's pins); backgammon's without them."""
+    nardy's both sides from their own 24 the same way, plakoto's pins; the cube only where the rules
+    have one); backgammon's without them."""
     turn = position["turn"]
     other = "black" if turn == "white" else "white"
     names = {"white": players[0] if players else "", "black": players[1] if len(players) > 1 else ""}
@@ -320,7 +321,8 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
         {"player": names[turn], "color": template(turn, lang), "dice": "-".join(map(str, dice))},
         lang,
     )
-    movement = movement_of(rules_of(position))
+    rules = rules_of(position)
+    movement = movement_of(rules)
     sides: dict[str, Any] = {color: _given(position["board"][color]) for color in COLORS}
     board = Board.from_dict(sides, checkers=_checkers(sides["white"]), pins=movement.pins)
     cube = position.get("cube") or {}
@@ -328,7 +330,7 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
         board,
         turn=turn,
         dice=dice or None,
-        cube_value=cube.get("value"),
+        cube_value=cube.get("value") if rules.cube else None,  # plakoto, portes, tavla: no cube
         cube_owner=cube.get("owner") or "centered",
         lang=lang,
         movement=movement,

@@ -19,9 +19,10 @@ from xml.sax.saxutils import escape
 from arbitru.engine.board import BAR, OFF, Board, Color, other, pinned_points
 from arbitru.engine.movement import BACKGAMMON, Movement
 from arbitru.engine.play import Move, format_moves
-from arbitru.messages import message, render
+from arbitru.engine.rules import PRESETS
+from arbitru.messages import message, render, template
 
-__all__ = ["SvgOptions", "render_board", "MAX_DRAWN"]
+__all__ = ["SvgOptions", "render_board", "variant_name", "MAX_DRAWN"]
 
 # -- geometry (viewBox units) -------------------------------------------------------------------
 PW = 40  # point width
@@ -144,6 +145,14 @@ def _checked_options(
     )
 
 
+def variant_name(movement: Movement, lang: str) -> str:
+    """The name of the variant whose movement is drawn, in `lang`: long nardy's and plakoto's are
+    the names of the presets named after them (GET /v1/rules' `preset_descriptions`), the backgammon
+    family's (backgammon, nackgammon, hypergammon; the portes and tavla presets) its own."""
+    key = f"preset.{movement.name}" if movement.name in PRESETS else "svg.title.backgammon"
+    return template(key, lang)
+
+
 def _n(value: float) -> str:
     """A coordinate as short, stable text: integers bare, otherwise two decimals at most."""
     rounded = round(value, 2)
@@ -222,7 +231,8 @@ class _Renderer:
 
     def description(self) -> str:
         """A one-line text version of the picture (the SVG title: screen readers and tooltips), in
-        the options' language; the play in the engine's notation (hits marked, repeats counted)."""
+        the options' language, naming the variant drawn; the play in the engine's notation (hits
+        marked, repeats counted)."""
         opts, lang = self.options, self.options.lang
 
         def side(color: str) -> str:
@@ -230,7 +240,11 @@ class _Renderer:
 
         pips = {"white": self.board.pips("white"), "black": self.board.pips("black")}
         parts = [
-            render("svg.title.seen", {"side": side(self.bottom)}, lang),
+            render(
+                "svg.title.seen",
+                {"variant": variant_name(opts.movement, lang), "side": side(self.bottom)},
+                lang,
+            ),
             render("svg.title.pips", pips, lang),
         ]
         if opts.turn is not None:
