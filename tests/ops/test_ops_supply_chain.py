@@ -1,15 +1,18 @@
-"""Supply chain: every base image and the deployed image pinned by digest, no installer left in
-the runtime image, gunicorn's control socket off."""
+"""Supply chain: every base image and the deployed image pinned by digest (one pin, k8s/image, for
+the web Deployment and the batch Jobs; every image the rendered manifests run carries a digest),
+no installer left in the runtime image, gunicorn's control socket off."""
 
 from __future__ import annotations
 
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
+import pytest
 import yaml
 
-from tests.ops.ops_live import REPO, get, gunicorn
+from tests.ops.ops_live import REPO, get, gunicorn, kustomize
 from tests.ops.test_ops_container import parse_dockerfile
 
 DIGEST = re.compile(r"@sha256:[0-9a-f]{64}$")
@@ -24,13 +27,45 @@ def test_every_from_names_its_base_by_digest() -> None:
         assert DIGEST.search(stage.base), f"FROM {stage.base} is not pinned by digest"
 
 
+KUSTOMIZATIONS = ("k8s", "k8s/batch", "k8s/batch/merge")  # the web service, the verify Job, the merge Job
+
+
 def test_the_kustomize_image_is_pinned_by_digest_never_by_a_tag() -> None:
-    kustomization = yaml.safe_load((REPO / "k8s" / "kustomization.yaml").read_text())
-    images = kustomization["images"]
+    component = yaml.safe_load((REPO / "k8s" / "image" / "kustomization.yaml").read_text())
+    assert component["kind"] == "Component"
+    images = component["images"]
     assert images
     for image in images:
         assert re.fullmatch(r"sha256:[0-9a-f]{64}", image.get("digest", "")), image
         assert "newTag" not in image, image
+
+
+def test_the_image_pin_is_written_once_for_every_kustomization() -> None:
+    for directory in KUSTOMIZATIONS:
+        kustomization = yaml.safe_load((REPO / directory / "kustomization.yaml").read_text())
+        assert "images" not in kustomization, directory  # no second pin to forget at release
+        components = {(REPO / directory / c).resolve() for c in kustomization.get("components", [])}
+        assert (REPO / "k8s" / "image").resolve() in components, directory
+
+
+@pytest.mark.parametrize("directory", KUSTOMIZATIONS)
+def test_every_image_in_the_rendered_manifests_is_pinned_by_digest(directory: str, tmp_path: Path) -> None:
+    rendered = kustomize(REPO / directory, tmp_path / "rendered.yaml")
+    images = [
+        container["image"]
+        for document in yaml.safe_load_all(rendered.read_text())
+        if document
+        for container in _containers(document)
+    ]
+    assert images
+    for image in images:
+        assert DIGEST.search(image), f"{directory}: {image} is not pinned by digest"
+
+
+def _containers(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every container and init container of a workload's pod template (a Deployment's or a Job's)."""
+    pod = document.get("spec", {}).get("template", {}).get("spec", {})
+    return [*pod.get("initContainers", []), *pod.get("containers", [])]
 
 
 def test_the_runtime_image_keeps_no_installer() -> None:
