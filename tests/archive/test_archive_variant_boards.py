@@ -22,7 +22,7 @@ from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS, STANDARD, Rules
 from arbitru.formats.svg import render_board
 
-ILLEGAL = "1/7 2/4"  # no checker on the mover's 1 or 2 this early: refused, with the board shown
+ILLEGAL = "1/7 2/4"  # a checker moved backwards: illegal wherever it is played, the board shown
 
 
 def _pinned(position: Position) -> bool:
