@@ -160,7 +160,7 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
     pre-serialized not-over outcome, and the few that end the game get theirs afterwards.
     """
     mover_is_white = answer.position.turn == "white"
-    # `bar` where the variant hits
+    # A hitting variant's sides in one literal; the others' without `bar`.
     side_json = hitting_side_to_dict if answer.position.movement.hits else partial(side_to_dict, bar=False)
     opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
     memo = _MOVES_TEXTS
