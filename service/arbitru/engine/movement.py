@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal, NamedTuple
 
 from arbitru.engine.board import OFF, PINNED_SLOTS, SLOTS, Board, Color, Problem
@@ -51,7 +52,9 @@ Rule = Callable[[Step], bool]
 @dataclass(frozen=True, eq=False)
 class Movement:
     """How a variant's checkers move (module docstring). Compared by identity: a movement keys the
-    plays cache, and its hash is then the object's, computed in C."""
+    plays cache, and its hash is then the object's, computed in C. What follows from `contact`
+    and `head` is worked out once per movement (`cached_property`: then a plain attribute read; a
+    request reads them several times)."""
 
     name: str
     geometry: Geometry
@@ -61,22 +64,22 @@ class Movement:
     play_rules: tuple[Rule, ...] = ()
     fast: bool = False  # the backgammon family's fast paths serve it
 
-    @property
+    @cached_property
     def pins(self) -> bool:
         """Whether checkers are pinned (a side then has 50 slots, `board.PINNED`)."""
         return self.contact == "pin"
 
-    @property
+    @cached_property
     def hits(self) -> bool:
         """Whether a checker is hit to the bar (a side's JSON then has `bar`)."""
         return self.contact == "hit"
 
-    @property
+    @cached_property
     def slots(self) -> int:
         """How many slots a side has: 50 where checkers are pinned (`board.PINNED`), else 26."""
         return PINNED_SLOTS if self.pins else SLOTS
 
-    @property
+    @cached_property
     def pruned(self) -> bool:
         """Whether single moves are checked (`move_allowed`) as the search makes them."""
         return bool(self.move_rules) or self.head is not None

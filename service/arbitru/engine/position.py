@@ -18,11 +18,11 @@ same), `standing` (an outcome with the match after it), `problems` (why a positi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import NamedTuple
 
-from arbitru.engine.board import OFF, Board, Color, Problem, other, problem
+from arbitru.engine.board import BAR, OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
 from arbitru.engine.judge import Hop, Verdict, judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
@@ -49,6 +49,14 @@ class Position:
     cube: Cube = INITIAL_CUBE
     match: Match = MONEY_GAME
     rules: Rules = STANDARD
+    # How this game's checkers move (`movement_of` its rules): its geometry, whether a checker is hit
+    # to the bar (a side's JSON then has `bar`) or pinned, whether the fast paths serve it. Looked up
+    # once, when the position is made: a /v1/moves request asks it four times (resolving, checking,
+    # rendering).
+    movement: Movement = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "movement", movement_of(self.rules))
 
     @classmethod
     def initial(
@@ -92,12 +100,6 @@ class Position:
             f"{self.board}\n{self.turn or 'nobody'}{roll}; cube {self.cube.value} {self.cube.owner}; {match}"
         )
 
-    @property
-    def movement(self) -> Movement:
-        """How this game's checkers move (`movement_of` its rules): its geometry, whether a checker is
-        hit to the bar (a side's JSON then has `bar`) or pinned, whether the fast paths serve it."""
-        return movement_of(self.rules)
-
     def ends_game(self, board: Board | None = None) -> bool:
         """Whether the game is over on `board` (default: this position's): a side has borne off every
         checker, or a variant's own ending (plakoto's mother rule) has come (`outcome.game_over`)."""
@@ -132,12 +134,12 @@ class Position:
 
     def problems(self) -> list[Problem]:
         """Every reason this board, with this side on roll, cannot occur in a game, all at once: the
-        board's own (`Board.problems`), then a side on roll in a game somebody has won (`ends_game`
+        board's own (`Board.problems`), then a side on roll in a game somebody has won (`game_over`
         decides it is over): a side that bore off every checker, or an ending of the variant's own
         (plakoto's mother rule: a win or a tie). The cube and match are checked apart
         (`match.context_problems`)."""
-        found = movement_of(self.rules).problems(self.board, self.rules.checkers)
-        if found or self.turn is None or not self.ends_game():
+        found = self.movement.problems(self.board, self.rules.checkers)
+        if found or self.turn is None or not game_over(self.board, self.rules):
             return found
         winner, checkers = self.outcome().winner, self.rules.checkers
         if winner is not None and self.board.side(winner)[OFF] == checkers:
@@ -154,12 +156,29 @@ class Position:
         Only the plays that end the game are scored (`endings`, by index; `standing` of their
         board): the rest share `GOING_ON`, with no match block (the score stands), so an answer
         costs one game-over decision for the whole list (`outcome.endings`) and no object per play."""
-        plays, scoring = self.plays(), self._scoring()
-        scored = {
-            index: self._left_by(outcome(plays[index].board, *scoring))
-            for index in endings(map(attrgetter("board"), plays), self.rules)
-        }
+        plays = self.plays()
+        ending = endings(map(attrgetter("board"), plays), self.rules) if self._may_end() else ()
+        if not ending:
+            return PlaysAnswer(self, plays, {})
+        scoring = self._scoring()
+        scored = {index: self._left_by(outcome(plays[index].board, *scoring)) for index in ending}
         return PlaysAnswer(self, plays, scored)
+
+    def _may_end(self) -> bool:
+        """Whether a play of this roll can end the game, as far as one look at the board tells:
+        always where checkers are pinned (plakoto's mother rule ends a game anywhere) or the
+        opponent has borne off every checker already; else only if no checker of the mover's
+        stands farther from off than the roll moves in all (the dice's total, four times the die
+        for doubles): such a checker cannot be borne off this turn, and a play moves the
+        opponent's checkers only back (a hit). Asked before `endings`: most rolls are far from the
+        end, and their answer then takes no step per play (the endings' scan of every play was
+        ~450 bytecodes of a /v1/moves request of the bench mix; callgrind in the closing note)."""
+        assert self.turn is not None and self.dice is not None
+        (high, low), board = self.dice, self.board
+        if self.movement.pins or board.side(other(self.turn))[OFF] == self.rules.checkers:
+            return True
+        reach = 4 * high if high == low else high + low
+        return not any(board.side(self.turn)[reach + 1 : BAR + 1])  # points past reach, the bar
 
     def ruling(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Ruling:
         """/v1/play's whole question in one call: the verdict on a proposed play (as `judge` takes

@@ -8,12 +8,13 @@ shared JSON fragments of the hot path (/v1/moves) live with the code that uses t
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from functools import partial
 from typing import Any
 
 import orjson
 
 from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_marked
-from arbitru.engine.board import Board, other, side_to_dict
+from arbitru.engine.board import Board, hitting_side_to_dict, other, side_to_dict
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
 from arbitru.engine.position import PlaysAnswer, Standing
@@ -159,7 +160,8 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
     pre-serialized not-over outcome, and the few that end the game get theirs afterwards.
     """
     mover_is_white = answer.position.turn == "white"
-    bar = answer.position.movement.hits  # `bar` where the variant hits
+    # A hitting variant's sides in one literal; the others' without `bar`.
+    side_json = hitting_side_to_dict if answer.position.movement.hits else partial(side_to_dict, bar=False)
     opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
     memo = _MOVES_TEXTS
     listed = []
@@ -168,8 +170,8 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
         mover, opponent = (white, black) if mover_is_white else (black, white)
         opp = opponents.get(id(opponent))
         if opp is None:
-            opp = opponents[id(opponent)] = orjson.Fragment(orjson.dumps(side_to_dict(opponent, bar)))
-        mover_json = side_to_dict(mover, bar)
+            opp = opponents[id(opponent)] = orjson.Fragment(orjson.dumps(side_json(opponent)))
+        mover_json = side_json(mover)
         moves = play.moves
         texts = memo.get(moves) or _moves_texts(moves)
         listed.append(
