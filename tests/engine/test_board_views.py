@@ -1,10 +1,10 @@
 """A board's views as a player reads them: the text diagram (white's numbering, the other side's
-points placed by the variant's geometry), pip counts (the bar 25, a pinned checker its point),
-checkers counted, all home, and the field a negative count is reported on."""
+points placed by the variant's geometry), pip counts (the bar 25, a pinned checker its point), the
+pinned points, checkers counted, all home, and the field a negative count is reported on."""
 
 from __future__ import annotations
 
-from arbitru.engine.board import BAR, OFF, PINNED, PINNED_SLOTS, SLOTS, Board, diagram
+from arbitru.engine.board import BAR, OFF, PINNED, PINNED_SLOTS, SLOTS, Board, diagram, pinned_points
 from arbitru.engine.geometry import SAME
 
 INITIAL_DIAGRAM = """\
@@ -61,9 +61,14 @@ def test_pips_count_the_bar_as_25_and_a_pinned_checker_as_its_point():
     assert Board.initial().pips("white") == Board.initial().pips("black") == 167
     on_bar = Board(side({6: 14}, bar=1), Board.initial().black)
     assert on_bar.pips("white") == 6 * 14 + 25
-    pinned = Board(pinned_side({6: 13}, {20: 1, 3: 1}), pinned_side({1: 15}, {}))
-    assert pinned.pips("white") == 6 * 13 + 20 + 3
+    pinned = Board(pinned_side({6: 13}, {20: 1, 1: 1}), pinned_side({1: 15}, {}))
+    assert pinned.pips("white") == 6 * 13 + 20 + 1
     assert pinned.pips("black") == 15
+
+
+def test_the_pinned_points_are_those_under_a_pinned_checker_and_none_without_pinning():
+    assert pinned_points(pinned_side({6: 12}, {1: 1, 13: 1, 24: 1})) == (1, 13, 24)
+    assert pinned_points(side({6: 13}, bar=2)) == ()  # a checker on the bar is not pinned
 
 
 def test_a_side_s_checkers_are_those_on_points_bar_and_off_and_pinned():
