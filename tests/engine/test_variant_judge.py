@@ -197,6 +197,11 @@ def positions(draw: st.DrawFn) -> Position:
     return Position(board, turn, draw(DICE), rules=rules)
 
 
+# Slow (the judge replays every listed play of a plakoto double: 165): 17 of the 22 minutes of
+# `make mutation`'s stats run, and minutes for each mutant of the variant judge it reaches; the
+# directed verdicts (test_variant_judge_verdicts.py) and the written-play properties below test
+# the same judge there.
+@pytest.mark.slow
 @CASES
 @given(positions())
 def test_every_listed_play_written_in_its_notation_is_legal_and_reaches_its_board(position):
