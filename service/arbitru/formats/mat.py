@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
 from arbitru.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
@@ -52,9 +52,12 @@ class MatFormatError(ValueError):
         self.message = text
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One cell of a turn line: a roll with its play, or a cube action, or a resignation."""
+class Action(NamedTuple):
+    """One cell of a turn line: a roll with its play, or a cube action, or a resignation.
+
+    A named tuple rather than a frozen dataclass (immutable alike): a transcript is read into a few
+    hundred of them, and a frozen dataclass sets each of its ten fields through `object.__setattr__`
+    (1.56 us an action against 0.49 us, timeit; about 0.3 ms of a 7-point match's reading)."""
 
     kind: ActionKind
     player: int  # 0 = left column (players[0]), 1 = right column
