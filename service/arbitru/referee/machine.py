@@ -28,6 +28,7 @@ from arbitru.formats.mat import (
     EMPTY,
     HIDDEN,
     ILLEGAL_MARKER,
+    PLAY,
     ROLL,
     Action,
     Game,
@@ -166,13 +167,10 @@ class Referee:
         state = self._start_state(index, game)
         self._state = state
         last_game = index == len(self.match.games) - 1
-        only_resignations_after = self._only_resignations_after(game)
+        finals = self._final_positions(game, last_game)
         for position, action in enumerate(game.actions):
             self._check_not_over(game, action, position, state)
-            final = self._is_final(game, position, only_resignations_after) or self._in_progress(
-                game, position, last_game
-            )
-            self._act(game, action, state, final=final)
+            self._act(game, action, state, final=position in finals)
         self._state = None
         self._finish(game, state, last_game=index == len(self.match.games) - 1)
 
@@ -213,19 +211,18 @@ class Referee:
         others = [position for position, action in enumerate(game.actions) if action.kind != "resign"]
         return others[-1] if others else -1
 
-    @staticmethod
-    def _is_final(game: Game, position: int, only_resignations_after: int) -> bool:
-        """Whether only resignations (or nothing, before a result) follow the action at `position`
-        (`only_resignations_after`: the game's `_only_resignations_after`)."""
-        rest = len(game.actions) - position - 1
-        return position >= only_resignations_after and (game.result is not None or rest > 0)
-
-    @staticmethod
-    def _in_progress(game: Game, position: int, last_game: bool) -> bool:
-        """Whether the action at `position` is the last of a match that stops in the middle of its
-        last game (no result written): a roll there with no play is dice rolled and not yet played,
-        as GNU Backgammon writes a session it saved while a game was in progress (`  1) 51: `)."""
-        return last_game and game.result is None and position == len(game.actions) - 1
+    @classmethod
+    def _final_positions(cls, game: Game, last_game: bool) -> range:
+        """The positions of the final actions: those only resignations follow (or nothing, before
+        a result), and the last action of a match that stops in the middle of its last game (no
+        result written: a roll there with no play is dice rolled and not yet played, as GNU
+        Backgammon writes a session it saved while a game was in progress, `  1) 51: `). That is the
+        actions from the last that is no resignation on, the last of all only when a result is
+        written or the game is the match's last: a range told once a game, not two calls an action
+        (`tests/referee/test_referee_shortcuts.py` holds it to both plain statements)."""
+        count = len(game.actions)
+        end = count if game.result is not None or last_game else count - 1
+        return range(max(cls._only_resignations_after(game), 0), end)
 
     def _check_not_over(self, game: Game, action: Action, position: int, state: GameState) -> None:
         if game.result is not None and position >= game.result.after_action:
@@ -305,8 +302,10 @@ class Referee:
         """A roll and its play: whose turn, the opening roll, then the play as written."""
         assert action.dice is not None
         color = COLORS[action.player]
-        self._settle_offer_before_roll(game, action, state, color)
-        self._check_roll_turn(game, action, state, color)
+        if state.offer is not None:
+            self._settle_offer_before_roll(game, action, state, color)
+        if state.turn != color:  # the opening roll, or a roll out of turn
+            self._check_roll_turn(game, action, state, color)
         dice = (max(action.dice), min(action.dice))
         hops = self._written_hops(game, action, dice, final)
         if hops is None:
@@ -353,8 +352,10 @@ class Referee:
 
     def _written_hops(self, game: Game, action: Action, dice: tuple[int, int], final: bool) -> Hops | None:
         """The hops of the play as written (None: a hidden last play; hit marks are not read)."""
-        name = self.players[action.player]
         kind = action.play_kind
+        if kind == PLAY:  # nearly every roll
+            return self._parsed_hops(game, action)
+        name = self.players[action.player]
         if kind == HIDDEN:
             if final:
                 return None
@@ -363,11 +364,17 @@ class Referee:
             self._fail(game, action, "ILLEGAL_PLAY_MARKED", {"high": dice[0], "low": dice[1], "player": name})
         if kind in (EMPTY, CANNOT_MOVE):
             return ()
+        return self._parsed_hops(game, action)
+
+    def _parsed_hops(self, game: Game, action: Action) -> Hops:
+        """The hops of a play written in notation (BAD_NOTATION when it cannot be read)."""
         try:
             hops, _ = parse_play_marked(action.play_text or "")
         except NotationError as exc:
             reason = render(exc.message_key, exc.params, self.lang)
-            self._fail(game, action, "BAD_NOTATION", {"player": name, "reason": reason})
+            self._fail(
+                game, action, "BAD_NOTATION", {"player": self.players[action.player], "reason": reason}
+            )
         return hops
 
     def _illegal_play(
