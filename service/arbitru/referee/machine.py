@@ -306,7 +306,8 @@ class Referee:
             self._settle_offer_before_roll(game, action, state, color)
         if state.turn != color:  # the opening roll, or a roll out of turn
             self._check_roll_turn(game, action, state, color)
-        dice = (max(action.dice), min(action.dice))
+        first, second = action.dice
+        dice = (first, second) if first >= second else (second, first)
         hops = self._written_hops(game, action, dice, final)
         if hops is None:
             state.mid_turn = color
