@@ -20,8 +20,8 @@ from arbitru.engine.judge import (
     literal_board,
     one_hop_two_dice,
     plainly_legal,
-    single_dice_in_order,
     single_dice_board,
+    single_dice_in_order,
 )
 from arbitru.referee.plays import board_after
 from tests.engine.test_properties import boards, dice_strategy
