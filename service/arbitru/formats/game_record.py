@@ -440,10 +440,11 @@ def _action(turn: Mapping[str, Any], index: int) -> Action:
     if action == "roll":
         play = turn.get("play", "")
         text = "????" if play is None else play
-        kind = _play_kind(text.strip())
-        dice = (int(turn["dice"][0]), int(turn["dice"][1]))
+        stripped = text.strip()
+        first, second = turn["dice"]
+        dice = (int(first), int(second))
         raw = f"{dice[0]}{dice[1]}: {text}".rstrip()
-        return Action(ROLL, player, dice, text.strip(), kind, move_number=index, raw=raw)
+        return Action(ROLL, player, dice, stripped, _play_kind(stripped), None, None, None, index, raw)
     level = LEVELS.get(turn.get("level") or "")
     cube = turn.get("cube")
     raw = action.capitalize() + (f" => {cube}" if cube else "") + (f" {turn['level']}" if level else "")
