@@ -1,6 +1,7 @@
 """The .mat reader's quicker patterns are proven to read what the plain ones read: a cell starts at
-the same columns of any line, a roll cell's dice and play are what `_DICE_CELL` reads, and every transcript (generated, with hostile text in every free
-field, and the real ones in data/) reads as the same match."""
+the same columns of any line, a roll cell's dice and play are what `_DICE_CELL` reads, and every
+transcript (generated, with hostile text in every free field, and the real ones in data/) reads as
+the same match."""
 
 from __future__ import annotations
 
