@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, NoReturn, ParamSpec
 
 from arbitru.engine.board import COLORS, Board, Color, other
@@ -19,7 +20,7 @@ from arbitru.engine.match import Match, score_game
 from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
-from arbitru.engine.outcome import COUNTED_AS, resignation
+from arbitru.engine.outcome import COUNTED_AS, game_over, resignation
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
@@ -134,9 +135,10 @@ class Referee:
         self.match_winner: int | None = None
         self._state: GameState | None = None  # the game being replayed (for the error's position)
         self.stopped: RefereeError | None = None  # the first illegal action, once `verdict()` has run
-        # Whether a board ends the game under these rules (the test `Position.outcome` starts with),
-        # asked after every play: a Position and its outcome are built only for a board that does.
-        self._ends_game = Position.initial(self.rules).ends_game
+        # Whether a board ends the game under these rules (`game_over`, what `Position.ends_game`
+        # and `Position.outcome` ask), asked after every play without a Position method's frame: a
+        # Position and its outcome are built only for a board that does.
+        self._ends_game = partial(game_over, rules=self.rules)
 
     # -- entry ------------------------------------------------------------------------------------
     def verdict(self) -> Json:
@@ -308,7 +310,10 @@ class Referee:
             self._check_roll_turn(game, action, state, color)
         first, second = action.dice
         dice = (first, second) if first >= second else (second, first)
-        hops = self._written_hops(game, action, dice, final)
+        if action.play_kind == PLAY:  # nearly every roll: no other kind to tell apart
+            hops: Hops | None = self._parsed_hops(game, action)
+        else:
+            hops = self._written_hops(game, action, dice, final)
         if hops is None:
             state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
@@ -323,7 +328,8 @@ class Referee:
         else:
             self._illegal_play(game, action, state, dice, hops, verdict)
         state.turn = other(color)
-        self._check_bearoff(state)
+        if self._ends_game(state.board):
+            self._check_bearoff(state)
 
     def _settle_offer_before_roll(self, game: Game, action: Action, state: GameState, color: Color) -> None:
         """A roll answers a pending beaver (gnubg writes no `Takes` after one); any other offer
@@ -354,7 +360,7 @@ class Referee:
     def _written_hops(self, game: Game, action: Action, dice: tuple[int, int], final: bool) -> Hops | None:
         """The hops of the play as written (None: a hidden last play; hit marks are not read)."""
         kind = action.play_kind
-        if kind == PLAY:  # nearly every roll
+        if kind == PLAY:
             return self._parsed_hops(game, action)
         name = self.players[action.player]
         if kind == HIDDEN:
@@ -422,9 +428,7 @@ class Referee:
         state.board = board
 
     def _check_bearoff(self, state: GameState) -> None:
-        """Whether the play just made ended the game (its points with the cube and Jacoby)."""
-        if not self._ends_game(state.board):
-            return
+        """The play just made ended the game (`_ends_game`): how, with the cube and Jacoby."""
         position = Position(state.board, cube=state.cube, match=Match(self.length), rules=self.rules)
         verdict = position.outcome()
         if verdict.game_over:
