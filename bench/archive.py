@@ -19,9 +19,10 @@ summary's counts. Timing belongs here, never in a test; the machine's load is pr
 `--jobs 1` worker does (`judge_file`: read, parse, referee), and prints the mean CPU ms per match
 for each match length, its reading part (bytes to a parsed match), the games and rolls a match
 and the CPU us a roll (which compares archives whose matches differ in length, e.g. this one and
-`--archive data/matches`): the archive's target is the 7-point figure (CPU time, so the other processes on a shared machine count less than
-in the wall time). `--profile FILE` writes the cProfile statistics of that pass over the 7-point
-matches to FILE (read them with `python -m pstats FILE`).
+`--archive data/matches`): the archive's target is the 7-point figure (CPU time, so the other
+processes on a shared machine count less than in the wall time). `--profile FILE` writes the
+cProfile statistics of that pass over the 7-point matches to FILE (read them with
+`python -m pstats FILE`).
 """
 
 from __future__ import annotations
