@@ -184,10 +184,10 @@ def test_bar_entries_and_bear_offs_are_told_in_order_on_positions_met_in_play():
 
 def test_the_commonest_plays_are_told_in_one_pass_on_positions_met_in_play():
     """`single_dice_board` answers for the plays of one die a hop met in play, of mixed rolls and
-    doubles, for both sides, bearing off with exact dice too (the properties above hold its board
-    to `plainly_legal`'s)."""
+    doubles, for both sides, entering from the bar and bearing off with exact dice too (the
+    properties above hold its board to `plainly_legal`'s)."""
     told = {(turn, double): 0 for turn in ("white", "black") for double in (False, True)}
-    bearing_off = 0
+    bearing_off = entering = 0
     for board, turn, dice in playout_positions(27, 300):
         for play in legal_plays(board, turn, dice):
             hops = tuple((move.from_point, move.to_point) for move in play.moves)
@@ -195,5 +195,7 @@ def test_the_commonest_plays_are_told_in_one_pass_on_positions_met_in_play():
                 assert single_dice_board(board, turn, dice, hops) == play.board
                 told[turn, dice[0] == dice[1]] += 1
                 bearing_off += any(dest == OFF for _, dest in hops)
+                entering += any(source == BAR for source, _ in hops)
     assert min(told.values()) > 20, told
     assert bearing_off > 10
+    assert entering > 10
