@@ -17,10 +17,12 @@ summary's counts. Timing belongs here, never in a test; the machine's load is pr
 
 `--per-length` also verifies every transcript in this process, one file after another as a
 `--jobs 1` worker does (`judge_file`: read, parse, referee), and prints the mean CPU ms per match
-for each match length, split into reading (bytes to a parsed match) and refereeing: the archive's
-target is the 7-point figure (CPU time, so the other processes on a shared machine count less than
-in the wall time). `--profile FILE` writes the cProfile statistics of that pass over the 7-point
-matches to FILE (read them with `python -m pstats FILE`).
+for each match length, its reading part (bytes to a parsed match), the games and rolls a match
+and the CPU us a roll (which compares archives whose matches differ in length, e.g. this one and
+`--archive data/matches`): the archive's target is the 7-point figure (CPU time, so the other
+processes on a shared machine count less than in the wall time). `--profile FILE` writes the
+cProfile statistics of that pass over the 7-point matches to FILE (read them with
+`python -m pstats FILE`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from arbitru.engine.moves import legal_plays
 from arbitru.engine.outcome import outcome
 from arbitru.engine.play import format_moves
 from arbitru.formats.game_record import read_match_file, record_to_match
+from arbitru.formats.mat import ROLL
 from arbitru.referee import resolve_rules
 from arbitru.referee.mat_writer import write_mat
 
@@ -255,22 +258,29 @@ def per_length(root: Path, profile: Path | None, only: set[int] | None = None) -
     by_length: dict[int, list[Path]] = {}
     for path in sorted(_files(root)):
         by_length.setdefault(_length(path), []).append(path)
-    print("length  matches  ms/match (cpu)  of which reading")
+    print("length  matches  ms/match (cpu)  of which reading  games/match  rolls/match  us/roll")
     for length in sorted(by_length):
         if only and length not in only:
             continue
         paths = by_length[length]
         total = reading = 0.0
+        games = rolls = 0
         for path in paths:
             data = path.read_bytes()
             start = time.process_time()
-            read_match_file(data)
+            match = read_match_file(data)
             reading += time.process_time() - start
+            games += len(match.games)
+            rolls += sum(action.kind == ROLL for game in match.games for action in game.actions)
             start = time.process_time()
             judge_file(Candidate(str(path), path.name), "legal-moves-only", None, "en")
             total += time.process_time() - start
-        per_match, per_read = total * 1000 / len(paths), reading * 1000 / len(paths)
-        print(f"{length:6d}  {len(paths):7d}  {per_match:14.2f}  {per_read:16.2f}")
+        count = len(paths)
+        per_match, per_read = total * 1000 / count, reading * 1000 / count
+        print(
+            f"{length:6d}  {count:7d}  {per_match:14.2f}  {per_read:16.2f}  {games / count:11.1f}  "
+            f"{rolls / count:11.0f}  {total * 1e6 / max(1, rolls):7.1f}"
+        )
     if profile is not None:
         profiler = cProfile.Profile()
         profiler.enable()

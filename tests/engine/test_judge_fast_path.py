@@ -20,6 +20,7 @@ from arbitru.engine.judge import (
     literal_board,
     one_hop_two_dice,
     plainly_legal,
+    single_dice_board,
     single_dice_in_order,
 )
 from arbitru.referee.plays import board_after
@@ -52,6 +53,9 @@ def agrees_with_the_plain_judge(board: Board, turn: Color, dice: tuple[int, int]
     for hops in proposals(board, turn, dice, random.Random(seed)):
         fast = plainly_legal(board, turn, dice, hops)
         plain = judge_play(board, turn, dice, hops)
+        commonest = single_dice_board(board, turn, dice, hops)
+        if commonest is not None:  # the one-pass board of the commonest play is plainly_legal's
+            assert fast is not None and commonest == fast.board, (board, turn, dice, hops)
         if fast is None:
             continue
         answered += 1
@@ -176,3 +180,22 @@ def in_order_finds_what_the_search_finds(board: Board, turn: Color, dice: tuple[
 
 def test_bar_entries_and_bear_offs_are_told_in_order_on_positions_met_in_play():
     assert over_positions_met_in_play(in_order_finds_what_the_search_finds) > 100  # both are met in play
+
+
+def test_the_commonest_plays_are_told_in_one_pass_on_positions_met_in_play():
+    """`single_dice_board` answers for the plays of one die a hop met in play, of mixed rolls and
+    doubles, for both sides, entering from the bar and bearing off with exact dice too (the
+    properties above hold its board to `plainly_legal`'s)."""
+    told = {(turn, double): 0 for turn in ("white", "black") for double in (False, True)}
+    bearing_off = entering = 0
+    for board, turn, dice in playout_positions(27, 300):
+        for play in legal_plays(board, turn, dice):
+            hops = tuple((move.from_point, move.to_point) for move in play.moves)
+            if single_dice_board(board, turn, dice, hops) is not None:
+                assert single_dice_board(board, turn, dice, hops) == play.board
+                told[turn, dice[0] == dice[1]] += 1
+                bearing_off += any(dest == OFF for _, dest in hops)
+                entering += any(source == BAR for source, _ in hops)
+    assert min(told.values()) > 20, told
+    assert bearing_off > 10
+    assert entering > 10

@@ -1,6 +1,7 @@
 """The parsed-plays cache of `parse_play_marked` is bounded and answers what parsing answers: the
 same hops and marks for any text, the same error (code and column) for a text that cannot be read,
-every time it is asked."""
+every time it is asked. Parsing token by token from the tokens' cache answers what the plain
+reading of the whole text answers."""
 
 from __future__ import annotations
 
@@ -19,7 +20,13 @@ tokens = st.builds(
     st.sampled_from(["", "*"]),
     st.sampled_from(["", "(2)", "(0)"]),
 )
-texts = st.lists(tokens, max_size=5).map(" ".join) | st.text(max_size=80)
+blanks = st.sampled_from([" ", "  ", ", ", ",", "\t", "\u00a0", "\x1c", "\u2003"])
+texts = (
+    st.lists(tokens, max_size=5).map(" ".join)
+    | st.lists(st.tuples(tokens, blanks), max_size=6).map(lambda pairs: "".join(t + b for t, b in pairs))
+    | st.lists(tokens, min_size=5, max_size=9).map(" ".join)  # past 16 hops with repeats
+    | st.text(max_size=80)
+)
 
 
 def answer(parse, text: str):
@@ -46,3 +53,22 @@ def test_the_cache_is_bounded():
     before = notation._parsed.cache_info().currsize
     parse_play_marked(long_text)
     assert notation._parsed.cache_info().currsize == before
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(texts)
+def test_parsing_by_cached_tokens_answers_what_the_plain_reading_answers(text: str):
+    plain = answer(notation._read_plainly, text)
+    assert answer(notation._parse_play_marked, text) == plain
+    assert answer(notation._parse_play_marked, text) == plain  # the tokens from their cache now
+
+
+def test_the_token_cache_is_bounded():
+    notation._token.cache_clear()
+    for n in range(notation.TOKEN_CACHE + 50):
+        notation._parse_play_marked(f"{n % 25 + 1}/{n // 25 % 25}({n // 625 % 9 + 1})")
+    assert notation._token.cache_info().currsize <= notation.TOKEN_CACHE
+    token = "24/23/22/21/20/19/18/17/16"  # longer than MAX_CACHED_TOKEN: read with its text
+    before = notation._token.cache_info().currsize
+    assert parse_play_marked(token)[0][0] == (24, 23)
+    assert notation._token.cache_info().currsize == before

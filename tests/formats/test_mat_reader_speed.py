@@ -1,6 +1,7 @@
 """The .mat reader's quicker patterns are proven to read what the plain ones read: a cell starts at
-the same columns of any line, and every transcript (generated, with hostile text in every free
-field, and the real ones in data/) reads as the same match."""
+the same columns of any line, a roll cell's dice and play are what `_DICE_CELL` reads, and every
+transcript (generated, with hostile text in every free field, and the real ones in data/) reads as
+the same match."""
 
 from __future__ import annotations
 
@@ -98,3 +99,19 @@ def plain_play_kind(play: str) -> str:
 @given(st.lists(PIECES, max_size=6).map("".join) | st.text(max_size=12))
 def test_a_play_kind_is_the_one_the_patterns_give(play: str):
     assert mat._play_kind(play) == plain_play_kind(play)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(
+    st.text(alphabet="0123456789: \t\u00a0\u2003\x1cabc/*", max_size=12)
+    | st.builds(
+        lambda a, b, rest: f"{a}{b}:{rest}",
+        st.sampled_from("0167x"),
+        st.sampled_from("1269"),
+        st.text(max_size=8),
+    )
+)
+def test_a_roll_cell_is_told_by_its_first_characters_as_the_pattern_reads_it(cell: str) -> None:
+    found = mat._DICE_CELL.fullmatch(cell)
+    expected = ((int(found.group(1)), int(found.group(2))), found.group(3).strip()) if found else None
+    assert mat.dice_cell(cell) == expected

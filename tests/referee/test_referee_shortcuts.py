@@ -21,14 +21,20 @@ def plainly_final(game: Game, position: int) -> bool:
     return all(a.kind == "resign" for a in rest) and (game.result is not None or bool(rest))
 
 
-@given(st.lists(st.sampled_from(get_args(ActionKind)), max_size=12), st.booleans())
-def test_a_final_action_is_told_from_the_last_action_that_is_no_resignation(kinds, with_result):
+def plainly_in_progress(game: Game, position: int, last_game: bool) -> bool:
+    """The plain statement: the last action of the match's last game, no result written."""
+    return last_game and game.result is None and position == len(game.actions) - 1
+
+
+@given(st.lists(st.sampled_from(get_args(ActionKind)), max_size=12), st.booleans(), st.booleans())
+def test_a_final_action_is_told_from_the_last_action_that_is_no_resignation(kinds, with_result, last_game):
     actions = [Action(kind, 0) for kind in kinds]
     result = Result(0, 1, False, after_action=len(actions)) if with_result else None
     game = Game(1, (0, 0), actions, result)
-    after = Referee._only_resignations_after(game)
+    finals = Referee._final_positions(game, last_game)
     for position in range(len(actions)):
-        assert Referee._is_final(game, position, after) == plainly_final(game, position)
+        plain = plainly_final(game, position) or plainly_in_progress(game, position, last_game)
+        assert (position in finals) == plain
 
 
 @given(boards(), st.sampled_from(sorted(PRESETS)))

@@ -193,6 +193,44 @@ def plainly_legal(board: Board, turn: Color, dice: tuple[int, int], hops: Sequen
     return None if moves is None else Play(turn, moves, literal)
 
 
+def single_dice_board(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]) -> Board | None:
+    """The board `plainly_legal` gives for the commonest plays, told by their shape and
+    `literal_board` alone: every die of the roll played as a hop of its own (two hops of a mixed
+    roll, four of a double), every checker of the mover on the bar entering (or every hop an
+    entry), and a hop bearing off only with its exact die while every checker of the mover is home
+    (the single-move rules of `_step` then let every hop be played, entries first, each checker
+    once it is there, and every die is used): the plays
+    `_two_single_dice`, `four_single_dice` and `single_dice_in_order` tell legal, whose board is
+    `literal_board`'s, without building the moves and the play the referee does not read. 60 % of
+    the rolls of 200 of the synthetic archive's 7-point matches without bearing off: 2.4 us a roll,
+    against 4.8 us through `plainly_legal`; with the exact bear-offs and the entries from the bar
+    69 % (those took 8 to 8.4 us) (best of 5, one process). None for any other play (and for one
+    `literal_board` refuses); hops as notation reads them (points 0 to 25).
+    `tests/engine/test_judge_fast_path.py` holds it to `plainly_legal`."""
+    high, low = dice
+    if high == low:
+        if len(hops) != 4 or any(source - dest != high or dest < OFF for source, dest in hops):
+            return None
+        bears_off = any(dest == OFF for _, dest in hops)
+    elif len(hops) != 2:
+        return None
+    else:
+        (s1, d1), (s2, d2) = hops
+        if d1 < OFF or d2 < OFF:
+            return None
+        if not ((s1 - d1 == high and s2 - d2 == low) or (s1 - d1 == low and s2 - d2 == high)):
+            return None
+        bears_off = OFF in (d1, d2)
+    side = board.side(turn)
+    if side[BAR]:
+        entering = sum(source == BAR for source, _ in hops)
+        if entering != side[BAR] and entering != len(hops):  # a checker would move with one up
+            return None
+    if bears_off and any(side[7:]):  # 7..24 and the bar
+        return None
+    return literal_board(board, turn, hops)
+
+
 def _two_single_dice(
     board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]
 ) -> tuple[Move, Move] | None:

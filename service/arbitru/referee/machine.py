@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, NoReturn, ParamSpec
 
 from arbitru.engine.board import COLORS, Board, Color, other
@@ -19,7 +20,7 @@ from arbitru.engine.match import Match, score_game
 from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
-from arbitru.engine.outcome import COUNTED_AS, resignation
+from arbitru.engine.outcome import COUNTED_AS, game_over, resignation
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
@@ -28,6 +29,7 @@ from arbitru.formats.mat import (
     EMPTY,
     HIDDEN,
     ILLEGAL_MARKER,
+    PLAY,
     ROLL,
     Action,
     Game,
@@ -133,9 +135,10 @@ class Referee:
         self.match_winner: int | None = None
         self._state: GameState | None = None  # the game being replayed (for the error's position)
         self.stopped: RefereeError | None = None  # the first illegal action, once `verdict()` has run
-        # Whether a board ends the game under these rules (the test `Position.outcome` starts with),
-        # asked after every play: a Position and its outcome are built only for a board that does.
-        self._ends_game = Position.initial(self.rules).ends_game
+        # Whether a board ends the game under these rules (`game_over`, what `Position.ends_game`
+        # and `Position.outcome` ask), asked after every play without a Position method's frame: a
+        # Position and its outcome are built only for a board that does.
+        self._ends_game = partial(game_over, rules=self.rules)
 
     # -- entry ------------------------------------------------------------------------------------
     def verdict(self) -> Json:
@@ -166,13 +169,10 @@ class Referee:
         state = self._start_state(index, game)
         self._state = state
         last_game = index == len(self.match.games) - 1
-        only_resignations_after = self._only_resignations_after(game)
+        finals = self._final_positions(game, last_game)
         for position, action in enumerate(game.actions):
             self._check_not_over(game, action, position, state)
-            final = self._is_final(game, position, only_resignations_after) or self._in_progress(
-                game, position, last_game
-            )
-            self._act(game, action, state, final=final)
+            self._act(game, action, state, final=position in finals)
         self._state = None
         self._finish(game, state, last_game=index == len(self.match.games) - 1)
 
@@ -213,19 +213,18 @@ class Referee:
         others = [position for position, action in enumerate(game.actions) if action.kind != "resign"]
         return others[-1] if others else -1
 
-    @staticmethod
-    def _is_final(game: Game, position: int, only_resignations_after: int) -> bool:
-        """Whether only resignations (or nothing, before a result) follow the action at `position`
-        (`only_resignations_after`: the game's `_only_resignations_after`)."""
-        rest = len(game.actions) - position - 1
-        return position >= only_resignations_after and (game.result is not None or rest > 0)
-
-    @staticmethod
-    def _in_progress(game: Game, position: int, last_game: bool) -> bool:
-        """Whether the action at `position` is the last of a match that stops in the middle of its
-        last game (no result written): a roll there with no play is dice rolled and not yet played,
-        as GNU Backgammon writes a session it saved while a game was in progress (`  1) 51: `)."""
-        return last_game and game.result is None and position == len(game.actions) - 1
+    @classmethod
+    def _final_positions(cls, game: Game, last_game: bool) -> range:
+        """The positions of the final actions: those only resignations follow (or nothing, before
+        a result), and the last action of a match that stops in the middle of its last game (no
+        result written: a roll there with no play is dice rolled and not yet played, as GNU
+        Backgammon writes a session it saved while a game was in progress, `  1) 51: `). That is the
+        actions from the last that is no resignation on, the last of all only when a result is
+        written or the game is the match's last: a range told once a game, not two calls an action
+        (`tests/referee/test_referee_shortcuts.py` holds it to both plain statements)."""
+        count = len(game.actions)
+        end = count if game.result is not None or last_game else count - 1
+        return range(max(cls._only_resignations_after(game), 0), end)
 
     def _check_not_over(self, game: Game, action: Action, position: int, state: GameState) -> None:
         if game.result is not None and position >= game.result.after_action:
@@ -305,10 +304,16 @@ class Referee:
         """A roll and its play: whose turn, the opening roll, then the play as written."""
         assert action.dice is not None
         color = COLORS[action.player]
-        self._settle_offer_before_roll(game, action, state, color)
-        self._check_roll_turn(game, action, state, color)
-        dice = (max(action.dice), min(action.dice))
-        hops = self._written_hops(game, action, dice, final)
+        if state.offer is not None:
+            self._settle_offer_before_roll(game, action, state, color)
+        if state.turn != color:  # the opening roll, or a roll out of turn
+            self._check_roll_turn(game, action, state, color)
+        first, second = action.dice
+        dice = (first, second) if first >= second else (second, first)
+        if action.play_kind == PLAY:  # nearly every roll: no other kind to tell apart
+            hops: Hops | None = self._parsed_hops(game, action)
+        else:
+            hops = self._written_hops(game, action, dice, final)
         if hops is None:
             state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
@@ -323,7 +328,8 @@ class Referee:
         else:
             self._illegal_play(game, action, state, dice, hops, verdict)
         state.turn = other(color)
-        self._check_bearoff(state)
+        if self._ends_game(state.board):
+            self._check_bearoff(state)
 
     def _settle_offer_before_roll(self, game: Game, action: Action, state: GameState, color: Color) -> None:
         """A roll answers a pending beaver (gnubg writes no `Takes` after one); any other offer
@@ -353,8 +359,10 @@ class Referee:
 
     def _written_hops(self, game: Game, action: Action, dice: tuple[int, int], final: bool) -> Hops | None:
         """The hops of the play as written (None: a hidden last play; hit marks are not read)."""
-        name = self.players[action.player]
         kind = action.play_kind
+        if kind == PLAY:
+            return self._parsed_hops(game, action)
+        name = self.players[action.player]
         if kind == HIDDEN:
             if final:
                 return None
@@ -363,11 +371,17 @@ class Referee:
             self._fail(game, action, "ILLEGAL_PLAY_MARKED", {"high": dice[0], "low": dice[1], "player": name})
         if kind in (EMPTY, CANNOT_MOVE):
             return ()
+        return self._parsed_hops(game, action)
+
+    def _parsed_hops(self, game: Game, action: Action) -> Hops:
+        """The hops of a play written in notation (BAD_NOTATION when it cannot be read)."""
         try:
             hops, _ = parse_play_marked(action.play_text or "")
         except NotationError as exc:
             reason = render(exc.message_key, exc.params, self.lang)
-            self._fail(game, action, "BAD_NOTATION", {"player": name, "reason": reason})
+            self._fail(
+                game, action, "BAD_NOTATION", {"player": self.players[action.player], "reason": reason}
+            )
         return hops
 
     def _illegal_play(
@@ -414,9 +428,7 @@ class Referee:
         state.board = board
 
     def _check_bearoff(self, state: GameState) -> None:
-        """Whether the play just made ended the game (its points with the cube and Jacoby)."""
-        if not self._ends_game(state.board):
-            return
+        """The play just made ended the game (`_ends_game`): how, with the cube and Jacoby."""
         position = Position(state.board, cube=state.cube, match=Match(self.length), rules=self.rules)
         verdict = position.outcome()
         if verdict.game_over:
