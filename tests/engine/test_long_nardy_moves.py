@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbitru.engine.board import Board
+from arbitru.engine.board import Board, side_from_points
 from arbitru.engine.movement import (
     LONG_NARDY,
     LONG_NARDY_EACH_MOVE,
@@ -104,6 +104,12 @@ def test_the_block_rule_finds_six_in_a_row_along_the_opponents_track():
     assert not blocks({10: 10, 11: 1, 12: 1, 13: 1, 14: 1, 15: 1}, {20: 15})
     # an opponent checker ahead of the block (its 11, below 12) lets it stand
     assert not blocks({24: 10, 1: 1, 2: 1, 3: 1, 4: 1, 5: 1}, {24: 14, 11: 1})
+    # our 13..18 are the opponent's 1..6, its home: a block from its 1 point, unless it bore off
+    assert blocks({13: 10, 14: 1, 15: 1, 16: 1, 17: 1, 18: 1}, behind)
+    bore_off = Board.initial({13: 10, 14: 1, 15: 1, 16: 1, 17: 1, 18: 1})._replace(
+        black=side_from_points({24: 14}, off=1)
+    )
+    assert block_rule(Step(bore_off, "white", (1, 2), (), bore_off))
 
 
 # White holds 19, 18, 17, 15, 14 (black's 7, 6, 5, 3, 2) with a gap on 16; every black checker is

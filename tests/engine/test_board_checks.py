@@ -1,0 +1,51 @@
+"""Why a board cannot occur, field by field, as a client reads the 422: a checker pinned twice or
+pinned under no opposing checker (plakoto; either colour, any point from 1), both sides dancing
+only when both home boards are closed from the 1 point up; and the JSON form a client may write
+short (a side with no `points`), points past the bar named by number."""
+
+from __future__ import annotations
+
+from arbitru.engine.board import PINNED, Board, point_name, side_from_points
+from arbitru.engine.movement import PLAKOTO
+
+
+def pinned(points: dict[int, int], pins: dict[int, int]) -> tuple[int, ...]:
+    side = list(side_from_points(points, pins=True))
+    for point, count in pins.items():
+        side[PINNED + point] = count
+    return tuple(side)
+
+
+def found(board: Board) -> list[tuple[str, str, dict[str, object]]]:
+    return [(p.field, p.code, p.params) for p in PLAKOTO.problems(board)]
+
+
+def test_a_checker_pinned_twice_is_reported_on_its_colours_pinned_list_with_its_point():
+    white = pinned({6: 13}, {1: 2})  # two of white's checkers pinned on its 1 point (black's 24)
+    black = side_from_points({24: 14, 20: 1}, pins=True)
+    assert found(Board(white, black)) == [("board.white.pinned", "board.pinned_twice", {"point": 1})]
+    assert found(Board(black, white)) == [("board.black.pinned", "board.pinned_twice", {"point": 1})]
+
+
+def test_a_pinned_checker_with_no_opposing_checker_over_it_is_reported_with_its_point():
+    white = pinned({6: 14}, {1: 1})  # nothing of black's on its 24 (white's 1)
+    black = side_from_points({20: 15}, pins=True)
+    assert found(Board(white, black)) == [("board.white.pinned", "board.pin_uncovered", {"point": 1})]
+    assert found(Board(black, white)) == [("board.black.pinned", "board.pin_uncovered", {"point": 1})]
+
+
+def test_both_sides_dance_only_when_both_home_boards_are_closed_from_the_one_point():
+    closed = side_from_points({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}, bar=1, off=2)
+    open_one = side_from_points({2: 3, 3: 2, 4: 2, 5: 2, 6: 2}, bar=1, off=3)
+    assert "board.both_dance" in [p.code for p in Board(closed, closed).problems()]
+    assert "board.both_dance" not in [p.code for p in Board(open_one, closed).problems()]
+
+
+def test_a_side_written_without_points_has_its_checkers_off():
+    board = Board.from_dict({"white": {"off": 15}, "black": {"points": {"6": 15}}})
+    assert board.white == side_from_points({}, off=15)
+    assert len(side_from_points({6: 15})) == 26  # a side without pinning: 26 slots
+
+
+def test_a_point_past_the_bar_is_named_by_its_number():
+    assert [point_name(p) for p in (0, 7, 25, 26, -1)] == ["off", "7", "bar", "26", "-1"]
