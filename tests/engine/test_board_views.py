@@ -84,8 +84,8 @@ def test_all_home_means_no_checker_in_play_outside_the_points_one_to_six():
     assert not Board(side({1: 5, 7: 1}, off=9), black).all_home("white")
     assert not Board(side({1: 14}, bar=1), black).all_home("white")
     plakoto_black = pinned_side({24: 15}, {})
-    assert Board(pinned_side({2: 14}, {3: 1}), plakoto_black).all_home("white")
-    assert not Board(pinned_side({2: 14}, {8: 1}), plakoto_black).all_home("white")
+    assert Board(pinned_side({2: 14}, {1: 1}), plakoto_black).all_home("white")
+    assert not Board(pinned_side({2: 14}, {7: 1}), plakoto_black).all_home("white")
     assert Board(side({20: 15}), side({1: 15})).all_home("black")
 
 

@@ -122,3 +122,14 @@ def test_near_the_end_the_plays_answer_scores_exactly_the_plays_whose_verdict_is
     assert set(answer.endings) == over
     for index in over:
         assert answer.endings[index] == position.standing(answer.plays[index].board)
+
+
+def test_in_a_game_the_opponent_already_won_every_play_is_scored_as_its_win():
+    """A position the HTTP layer refuses (the side on roll in a game already won) but the library
+    may be asked: every play leaves the game over, the opponent the winner, far from home or not."""
+    for turn, opponent in (("white", "black"), ("black", "white")):
+        sides = {turn: Board.initial().white, opponent: (15, *[0] * 25)}
+        position = Position(Board(sides["white"], sides["black"]), turn, (6, 5))
+        answer = position.plays_with_outcomes()
+        assert set(answer.endings) == set(range(len(answer.plays)))
+        assert {standing.outcome.winner for standing in answer.endings.values()} == {opponent}
