@@ -278,3 +278,38 @@ def test_a_play_rule_without_a_code_is_not_a_legal_play_with_the_roll(monkeypatc
         "NOT_A_LEGAL_PLAY",
         {"roll": "5-3"},
     )
+
+
+# -- marks and legal plays ----------------------------------------------------------------------------
+def test_wrong_hit_names_the_marked_move_and_point_where_nothing_is_hit():
+    # long nardy: 24/13* marks black's 1 (white's 13), but nothing is hit nor pinned in long nardy
+    assert ruling(NARDY_START, "white", (6, 5), "24/13*", NARDY) == (
+        False,
+        "WRONG_HIT",
+        {"move": "24/13", "point": 13},
+    )
+
+
+def test_a_pin_on_the_1_point_marked_as_a_hit_is_legal():
+    # black's lone checker on its 24 is on white's 1: 7/1* pins it
+    board = board_of({13: 14, 7: 1}, {24: 1, 19: 14}, PLAKOTO)
+    verdict = Position(board, "white", (6, 5), rules=PLAKOTO_RULES).judge("7/1* 13/8")
+    assert (verdict.legal, verdict.code, dict(verdict.params), verdict.as_written) == (
+        True,
+        None,
+        {"roll": "6-5"},
+        True,
+    )
+
+
+def test_a_legal_play_names_the_roll_and_is_as_written_only_when_its_hops_go_by_the_dice():
+    # 13/10/2 reaches 13/2's board, but no die takes a checker the 3 points from 13 to 10
+    board = board_of({24: 14, 13: 1}, {24: 15}, PLAKOTO)
+    for written, as_written in (("13/2", True), ("13/10 10/2", False)):
+        verdict = Position(board, "white", (6, 5), rules=PLAKOTO_RULES).judge(written)
+        assert verdict.play is not None and verdict.play.notation == "13/2"
+        assert (verdict.legal, dict(verdict.params), verdict.as_written) == (
+            True,
+            {"roll": "6-5"},
+            as_written,
+        )
