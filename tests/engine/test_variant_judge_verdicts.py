@@ -313,3 +313,49 @@ def test_a_legal_play_names_the_roll_and_is_as_written_only_when_its_hops_go_by_
             {"roll": "6-5"},
             as_written,
         )
+
+
+# -- played as written: die by die --------------------------------------------------------------------
+# White's last checker outside on its 8: 8/off with 6-2 is 8/2/off.
+LAST_OUTSIDE = board_of({8: 1, 6: 14}, {24: 15}, PLAKOTO)
+
+
+def test_a_bear_off_hop_over_two_dice_is_as_written_as_in_backgammon():
+    verdict = Position(LAST_OUTSIDE, "white", (6, 2), rules=PLAKOTO_RULES).judge("8/off")
+    assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "6-2"}, True)
+    backgammon = Board.from_dict({"white": {"points": {"8": 1, "6": 14}}, "black": {"points": {"1": 15}}})
+    assert Position(backgammon, "white", (6, 2)).judge("8/off").as_written
+
+
+def test_too_many_moves_after_a_bear_off_hop_that_took_both_dice():
+    assert ruling(LAST_OUTSIDE, "white", (6, 2), "8/off 6/off", PLAKOTO_RULES) == (
+        False,
+        "TOO_MANY_MOVES",
+        {"move": "6/off", "roll": "6-2"},
+    )
+
+
+def test_doubles_four_hops_are_played_as_written_with_four_dice():
+    board = board_of({24: 13, 13: 2}, {24: 15}, PLAKOTO)
+    verdict = Position(board, "white", (2, 2), rules=PLAKOTO_RULES).judge("24/22(4)")
+    assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "2-2"}, True)
+
+
+def test_a_hop_is_as_written_by_the_lower_die_first_when_the_higher_die_lands_on_a_closed_point():
+    # 13/2 with 6-5: 7 is held by two of black's (its 18), 13/8/2 goes round it
+    board = board_of({24: 14, 13: 1}, {24: 13, 18: 2}, PLAKOTO)
+    verdict = Position(board, "white", (6, 5), rules=PLAKOTO_RULES).judge("13/2")
+    assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "6-5"}, True)
+
+
+def test_a_hop_is_as_written_by_the_die_order_a_move_rule_allows(monkeypatch: pytest.MonkeyPatch):
+    # a rule of this test only: no move lands on white's 5; 10/2 with 5-3 goes 10/7/2, not 10/5/2
+    def not_onto_the_5(step: Step) -> bool:
+        return all(move.to_point != 5 for move in step.moves)
+
+    fussy = Movement("fussy race", OPPOSITE, "none", move_rules=(not_onto_the_5,))
+    board = board_of({13: 14, 10: 1}, {24: 15}, fussy)
+    monkeypatch.setattr(variant_judge, "movement_of", lambda rules: fussy)
+    monkeypatch.setattr(moves, "movement_of", lambda rules: fussy)
+    verdict = variant_judge.judge_variant(board, "white", (5, 3), ((10, 2),), (), NARDY)
+    assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "5-3"}, True)
