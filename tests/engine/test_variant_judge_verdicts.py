@@ -17,6 +17,7 @@ from arbitru.engine.board import Board, Color
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.judge import Hop
 from arbitru.engine.movement import LONG_NARDY, PLAKOTO, Movement, Step
+from arbitru.engine.play import Move
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 from tests.engine.variant_boards import board_of
@@ -359,3 +360,21 @@ def test_a_hop_is_as_written_by_the_die_order_a_move_rule_allows(monkeypatch: py
     monkeypatch.setattr(moves, "movement_of", lambda rules: fussy)
     verdict = variant_judge.judge_variant(board, "white", (5, 3), ((10, 2),), (), NARDY)
     assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "5-3"}, True)
+
+
+def test_a_hop_no_die_order_of_which_a_move_rule_allows_is_legal_by_another_grouping_not_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    # a rule of this test only: no move adds a checker of the mover's to its 5 or its 7. 10/2 with
+    # 5-3 stops on 5 or 7 either way; 7/2 10/7 reaches the same board, so the play is legal
+    def not_more_on_the_5_or_7(step: Step) -> bool:
+        before, after = step.start.side(step.turn), step.board.side(step.turn)
+        return after[5] <= before[5] and after[7] <= before[7]
+
+    fussy = Movement("fussy race", OPPOSITE, "none", move_rules=(not_more_on_the_5_or_7,))
+    board = board_of({13: 13, 10: 1, 7: 1}, {24: 15}, fussy)
+    monkeypatch.setattr(variant_judge, "movement_of", lambda rules: fussy)
+    monkeypatch.setattr(moves, "movement_of", lambda rules: fussy)
+    verdict = variant_judge.judge_variant(board, "white", (5, 3), ((10, 2),), (), NARDY)
+    assert verdict.play is not None and verdict.play.moves == (Move(7, 2), Move(10, 7))
+    assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "5-3"}, False)
