@@ -378,3 +378,29 @@ def test_a_hop_no_die_order_of_which_a_move_rule_allows_is_legal_by_another_grou
     verdict = variant_judge.judge_variant(board, "white", (5, 3), ((10, 2),), (), NARDY)
     assert verdict.play is not None and verdict.play.moves == (Move(7, 2), Move(10, 7))
     assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "5-3"}, False)
+
+
+def test_hops_written_out_of_order_are_played_as_each_checker_gets_there_pinning_and_freeing_alike():
+    # 7/1 is written before 13/7* brings a checker to 7: 13/7* pins black's lone checker (its 18),
+    # 7/1 then frees it, as 13/7*/1 does
+    board = board_of({24: 13, 13: 2}, {18: 1, 14: 14}, PLAKOTO)
+    verdict = Position(board, "white", (6, 6), rules=PLAKOTO_RULES).judge("7/1 13/7* 24/18(2)")
+    assert verdict.play is not None and verdict.play.notation == "24/18(2) 13/7*/1"
+    assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "6-6"}, True)
+
+
+def test_black_pinning_a_lone_white_checker_marked_as_a_hit_is_legal():
+    # white's lone checker on its 7 is on black's 18
+    board = board_of({7: 1, 24: 14}, {24: 13, 13: 2}, PLAKOTO)
+    verdict = Position(board, "black", (6, 5), rules=PLAKOTO_RULES).judge("24/18* 24/19")
+    assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "6-5"}, True)
+
+
+def test_a_pin_marked_on_the_24_is_read_before_the_move_from_the_bar_where_nothing_is_hit():
+    # black's lone checker on its 1 is on white's 24: the mark stands, the bar has no checker to move
+    board = board_of({13: 15}, {24: 14, 1: 1}, PLAKOTO)
+    assert ruling(board, "white", (6, 5), "bar/24*", PLAKOTO_RULES) == (
+        False,
+        "NO_CHECKER_TO_MOVE",
+        {"player": "white", "point": 25},
+    )
