@@ -404,3 +404,12 @@ def test_a_pin_marked_on_the_24_is_read_before_the_move_from_the_bar_where_nothi
         "NO_CHECKER_TO_MOVE",
         {"player": "white", "point": 25},
     )
+
+
+def test_a_plakoto_board_given_without_its_pin_slots_pins_as_with_them():
+    # Board.from_dict without pins: 26 slots a side; black's lone checker on its 18 is white's 7
+    board = Board.from_dict({"white": {"points": {"13": 15}}, "black": {"points": {"24": 14, "18": 1}}})
+    assert len(board.white) == 26
+    verdict = Position(board, "white", (6, 5), rules=PLAKOTO_RULES).judge("13/7* 13/8")
+    assert verdict.play is not None and verdict.play.notation == "13/8 13/7*"
+    assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "6-5"}, True)
