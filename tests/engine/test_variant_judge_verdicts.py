@@ -413,3 +413,9 @@ def test_a_plakoto_board_given_without_its_pin_slots_pins_as_with_them():
     verdict = Position(board, "white", (6, 5), rules=PLAKOTO_RULES).judge("13/7* 13/8")
     assert verdict.play is not None and verdict.play.notation == "13/8 13/7*"
     assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "6-5"}, True)
+
+
+def test_block_rule_six_points_on_the_opponents_1_to_6_are_a_block_with_nothing_ahead_of_them():
+    # white holds its 18..14 (black's 6..2): 24/13 adds its 13, black's 1; black has nothing lower, nor off
+    board = board_of({24: 10, 18: 1, 17: 1, 16: 1, 15: 1, 14: 1}, {24: 15}, LONG_NARDY)
+    assert ruling(board, "white", (6, 5), "24/13", NARDY) == (False, "BLOCK_RULE", {"move": "24/13"})
