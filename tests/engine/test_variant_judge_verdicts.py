@@ -15,7 +15,7 @@ import pytest
 from arbitru.engine import moves, variant_judge
 from arbitru.engine.board import Board, Color
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.engine.judge import Hop
+from arbitru.engine.judge import Hop, Verdict
 from arbitru.engine.movement import LONG_NARDY, PLAKOTO, Movement, Step
 from arbitru.engine.play import Move
 from arbitru.engine.position import Position
@@ -40,6 +40,20 @@ def ruling(board: Board, turn: Color, dice: tuple[int, int], written: str, rules
     return verdict.legal, verdict.code, dict(verdict.params)
 
 
+def judged_in(
+    movement: Movement,
+    board: Board,
+    dice: tuple[int, int],
+    hops: Sequence[Hop],
+    monkeypatch: pytest.MonkeyPatch,
+) -> Verdict:
+    """The variant judge's verdict on white's `hops` in a game of `movement` (a movement the rules
+    name none of: both the judge and the generator are handed it)."""
+    monkeypatch.setattr(variant_judge, "movement_of", lambda rules: movement)
+    monkeypatch.setattr(moves, "movement_of", lambda rules: movement)
+    return variant_judge.judge_variant(board, "white", dice, hops, (), NARDY)
+
+
 def ruling_in(
     movement: Movement,
     board: Board,
@@ -47,11 +61,8 @@ def ruling_in(
     hops: Sequence[Hop],
     monkeypatch: pytest.MonkeyPatch,
 ) -> tuple[Any, ...]:
-    """The variant judge's whole verdict on white's `hops` in a game of `movement` (a movement the
-    rules name none of: both the judge and the generator are handed it)."""
-    monkeypatch.setattr(variant_judge, "movement_of", lambda rules: movement)
-    monkeypatch.setattr(moves, "movement_of", lambda rules: movement)
-    verdict = variant_judge.judge_variant(board, "white", dice, hops, (), NARDY)
+    """The whole verdict (legal, code and params) of `judged_in`."""
+    verdict = judged_in(movement, board, dice, hops, monkeypatch)
     return verdict.legal, verdict.code, dict(verdict.params)
 
 
@@ -356,9 +367,7 @@ def test_a_hop_is_as_written_by_the_die_order_a_move_rule_allows(monkeypatch: py
 
     fussy = Movement("fussy race", OPPOSITE, "none", move_rules=(not_onto_the_5,))
     board = board_of({13: 14, 10: 1}, {24: 15}, fussy)
-    monkeypatch.setattr(variant_judge, "movement_of", lambda rules: fussy)
-    monkeypatch.setattr(moves, "movement_of", lambda rules: fussy)
-    verdict = variant_judge.judge_variant(board, "white", (5, 3), ((10, 2),), (), NARDY)
+    verdict = judged_in(fussy, board, (5, 3), ((10, 2),), monkeypatch)
     assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "5-3"}, True)
 
 
@@ -373,9 +382,7 @@ def test_a_hop_no_die_order_of_which_a_move_rule_allows_is_legal_by_another_grou
 
     fussy = Movement("fussy race", OPPOSITE, "none", move_rules=(not_more_on_the_5_or_7,))
     board = board_of({13: 13, 10: 1, 7: 1}, {24: 15}, fussy)
-    monkeypatch.setattr(variant_judge, "movement_of", lambda rules: fussy)
-    monkeypatch.setattr(moves, "movement_of", lambda rules: fussy)
-    verdict = variant_judge.judge_variant(board, "white", (5, 3), ((10, 2),), (), NARDY)
+    verdict = judged_in(fussy, board, (5, 3), ((10, 2),), monkeypatch)
     assert verdict.play is not None and verdict.play.moves == (Move(7, 2), Move(10, 7))
     assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "5-3"}, False)
 
