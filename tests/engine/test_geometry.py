@@ -30,6 +30,26 @@ def test_each_geometry_is_its_own_inverse_so_one_table_serves_either_side(point:
         assert 1 <= geo.opposite(point) <= 24
 
 
+def test_each_geometrys_table_in_full_with_off_and_the_bar_on_no_point():
+    # built once, at import, by geometry(): the whole table, which a mutant of the builder changes
+    assert OPPOSITE.mirror == (0, *range(24, 0, -1), 0)
+    assert SAME.mirror == (0, *range(13, 25), *range(1, 13), 0)
+
+
+def test_each_geometry_is_named_and_states_its_relation_in_words():
+    assert (OPPOSITE.name, OPPOSITE.statement) == ("opposite", "white's point p is black's point 25 - p")
+    assert (SAME.name, SAME.statement) == (
+        "same",
+        "white's point p is black's point p - 12 if p > 12, else p + 12",
+    )
+
+
+def test_facing_lays_the_26_slots_of_a_side_out_with_off_and_the_bar_on_no_point():
+    side = tuple(range(26))  # n checkers on slot n: each point's count tells where it came from
+    assert OPPOSITE.facing(side) == (0, *range(24, 0, -1), 0)
+    assert SAME.facing(side) == (0, *range(13, 25), *range(1, 13), 0)
+
+
 def test_off_and_the_bar_have_no_opposite_point():
     assert OPPOSITE.opposite(OFF) == OPPOSITE.opposite(BAR) == SAME.opposite(BAR) == 0
 

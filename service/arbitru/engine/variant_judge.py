@@ -146,9 +146,10 @@ def die_by_die(
 
 def _die_move(sides: Sides, point: int, die: int, goal: int, movement: Movement) -> tuple[Move, Sides] | None:
     """The single move of `die` from `point` the generator makes on `sides`, and the sides after it,
-    when it does not pass `goal` (off only when the goal is off); None otherwise."""
+    when it does not pass `goal` (off only when the goal is off, OFF being 0: a bear-off hop's
+    earlier dice stop on points, `8/off` with 6-2 is 8/2/off); None otherwise."""
     for move, *after in _single_moves_plain(*sides, die, movement):
-        if move.from_point == point and (move.to_point >= goal if goal != OFF else move.to_point == OFF):
+        if move.from_point == point and move.to_point >= goal:
             return move, (after[0], after[1])
     return None
 
