@@ -5,7 +5,7 @@ short (a side with no `points`), points past the bar named by number."""
 
 from __future__ import annotations
 
-from arbitru.engine.board import PINNED, Board, point_name, side_from_points
+from arbitru.engine.board import PINNED, Board, point_name, side_from_points, side_to_dict
 from arbitru.engine.movement import PLAKOTO
 
 
@@ -49,3 +49,37 @@ def test_a_side_written_without_points_has_its_checkers_off():
 
 def test_a_point_past_the_bar_is_named_by_its_number():
     assert [point_name(p) for p in (0, 7, 25, 26, -1)] == ["off", "7", "bar", "26", "-1"]
+
+
+def test_a_point_held_by_both_sides_names_it_in_both_numberings():
+    white = side_from_points({6: 14, 20: 1})
+    black = side_from_points({5: 14, 24: 1})  # black's 5 is white's 20
+    assert [(p.field, p.code, p.params) for p in Board(white, black).problems()] == [
+        ("board.white.points.20", "board.point_held_by_both", {"white_point": 20, "black_point": 5})
+    ]
+
+
+def test_a_pinning_board_reports_a_shared_point_and_an_uncovered_pin_together():
+    white = pinned({6: 13, 20: 1}, {1: 1})  # nothing of black's over its pinned checker
+    black = side_from_points({5: 15}, pins=True)  # and black's 5 is white's 20
+    assert [p.code for p in PLAKOTO.problems(Board(white, black))] == [
+        "board.point_held_by_both",
+        "board.pin_uncovered",
+    ]
+
+
+def test_both_sides_borne_off_is_reported_on_the_board():
+    done = side_from_points({}, off=15)
+    assert [(p.field, p.code) for p in Board(done, done).problems()] == [("board", "board.all_borne_off")]
+
+
+def test_a_board_in_json_lists_each_sides_points_bar_and_off():
+    assert Board.initial().to_dict() == {
+        color: {"points": {"6": 5, "8": 3, "13": 5, "24": 2}, "bar": 0, "off": 0}
+        for color in ("white", "black")
+    }
+    assert Board.initial().to_dict(bar=False)["white"] == {
+        "points": {"6": 5, "8": 3, "13": 5, "24": 2},
+        "off": 0,
+    }
+    assert side_to_dict(side_from_points({6: 14}, bar=1)) == {"points": {"6": 14}, "bar": 1, "off": 0}

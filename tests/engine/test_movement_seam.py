@@ -4,6 +4,8 @@ change to the engine and without reaching the backgammon family's fast paths."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from arbitru.engine import moves
@@ -65,3 +67,8 @@ def test_the_variants_rules_are_its_own_functions_of_a_step(no_fast_paths: None)
 
 def test_the_backgammon_family_keeps_its_fast_paths():
     assert movement_of(STANDARD) is BACKGAMMON and BACKGAMMON.fast and not RACE.fast
+
+
+def test_a_variant_without_a_movement_is_named_in_the_refusal():
+    with pytest.raises(ValueError, match="no movement for variant 'chess'"):
+        movement_of(SimpleNamespace(variant="chess"))  # type: ignore[arg-type]

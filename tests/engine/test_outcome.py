@@ -108,3 +108,32 @@ def test_a_resignation_by_default_is_money_play_at_a_centred_cube_of_1():
     # at 2 with nobody said to own it, the cube counts as turned: the gammon counts double, 2 x 2
     assert resignation("gammon", "white", Rules(jacoby=True), 2).points == 4
     assert resignation("gammon", "white").points == 2  # no Jacoby: 2 x 1
+
+
+def test_the_most_at_stake_depends_on_who_rolls_next():
+    from arbitru.engine.outcome import most_at_stake
+
+    # white, none off, all on its 1 point; black one checker from home and the game: white on roll
+    # bears off at once (a single at most), black on roll (or not known) wins a gammon
+    race = position({1: 15}, {1: 1})
+    assert most_at_stake(race, "white", "white") == "single"
+    assert most_at_stake(race, "white", "black") == "gammon"
+    assert most_at_stake(race, "white") == "gammon"
+
+
+def test_a_resigner_who_cannot_lose_still_concedes_a_single_game():
+    from arbitru.engine.outcome import most_at_stake
+
+    # white on roll bears off its last checker: it cannot lose, and a resignation is still a single
+    assert most_at_stake(position({1: 1}, {6: 15}), "white", "white") == "single"
+
+
+def test_a_pinned_mother_ends_nothing_while_the_pinner_still_has_a_checker_on_its_own_24():
+    from arbitru.engine.board import Board
+    from arbitru.engine.rules import PRESETS
+    from tests.support.variant_boards import plakoto_side
+
+    # white pins black's mother (black's 24 is white's 1) but a white checker still stands on white's
+    # 24 (black's 1), where black could pin it back: play goes on
+    board = Board(plakoto_side({1: 1, 24: 1, 10: 13}), plakoto_side({5: 14}, pinned=[24]))
+    assert not outcome(board, PRESETS["plakoto"]).game_over
