@@ -1,0 +1,58 @@
+"""The seam law for `arbitru verify`'s rows: the first error's position is written as a request body
+(board, turn, dice, cube, match and, since rows carry them, the match's rules in their JSON form).
+Sent back to the HTTP API it is accepted and means what the referee meant: /v1/moves lists the plays
+the engine lists for that position under those rules, and /v1/play refuses the row's action with
+the row's reason code. Every preset, games played from seeded dice."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbitru import create_app
+from arbitru.engine.board import Board
+from arbitru.engine.movement import movement_of
+from arbitru.engine.position import Position
+from arbitru.engine.rules import PRESETS, build_rules
+from tests.archive.test_archive_variant_boards import ILLEGAL, verified
+from tests.support.cases import examples
+
+REQUEST_FIELDS = ("board", "turn", "dice", "cube", "match", "rules")
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    return create_app().test_client()
+
+
+def row_position(preset: str, seed: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        _, row, _ = verified(Path(folder), preset, seed)
+    error = row["verdict"]["error"]
+    assert error["code"] == "MOVE_BACKWARDS"
+    return error["position"]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@settings(max_examples=examples(4), deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_rows_position_sent_back_lists_the_engines_plays_and_refuses_the_rows_play(
+    client: Any, preset: str, seed: int
+) -> None:
+    position = row_position(preset, seed)
+    body = {name: position[name] for name in REQUEST_FIELDS}
+    rules, problems = build_rules(body["rules"])
+    assert problems == [] and rules == PRESETS[preset]
+    listed = client.post("/v1/moves", json=body)
+    assert listed.status_code == 200, listed.json
+    board = Board.from_dict(body["board"], checkers=rules.checkers, pins=movement_of(rules).pins)
+    engine = Position(board, body["turn"], tuple(body["dice"]), rules=rules)
+    assert [play["notation"] for play in listed.json["plays"]] == [play.notation for play in engine.plays()]
+    refused = client.post("/v1/play", json={**body, "play": ILLEGAL})
+    assert refused.status_code == 200 and refused.json["legal"] is False
+    assert refused.json["reason"]["code"] == "MOVE_BACKWARDS"
