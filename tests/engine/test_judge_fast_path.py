@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
 from arbitru.engine.board import BAR, OFF, Color, other
 from arbitru.engine.judge import (
+    Verdict,
+    cannot_move,
     die_by_die,
     four_single_dice,
     literal_board,
@@ -23,7 +25,7 @@ from arbitru.engine.judge import (
     single_dice_board,
     single_dice_in_order,
 )
-from arbitru.referee.plays import board_after
+from arbitru.referee.plays import board_after, judge_written
 from tests.engine.test_properties import boards, dice_strategy
 from tests.support.cases import examples
 from tests.support.positions import playout_positions, scattered_positions
@@ -86,10 +88,33 @@ def uses_each_die_once(moves, dice: tuple[int, int]) -> bool:
     return not left
 
 
+def the_referee_reads_the_plain_judge(board: Board, turn: Color, dice: tuple[int, int], seed: int) -> int:
+    """`board_after`, the referee's reading with every fast path, is the plain judge's (`judge_written`)
+    on every proposal and on the play of no move: the board of the play it accepts, or a verdict
+    where it refuses. Counts the proposals whose board `single_dice_board` told beyond the exact
+    shapes (bearing off with a higher die) and the plays of no move told."""
+    told = 0
+    for hops in [(), *proposals(board, turn, dice, random.Random(seed))]:
+        written = judge_written(board, turn, dice, hops)
+        after = board_after(board, turn, dice, hops)
+        if written.play is not None:
+            assert after == written.play.board, (board, turn, dice, hops)
+        else:
+            assert isinstance(after, Verdict), (board, turn, dice, hops, after)
+        told += isinstance(after, Board) and any(d == OFF and s < max(dice) for s, d in hops)
+        told += not hops and cannot_move(board, turn, dice)
+    return told
+
+
+def test_the_referees_reading_is_the_plain_judge_on_positions_met_in_play():
+    assert over_positions_met_in_play(the_referee_reads_the_plain_judge) > 100
+
+
 @settings(max_examples=examples(300), deadline=None)
 @given(boards(), dice_strategy, st.integers(0, 2**32))
 def test_the_fast_path_agrees_with_the_plain_judge_on_random_boards(board, dice, seed):
     agrees_with_the_plain_judge(board, "white", dice, seed)
+    the_referee_reads_the_plain_judge(board, "white", dice, seed)
     direct_cases_agree_with_the_search(board, "white", dice, seed)  # and its direct cases are the search
     in_order_finds_what_the_search_finds(board, "white", dice, seed)
 

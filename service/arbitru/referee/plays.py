@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.engine.judge import Verdict, judge_play, literal_board, plainly_legal, single_dice_board
+from arbitru.engine.judge import (
+    Verdict,
+    cannot_move,
+    judge_play,
+    literal_board,
+    plainly_legal,
+    single_dice_board,
+)
 from arbitru.engine.movement import movement_of
 from arbitru.engine.play import point_name
 from arbitru.engine.rules import STANDARD, Rules
@@ -39,12 +46,15 @@ def board_after(
     else the verdict on it. A play legal on its face (every die used, each hop played die by die) is
     told without listing every legal play of the roll (`plainly_legal`: the same board) and without
     building a Verdict (a few hundred rolls a match, a microsecond each): in the backgammon family,
-    whose movement that fast path knows; the commonest play first in one pass
-    (`single_dice_board`, which builds no moves)."""
+    whose movement that fast path knows; the plays of one die a hop first, on the sides alone
+    (`single_dice_board`, which builds no moves), then the play of no move where no die moves
+    (`cannot_move`)."""
     if movement_of(rules).fast:
         commonest = single_dice_board(board, color, dice, hops)
         if commonest is not None:
             return commonest
+        if not hops and cannot_move(board, color, dice):
+            return board
         plain = plainly_legal(board, color, dice, hops)
         if plain is not None:
             return plain.board
