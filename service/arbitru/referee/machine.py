@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, NoReturn, ParamSpec
 
 from arbitru.engine.board import COLORS, Board, Color, other
@@ -20,7 +19,7 @@ from arbitru.engine.match import Match, score_game
 from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
-from arbitru.engine.outcome import COUNTED_AS, game_over, resignation
+from arbitru.engine.outcome import COUNTED_AS, ending_test, resignation
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
@@ -135,10 +134,10 @@ class Referee:
         self.match_winner: int | None = None
         self._state: GameState | None = None  # the game being replayed (for the error's position)
         self.stopped: RefereeError | None = None  # the first illegal action, once `verdict()` has run
-        # Whether a board ends the game under these rules (`game_over`, what `Position.ends_game`
+        # Whether a board ends the game under these rules (`ending_test`, what `Position.ends_game`
         # and `Position.outcome` ask), asked after every play without a Position method's frame: a
         # Position and its outcome are built only for a board that does.
-        self._ends_game = partial(game_over, rules=self.rules)
+        self._ends_game = ending_test(self.rules)
 
     # -- entry ------------------------------------------------------------------------------------
     def verdict(self) -> Json:
@@ -170,9 +169,17 @@ class Referee:
         self._state = state
         last_game = index == len(self.match.games) - 1
         finals = self._final_positions(game, last_game)
+        # The actions from `result_at` on follow the written result; `_check_not_over` is called
+        # only where it can fail, and a roll (nearly every action) goes to `_roll` without `_act`'s
+        # frame: 0.38 M instructions of a synthetic 7-point match's 15.3 M (callgrind).
+        result_at = game.result.after_action if game.result is not None else len(game.actions)
         for position, action in enumerate(game.actions):
-            self._check_not_over(game, action, position, state)
-            self._act(game, action, state, final=position in finals)
+            if position >= result_at or state.over or state.resigned_by is not None:
+                self._check_not_over(game, action, position, state)
+            if action.kind == ROLL:
+                self._roll(game, action, state, position in finals)
+            else:
+                self._act(game, action, state, final=position in finals)
         self._state = None
         self._finish(game, state, last_game=index == len(self.match.games) - 1)
 
