@@ -150,3 +150,10 @@ def test_a_roll_cell_is_told_by_its_first_characters_as_the_pattern_reads_it(cel
 @given(st.text(alphabet="ab\r\n\x0b\x0c\x1c\x85\u2028", max_size=12))
 def test_a_text_is_split_into_lines_as_the_line_break_pattern_splits_it(text: str):
     assert mat.split_lines(text) == mat._LINE_BREAK.split(text)
+
+
+@pytest.mark.parametrize("path", sorted(p for p in DATA.iterdir() if p.suffix == ".mat"), ids=str)
+def test_an_action_read_is_the_named_tuple_its_fields_make(path: Path):
+    match = read_or_error(path.read_text(encoding="utf-8", errors="replace"))
+    actions = [action for game in getattr(match, "games", []) for action in game.actions]
+    assert all(type(action) is mat.Action and action == mat.Action(*action) for action in actions)
