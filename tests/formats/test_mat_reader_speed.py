@@ -6,6 +6,7 @@ the same match."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,14 +49,43 @@ def test_a_cell_starts_where_the_plain_pattern_says(line: str, at: int):
     assert starts(mat._START, line, at) == starts(PLAIN_START, line, at)
 
 
+def plain_cell_starts(line: str, at: int) -> list[int]:
+    """Where cells start by the plain patterns alone: every line masked, every position scanned."""
+    return [m.start() for m in PLAIN_START.finditer(mat._ILLEGAL.sub(mat._masked, line), at)]
+
+
+# Lines of moves in numbers (the reader's quick path) and lines a letter or an odd blank keeps off it.
+NOTATION_LINES = st.text(alphabet=mat._NOTATION, max_size=40) | st.lists(
+    st.sampled_from([*mat._NOTATION, "12)", " 52:", " 66: ", "13/8", "\t", "\u00a0", "x", "ſ", "l"]),
+    max_size=16,
+).map("".join)
+
+
+@settings(max_examples=examples(500))
+@given(NOTATION_LINES | st.lists(PIECES, max_size=14).map("".join), st.integers(0, 6))
+def test_a_cell_starts_where_the_plain_patterns_say_with_or_without_letters(line: str, at: int):
+    assert mat._cell_starts(line, at) == plain_cell_starts(line, at)
+
+
+def test_no_character_but_l_and_L_is_an_illegal_markers_l():
+    marker = mat._ILLEGAL.match
+    folded = [chr(code) for code in range(sys.maxunicode + 1) if marker(f"I{chr(code)}legal play (")]
+    assert folded == ["L", "l"]
+
+
+@given(st.lists(PIECES, max_size=10).map("".join))
+def test_a_line_is_masked_as_the_marker_pattern_masks_it(line: str):
+    assert mat._unmasked(line) == mat._ILLEGAL.sub(mat._masked, line)
+
+
 def read_plainly(text: str) -> mat.Match | str:
-    """The reader's answer with the plain pattern in place of the quick one."""
-    quick = mat._START
-    mat._START = PLAIN_START
+    """The reader's answer with the plain patterns in place of the quick ones."""
+    quick = mat._START, mat._cell_starts
+    mat._START, mat._cell_starts = PLAIN_START, plain_cell_starts
     try:
         return read_or_error(text)
     finally:
-        mat._START = quick
+        mat._START, mat._cell_starts = quick
 
 
 def read_or_error(text: str) -> mat.Match | str:
@@ -115,3 +145,15 @@ def test_a_roll_cell_is_told_by_its_first_characters_as_the_pattern_reads_it(cel
     found = mat._DICE_CELL.fullmatch(cell)
     expected = ((int(found.group(1)), int(found.group(2))), found.group(3).strip()) if found else None
     assert mat.dice_cell(cell) == expected
+
+
+@given(st.text(alphabet="ab\r\n\x0b\x0c\x1c\x85\u2028", max_size=12))
+def test_a_text_is_split_into_lines_as_the_line_break_pattern_splits_it(text: str):
+    assert mat.split_lines(text) == mat._LINE_BREAK.split(text)
+
+
+@pytest.mark.parametrize("path", sorted(p for p in DATA.iterdir() if p.suffix == ".mat"), ids=str)
+def test_an_action_read_is_the_named_tuple_its_fields_make(path: Path):
+    match = read_or_error(path.read_text(encoding="utf-8", errors="replace"))
+    actions = [action for game in getattr(match, "games", []) for action in game.actions]
+    assert all(type(action) is mat.Action and action == mat.Action(*action) for action in actions)
