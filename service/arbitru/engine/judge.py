@@ -475,7 +475,9 @@ def die_by_die(
     return tuple(path) if search(remaining) else None
 
 
-def _step(mover: list[int], opponent: list[int], point: int, die: int, goal: int) -> tuple[int, bool] | None:
+def _step(
+    mover: Sequence[int], opponent: Sequence[int], point: int, die: int, goal: int
+) -> tuple[int, bool] | None:
     """Where one die takes the checker on `point` heading for `goal`, and whether it hits there;
     None when the rules forbid that die move or it would pass the goal."""
     if mover[BAR] and point != BAR:
