@@ -240,6 +240,11 @@ def pinned_points(side: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(point for point in range(1, len(side) - PINNED) if side[PINNED + point])
 
 
+def board_of_sides(turn: Color, mover: tuple[int, ...], opponent: tuple[int, ...]) -> Board:
+    """The board of the side on `turn`'s `mover` and its opponent's `opponent`."""
+    return Board(mover, opponent) if turn == "white" else Board(opponent, mover)
+
+
 def side_to_dict(side: tuple[int, ...], bar: bool = True) -> dict[str, Any]:
     """One side in the contract's JSON form: points with no checker are left out; `bar` where
     hitting exists (asked by `bar`), `pinned` for a side of 50 slots (a variant with pinning)."""

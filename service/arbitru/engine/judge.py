@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitru.engine.board import BAR, OFF, Board, Color, other, point_name
+from arbitru.engine.board import BAR, OFF, Board, Color, board_of_sides, other, point_name
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
@@ -247,7 +247,7 @@ def _in_order_board(board: Board, turn: Color, dice: tuple[int, int], hops: Sequ
     if sides is None:
         return None
     mover, opponent = sides
-    return Board(tuple(mover), tuple(opponent)) if turn == "white" else Board(tuple(opponent), tuple(mover))
+    return board_of_sides(turn, tuple(mover), tuple(opponent))
 
 
 def cannot_move(board: Board, turn: Color, dice: tuple[int, int]) -> bool:
@@ -255,8 +255,7 @@ def cannot_move(board: Board, turn: Color, dice: tuple[int, int]) -> bool:
     play of no move is then the roll's one legal play, told without listing plays (2.3 % of the
     synthetic archive's rolls, mostly a checker on the bar facing a closed board: 17 us a roll
     through the plain judge)."""
-    mover = list(board.side(turn))
-    opponent = board.side(other(turn))
+    mover, opponent = board.side(turn), board.side(other(turn))
     points = (BAR,) if mover[BAR] else [point for point in range(1, BAR) if mover[point]]
     return not any(_step(mover, opponent, point, die, OFF) for die in set(dice) for point in points)
 

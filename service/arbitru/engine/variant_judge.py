@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
-from arbitru.engine.board import OFF, PINNED, Board, Color, other
+from arbitru.engine.board import OFF, PINNED, Board, Color, board_of_sides, other
 from arbitru.engine.judge import Hop, Verdict, bear_off_problem, illegal, roll_text, too_few_dice
 from arbitru.engine.movement import Movement, Rule, Step, block_rule, head_rule, movement_of
 from arbitru.engine.moves import _single_moves_plain, legal_plays, moved_sides, with_pin_slots
@@ -62,8 +62,7 @@ def _sides(board: Board, turn: Color, movement: Movement) -> Sides:
 
 
 def _board(turn: Color, sides: Sides) -> Board:
-    mover, opponent = sides
-    return Board(mover, opponent) if turn == "white" else Board(opponent, mover)
+    return board_of_sides(turn, *sides)
 
 
 def literal_board(board: Board, turn: Color, hops: Sequence[Hop], movement: Movement) -> Board | None:
