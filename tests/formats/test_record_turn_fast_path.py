@@ -19,17 +19,19 @@ from arbitru.formats.game_record import (
     _PLAIN_PLAY,
     EXAMPLE,
     RecordError,
+    _game_fields_problems,
     _plain_words,
     _turn_problems,
     is_json_record,
     match_to_record,
+    plain_game,
     plain_record_to_match,
     plain_roll,
     read_match_file,
     record_problems,
     record_to_match,
 )
-from arbitru.formats.limits import MAX_REPORTED_ERRORS
+from arbitru.formats.limits import MAX_POINTS, MAX_REPORTED_ERRORS
 from tests.support.cases import examples
 
 values = st.one_of(
@@ -190,6 +192,37 @@ def records(draw: st.DrawFn) -> Any:
         if draw(st.booleans()) and (found := draw(value)) is not None:
             record[name] = found
     return record
+
+
+any_games = st.fixed_dictionaries(
+    {},
+    optional={
+        "game": values | st.integers(9998, 10001),
+        "start_score": st.lists(values | st.integers(9998, 10001), max_size=3) | values,
+        "start_position": st.none() | st.just({}) | values,
+        "set_position": st.none() | st.sampled_from(["", "x"]) | values,
+        "turns": st.just([]),
+        "result": st.none()
+        | values
+        | st.fixed_dictionaries(
+            {},
+            optional={
+                "winner": values,
+                "points": st.none() | values | st.integers(MAX_POINTS - 1, MAX_POINTS + 1),
+                "and_the_match": values,
+                "extra": values,
+            },
+        ),
+        "extra": values,
+    },
+)
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(any_games | games())
+def test_a_game_told_plain_has_no_problem_but_its_turns(game: Any) -> None:
+    if plain_game(game):
+        assert list(_game_fields_problems(game, "game")) == []
 
 
 @settings(max_examples=examples(800), deadline=None)
