@@ -228,7 +228,9 @@ def test_the_commonest_plays_are_told_in_one_pass_on_positions_met_in_play():
     assert entering > 10
 
 
-def whole_dice_doubles_are_the_plain_judge(board: Board, turn: Color, dice: tuple[int, int], seed: int) -> int:
+def whole_dice_doubles_are_the_plain_judge(
+    board: Board, turn: Color, dice: tuple[int, int], seed: int
+) -> int:
     """`whole_dice_double_board` answers only for a double played in fewer hops than dice, and where
     it answers the play is legal as written, its board the plain judge's (`judge_written`) and
     `plainly_legal`'s."""
