@@ -329,7 +329,7 @@ class Referee:
         notation (nearly every roll) is read here, not in `_parsed_hops`'s frame, and the board after
         it is read by the movement's reading told once a transcript (`self._board_after`). With the
         judge's and the notation's share of that round: 14.61 M instructions a synthetic 7-point match
-        before, 12.39 M after (callgrind, the first 20 of the archive's 7-point matches)."""
+        before, 12.26 M after (callgrind, the first 20 of the archive's 7-point matches)."""
         assert action.dice is not None
         color = COLORS[action.player]
         if state.offer is not None:
