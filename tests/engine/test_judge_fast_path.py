@@ -24,6 +24,7 @@ from arbitru.engine.judge import (
     plainly_legal,
     single_dice_board,
     single_dice_in_order,
+    whole_dice_double_board,
 )
 from arbitru.referee.plays import board_after, judge_written
 from tests.engine.test_properties import boards, dice_strategy
@@ -116,6 +117,7 @@ def test_the_fast_path_agrees_with_the_plain_judge_on_random_boards(board, dice,
     agrees_with_the_plain_judge(board, "white", dice, seed)
     the_referee_reads_the_plain_judge(board, "white", dice, seed)
     direct_cases_agree_with_the_search(board, "white", dice, seed)  # and its direct cases are the search
+    whole_dice_doubles_are_the_plain_judge(board, "white", (dice[0], dice[0]), seed)
     in_order_finds_what_the_search_finds(board, "white", dice, seed)
 
 
@@ -224,3 +226,28 @@ def test_the_commonest_plays_are_told_in_one_pass_on_positions_met_in_play():
     assert min(told.values()) > 20, told
     assert bearing_off > 10
     assert entering > 10
+
+
+def whole_dice_doubles_are_the_plain_judge(
+    board: Board, turn: Color, dice: tuple[int, int], seed: int
+) -> int:
+    """`whole_dice_double_board` answers only for a double played in fewer hops than dice, and where
+    it answers the play is legal as written, its board the plain judge's (`judge_written`) and
+    `plainly_legal`'s."""
+    answered = 0
+    for hops in proposals(board, turn, dice, random.Random(seed)):
+        told = whole_dice_double_board(board, turn, dice, hops)
+        if told is None:
+            continue
+        assert dice[0] == dice[1] and len(hops) < 4, (dice, hops)
+        written = judge_written(board, turn, dice, hops)
+        assert written.legal and written.as_written and written.play is not None, (board, turn, dice, hops)
+        assert written.play.board == told, (board, turn, dice, hops)
+        plain = plainly_legal(board, turn, dice, hops)
+        assert plain is not None and plain.board == told
+        answered += 1
+    return answered
+
+
+def test_whole_dice_doubles_are_the_plain_judge_on_positions_met_in_play():
+    assert over_positions_met_in_play(whole_dice_doubles_are_the_plain_judge) > 100  # met in play

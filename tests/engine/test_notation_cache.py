@@ -72,3 +72,28 @@ def test_the_token_cache_is_bounded():
     before = notation._token.cache_info().currsize
     assert parse_play_marked(token)[0][0] == (24, 23)
     assert notation._token.cache_info().currsize == before
+
+
+single_hop_tokens = tokens | st.builds(
+    lambda a, b, star: f"{a}/{b}{star}",
+    st.sampled_from(["bar", "off", "00", "06", "25", "0", "13", "13*", "", "7/5"]),
+    st.sampled_from(["off", "00", "03", "0", "25", "bar", "7", "7*", "", "(2)", "5/4"]),
+    st.sampled_from(["", "*", "**"]),
+)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(single_hop_tokens)
+def test_a_single_hop_is_read_as_the_plain_reading_reads_it(token: str):
+    """`_single_hop` answers what `_read_plainly` answers for the tokens it reads, and reads the
+    usual one-hop tokens (a point name of `_POINTS` each side, a hit mark or not)."""
+    single = notation._single_hop(token)
+    if single is not None:
+        assert answer(notation._read_plainly, token) == single
+
+
+def test_the_usual_single_hops_are_read_without_the_plain_reading():
+    for token in ("13/8", "24/20*", "25/22", "bar/22", "6/0", "6/off", "06/03"):
+        assert notation._single_hop(token) == notation._read_plainly(token)
+    for token in ("Bar/22", "8/5(2)", "24/18/13", "off/5", "5/bar", "13*/7", "7/5**", "30/2"):
+        assert notation._single_hop(token) is None

@@ -7,11 +7,17 @@ from typing import get_args
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbitru.engine.board import Board
+from arbitru.engine.board import OFF, Board
+from arbitru.engine.cube import CENTERED, Cube
+from arbitru.engine.match import Match
+from arbitru.engine.movement import movement_of
+from arbitru.engine.outcome import resignation
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
-from arbitru.formats.mat import Action, ActionKind, Game, Result
+from arbitru.engine.variants import start_board
+from arbitru.formats.mat import Action, ActionKind, Game, MatchFile, Result
 from arbitru.referee.machine import Referee
+from arbitru.referee.plays import board_after, family_board_after
 from tests.engine.test_properties import boards
 
 
@@ -44,3 +50,63 @@ def test_a_board_that_ends_no_game_has_no_outcome_to_build(board: Board, preset:
     rules = PRESETS[preset]
     if not Position.initial(rules).ends_game(board):
         assert not Position(board, rules=rules).outcome().game_over
+
+
+@st.composite
+def ended_boards(draw: st.DrawFn) -> Board:
+    """A board a side has borne off: the winner's checkers all off, the loser's from a random board
+    (some borne off, some home, some in the winner's home board or on the bar)."""
+    board = draw(boards())
+    winner = draw(st.sampled_from(["white", "black"]))
+    off = tuple([15] + [0] * 25)
+    return Board(off, board.black) if winner == "white" else Board(board.white, off)
+
+
+cubes = st.builds(Cube, st.sampled_from([1, 2, 4, 8, 64]), st.sampled_from([CENTERED, "white", "black"]))
+
+
+@given(ended_boards() | boards(), st.sampled_from(sorted(PRESETS)), cubes, st.sampled_from([0, 1, 7]))
+def test_the_outcome_of_a_board_is_the_positions(board: Board, preset: str, cube: Cube, length: int):
+    """`_outcome` (no Position built, the rules copied once a transcript) is the Position's outcome,
+    in a match and in money play, whatever the rules and the cube."""
+    rules = PRESETS[preset]
+    referee = Referee(MatchFile(("a", "b"), length, []), rules)
+    position = Position(board, cube=cube, match=Match(length), rules=rules)
+    assert referee._outcome(board, cube) == position.outcome()
+
+
+@given(
+    st.sampled_from(["single", "gammon", "backgammon"]),
+    st.sampled_from(["white", "black"]),
+    st.sampled_from(sorted(PRESETS)),
+    cubes,
+    st.sampled_from([0, 1, 7]),
+    st.booleans(),
+)
+def test_a_resignation_is_counted_as_the_plain_call_counts_it(level, resigner, preset, cube, length, centred):
+    rules = PRESETS[preset]
+    referee = Referee(MatchFile(("a", "b"), length, []), rules)
+    plain = resignation(level, resigner, rules, cube.value, length > 0, centred)
+    assert referee._resigned(level, resigner, cube.value, centred) == plain
+
+
+@given(st.sampled_from(sorted(PRESETS)))
+def test_the_referee_reads_boards_by_its_movement(preset: str):
+    """The reading told once a transcript is `board_after`'s: `family_board_after` exactly where
+    `board_after` takes it (the backgammon family's movement)."""
+    rules = PRESETS[preset]
+    referee = Referee(MatchFile(("a", "b"), 1, []), rules)
+    family = movement_of(rules).fast
+    assert referee._board_after is (family_board_after if family else board_after)
+    board = start_board(rules)
+    if family:
+        assert family_board_after(board, "white", (3, 1), ((8, 5), (6, 5)), rules) == board_after(
+            board, "white", (3, 1), ((8, 5), (6, 5)), rules
+        )
+
+
+def test_an_ended_board_ends_the_game():
+    board = Board(tuple([15] + [0] * 25), Board.initial().black)
+    assert board.white[OFF] == 15
+    referee = Referee(MatchFile(("a", "b"), 7, []), PRESETS["standard"])
+    assert referee._outcome(board, Cube()).game_over

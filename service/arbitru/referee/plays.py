@@ -17,6 +17,7 @@ from arbitru.engine.judge import (
     literal_board,
     plainly_legal,
     single_dice_board,
+    whole_dice_double_board,
 )
 from arbitru.engine.movement import movement_of
 from arbitru.engine.play import point_name
@@ -43,21 +44,35 @@ def board_after(
     board: Board, color: Color, dice: tuple[int, int], hops: Hops, rules: Rules = STANDARD
 ) -> Board | Verdict:
     """What the referee reads of `judge_written`: the board after the written play when it is legal,
-    else the verdict on it. A play legal on its face (every die used, each hop played die by die) is
-    told without listing every legal play of the roll (`plainly_legal`: the same board) and without
-    building a Verdict (a few hundred rolls a match, a microsecond each): in the backgammon family,
-    whose movement that fast path knows; the plays of one die a hop first, on the sides alone
-    (`single_dice_board`, which builds no moves), then the play of no move where no die moves
-    (`cannot_move`)."""
+    else the verdict on it. In the backgammon family, whose movement the fast paths know, that is
+    `family_board_after`; elsewhere the plain judge's."""
     if movement_of(rules).fast:
-        commonest = single_dice_board(board, color, dice, hops)
-        if commonest is not None:
-            return commonest
-        if not hops and cannot_move(board, color, dice):
-            return board
-        plain = plainly_legal(board, color, dice, hops)
-        if plain is not None:
-            return plain.board
+        return family_board_after(board, color, dice, hops, rules)
+    verdict = judge_written(board, color, dice, hops, rules)
+    return verdict.play.board if verdict.play is not None else verdict
+
+
+def family_board_after(
+    board: Board, color: Color, dice: tuple[int, int], hops: Hops, rules: Rules = STANDARD
+) -> Board | Verdict:
+    """`board_after` in the backgammon family (`movement_of(rules).fast`, which the caller has told:
+    the match referee once a transcript, not once a roll). A play legal on its face (every die
+    used, each hop played die by die) is told without listing every legal play of the roll
+    (`plainly_legal`: the same board) and without building a Verdict (a few hundred rolls a match,
+    a microsecond each); the plays of one die a hop first, on the sides alone (`single_dice_board`,
+    which builds no moves), then the play of no move where no die moves (`cannot_move`), then a
+    double's hops of whole dice (`whole_dice_double_board`)."""
+    commonest = single_dice_board(board, color, dice, hops)
+    if commonest is not None:
+        return commonest
+    if not hops and cannot_move(board, color, dice):
+        return board
+    doubled = whole_dice_double_board(board, color, dice, hops)
+    if doubled is not None:
+        return doubled
+    plain = plainly_legal(board, color, dice, hops)
+    if plain is not None:
+        return plain.board
     verdict = judge_written(board, color, dice, hops, rules)
     return verdict.play.board if verdict.play is not None else verdict
 
