@@ -56,6 +56,13 @@ def test_a_checker_travelling_both_dice_moves_the_high_die_first_as_in_backgammo
         assert [(move.from_point, move.to_point) for move in travel.moves] == [(24, 18), (18, 17)]
 
 
+def test_a_double_of_which_only_one_move_can_be_played_plays_that_one_move():
+    # white's last checker out, on its 24, rolls 6-6: 24/18, then black's two checkers on its 13
+    # (white's 12) close 18/12; nothing else can move, so the play is the one move, not a pass
+    board = board_of({24: 1}, {24: 13, 13: 2}, PLAKOTO)
+    assert list(plays_of(board, (6, 6))) == ["24/18"]
+
+
 def test_a_pinned_checker_cannot_move():
     pinned = plays_of(BLOT, (6, 1))["24/23 24/18*"]
     for play in plain_plays(pinned, "black", (6, 1), PLAKOTO):
