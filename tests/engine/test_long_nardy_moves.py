@@ -130,6 +130,15 @@ def test_a_six_prime_with_an_opponent_checker_ahead_stands():
     assert "24/23 22/16" in notations(ahead, (6, 1))
 
 
+def test_a_side_that_cannot_move_passes_even_standing_in_a_block():
+    # white's six-prime on its 18..13 (black's 6..1) has no black checker ahead, and every 6 lands
+    # on black's checkers on its 19..24 (our 7..12): nothing moves, so the turn passes
+    white = {18: 3, 17: 3, 16: 3, 15: 2, 14: 2, 13: 2}
+    stuck = board_of(white, {24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1}, LONG_NARDY)
+    (play,) = plain_plays(stuck, "white", (6, 6), LONG_NARDY)
+    assert play.moves == () and play.board == stuck
+
+
 def test_passing_through_a_block_is_allowed_after_the_play_but_not_after_each_move():
     # 22/16/15: the 6 fills the gap (a block), the 1 leaves it again; 22/21 first is closed by black
     assert "22/15" in notations(GAP, (6, 1))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from arbitru.engine.board import OFF, PINNED, Board, pinned_points
 from arbitru.engine.movement import PLAKOTO
-from arbitru.engine.moves import plain_plays
+from arbitru.engine.moves import legal_plays, plain_plays
 from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay, variant_boards
 from tests.support.cases import examples
 
@@ -37,6 +37,30 @@ def test_a_checker_that_would_pin_and_move_on_is_written_without_the_pin():
     # 24/18*/17 pins black's checker and frees it again: the board of 24/23/17, written 24/17
     plays = plays_of(BLOT, (6, 1))
     assert "24/17" in plays and "24/18*/17" not in plays
+
+
+def test_a_checker_that_would_pin_with_the_low_die_and_move_on_is_written_without_the_pin():
+    # black's lone checker on its 2 stands on white's 23: 24/23*/17, found after 24/18/17 (the high
+    # die is tried first), pins it and frees it again; the board is that of 24/18/17, written 24/17
+    plays = plays_of(board_of({24: 15}, {24: 14, 2: 1}, PLAKOTO), (6, 1))
+    assert "24/17" in plays and "24/23*/17" not in plays
+
+
+def test_a_checker_travelling_both_dice_moves_the_high_die_first_as_in_backgammon():
+    # 24/18/17 and 24/23/17 reach one board, with no pin either way: the play is written as the
+    # first found, the high die first, which is how backgammon's plays write it
+    plakoto = plain_plays(board_of({24: 15}, {24: 15}, PLAKOTO), "white", (6, 1), PLAKOTO)
+    backgammon = legal_plays(Board.initial({24: 15}), "white", (6, 1))
+    for plays in (plakoto, backgammon):
+        (travel,) = [play for play in plays if play.notation == "24/17"]
+        assert [(move.from_point, move.to_point) for move in travel.moves] == [(24, 18), (18, 17)]
+
+
+def test_a_double_of_which_only_one_move_can_be_played_plays_that_one_move():
+    # white's last checker out, on its 24, rolls 6-6: 24/18, then black's two checkers on its 13
+    # (white's 12) close 18/12; nothing else can move, so the play is the one move, not a pass
+    board = board_of({24: 1}, {24: 13, 13: 2}, PLAKOTO)
+    assert list(plays_of(board, (6, 6))) == ["24/18"]
 
 
 def test_a_pinned_checker_cannot_move():
