@@ -60,6 +60,7 @@ from arbitru.formats.mat import (
     HIDDEN,
     ILLEGAL_MARKER,
     PLAY,
+    PLAY_CHARACTERS,
     RESIGN,
     ROLL,
     Action,
@@ -426,7 +427,7 @@ _ROLL_FIELDS = frozenset({"player", "action", "dice", "play"})
 # A play of digits, `bar`, `off`, slashes, hit marks, counts and blanks only: no control character,
 # no comma and nothing that starts a cell (dice need a colon; no cell word starts with `bar` or
 # `off`), so it reads back as itself.
-_PLAIN_PLAY = re.compile(r"(?:[0-9/*() ]|bar|off)*")
+_PLAIN_PLAY = re.compile(f"(?:[{re.escape(PLAY_CHARACTERS)}]|bar|off)*")
 
 
 def plain_roll(turn: Any) -> bool:
@@ -561,7 +562,7 @@ def _turn_actions(turns: list[Any]) -> list[Action] | None:
                         or (
                             type(play) is str
                             and len(play) <= MAX_PLAY_CHARS
-                            and (not play.strip(_NOTATION) or _plain_words(play))
+                            and (not play.strip(PLAY_CHARACTERS) or _plain_words(play))
                         )
                     )
                 ):
@@ -591,14 +592,13 @@ _DIE = frozenset(range(1, 7))
 # dice for all the actions of those dice (immutable, shared): one object less to make and for the
 # collector to follow a turn.
 _ROLLS = tuple(tuple(((first, second), f"{first}{second}: ") for second in range(7)) for first in range(7))
-_NOTATION = "0123456789/*() "
 
 
 def _plain_words(play: str) -> bool:
     """Whether `_PLAIN_PLAY` matches the whole of a play that holds more than the notation's
     characters: those left once each `bar` and `off` is a blank (the two words share no letter and
     neither overlaps itself, so each is replaced where the pattern reads it)."""
-    return not play.replace("bar", " ").replace("off", " ").strip(_NOTATION)
+    return not play.replace("bar", " ").replace("off", " ").strip(PLAY_CHARACTERS)
 
 
 def _action(turn: Mapping[str, Any], index: int) -> Action:

@@ -588,9 +588,14 @@ def _unmasked(text: str) -> str:
     return text
 
 
-# What a line of moves in numbers is written with: no letter, so no cube or result word of `_START`
-# and no `_ILLEGAL` marker can be in it, and a cell starts only at its dice.
-_NOTATION = " 0123456789/*:()"
+# What a play in numbers is written with (points, slashes, hit marks, counts, blanks): the one
+# statement the quick turn pattern and the JSON record's plain plays (`game_record`) are built from.
+PLAY_CHARACTERS = "0123456789/*() "
+_PLAY_CLASS = f"[{re.escape(PLAY_CHARACTERS)}]"
+# What a line of moves in numbers is written with (a play's characters and the dice's colon): no
+# letter, so no cube or result word of `_START` and no `_ILLEGAL` marker can be in it, and a cell
+# starts only at its dice.
+_NOTATION = PLAY_CHARACTERS + ":"
 # Told by a search for any other character: `str.strip(_NOTATION)` found it 222 K instructions a
 # match dearer (11.52 M against 11.30 M, callgrind).
 _OFF_NOTATION = re.compile(f"[^{re.escape(_NOTATION)}]")
@@ -598,14 +603,14 @@ _OFF_NOTATION = re.compile(f"[^{re.escape(_NOTATION)}]")
 
 # A turn line of one or two rolls with moves in numbers (nearly every line gnubg writes), read
 # whole by `_Reader._quick_turn`: blanks, `N)`, blanks, a roll's dice and `:`, its play in
-# `_NOTATION` without a colon, then at most one more `:` with the other roll's dice and a blank
+# `PLAY_CHARACTERS` (no colon), then at most one more `:` with the other roll's dice and a blank
 # before it (so every colon is a roll's, and every roll starts after a blank), and trailing blanks
 # (`\s` is what `str.rstrip` strips, so the line is matched as it stands). Only runs of single
 # characters, possessive, so the scan never goes back (time linear in the line) and stays in
 # re's quick loop: the play written as blank-separated groups took 2.3 us a line, this 0.46 us
 # (timeit), and a synthetic 7-point match read in 6.34 M instructions, with this in 5.13 M.
 _QUICK_TURN = re.compile(
-    r" *+([0-9]{1,4})\) ++([1-6][1-6]:[0-9/*() ]*+)(?:(?<= [1-6][1-6]):([0-9/*() ]*+))?\s*+"
+    rf" *+([0-9]{{1,4}})\) ++([1-6][1-6]:{_PLAY_CLASS}*+)(?:(?<= [1-6][1-6]):({_PLAY_CLASS}*+))?\s*+"
 )
 QUICK_TURN_LINES = True  # False reads every line by `_Reader._line` (the tests compare the two)
 _DICE = {f"{high}{low}": (high, low) for high in range(1, 7) for low in range(1, 7)}
