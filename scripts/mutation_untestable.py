@@ -46,11 +46,25 @@ def mutated_source(name: str) -> tuple[Path, str]:
     if mutant not in mutated.mutant_names:
         raise LookupError(f"{name}: no such mutant (renumbered by a change to its function?)")
     function = read_mutant_function(cst.parse_module(mutated.code), mutant)
-    original_name, _ = orig_function_and_class_names_from_key(mutant)
     source = cst.parse_module(code)
-    original = find_top_level_function_or_method(source, original_name)
+    original = original_function(source, mutant)
     assert original is not None, name
     return path, source.deep_replace(original, function).code  # type: ignore[arg-type]
+
+
+def original_function(source: cst.Module, mutant: str) -> cst.FunctionDef | None:
+    """The function of `source` that `mutant` mutates: a method looked up in its own class (mutmut's
+    `find_top_level_function_or_method` takes the first method of that name in any class, so a
+    mutant of `MatchScore.to_dict` would replace `Match.to_dict`)."""
+    function_name, class_name = orig_function_and_class_names_from_key(mutant)
+    if class_name is None:
+        return find_top_level_function_or_method(source, function_name)
+    for node in source.body:
+        if isinstance(node, cst.ClassDef) and node.name.value == class_name:
+            for method in node.body.body:
+                if isinstance(method, cst.FunctionDef) and method.name.value == function_name:
+                    return method
+    return None
 
 
 def test_passes(test: str, package_parent: Path) -> bool:

@@ -26,7 +26,8 @@ from arbitru.engine.judge import (
     single_dice_in_order,
     whole_dice_double_board,
 )
-from arbitru.referee.plays import board_after, judge_written
+from arbitru.referee.plays import board_after, family_board_after, judge_written
+from tests.engine.positions import position
 from tests.engine.test_properties import boards, dice_strategy
 from tests.support.cases import examples
 from tests.support.positions import playout_positions, scattered_positions
@@ -251,3 +252,33 @@ def whole_dice_doubles_are_the_plain_judge(
 
 def test_whole_dice_doubles_are_the_plain_judge_on_positions_met_in_play():
     assert over_positions_met_in_play(whole_dice_doubles_are_the_plain_judge) > 100  # met in play
+
+
+def refused_by_the_fast_path(board: Board, dice: tuple[int, int], text: str) -> bool:
+    """Whether white's play `text` is refused by the referee's reading (`family_board_after`, the
+    fast path first) as the plain judge refuses it."""
+    hops = parse_play_marked(text)[0]
+    assert not judge_play(board, "white", dice, hops).legal
+    return plainly_legal(board, "white", dice, hops) is None and isinstance(
+        family_board_after(board, "white", dice, hops), Verdict
+    )
+
+
+def test_the_fast_path_bears_off_only_once_the_last_checker_is_home():
+    # 2-2 from the 9 and three on the 2: 9/7 leaves a checker on the 7, outside home, so no checker
+    # may bear off yet (9/7/5 first would let two); the referee's fast path refuses it too
+    board = position({9: 1, 2: 3}, {24: 2})
+    assert refused_by_the_fast_path(board, (2, 2), "9/7 2/off 2/off 2/off")
+
+
+def test_the_fast_path_refuses_a_hop_whose_every_stop_is_on_a_point_the_opponent_holds():
+    # 6-1 from the 13: black holds white's 12 and 7 with two checkers each, so neither die can be
+    # played first and 13/6 cannot be played at all
+    board = position({13: 2, 6: 3}, {13: 2, 18: 2})
+    assert refused_by_the_fast_path(board, (6, 1), "13/6")
+
+
+def test_the_fast_path_refuses_a_double_played_with_more_than_four_dice():
+    # 1-1 moves a checker four pips at most: 13/7 would take six dice
+    board = position({13: 2, 6: 3}, {24: 2})
+    assert refused_by_the_fast_path(board, (1, 1), "13/7")

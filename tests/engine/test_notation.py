@@ -45,6 +45,14 @@ def test_parse_rejects_what_is_not_a_play_and_names_the_column(text, column):
     assert caught.value.column == column
 
 
+def test_a_notation_error_shows_its_reason_column_and_parameters_when_printed():
+    # a library user who prints or logs the error sees why, where and what, as ValueError shows args
+    with pytest.raises(NotationError) as caught:
+        parse_play("26/20")
+    assert caught.value.args == ("point_range", 1, {"token": "26/20", "value": 26})
+    assert repr(caught.value) == "NotationError('point_range', 1, {'token': '26/20', 'value': 26})"
+
+
 @pytest.mark.parametrize(
     ("moves", "text"),
     [

@@ -90,6 +90,17 @@ def test_a_ruling_on_a_play_that_ends_the_game_carries_the_outcome_and_the_match
     assert position.ruling("2/1").standing is GOING_ON  # illegal: 1 can bear off
 
 
+def test_a_ruling_on_a_last_checker_borne_off_past_a_blot_unmarked_is_illegal_and_ends_nothing():
+    # 8/off with 5-3 passes black's blots on the 5 and the 3 whichever die goes first: written
+    # without the hit it is refused, though its verdict carries the play that would end the game
+    board = Board.from_dict({"white": {"points": {"8": 1}}, "black": {"points": {"22": 1, "20": 1, "6": 13}}})
+    position = Position(board, "white", (5, 3), match=Match(5, (1, 2)))
+    verdict, standing = position.ruling("8/off")
+    assert (verdict.legal, verdict.detail) == (False, "HIT_ON_THE_WAY")
+    assert verdict.play is not None and position.ends_game(verdict.play.board)
+    assert standing is GOING_ON
+
+
 def test_a_side_on_roll_once_the_game_is_won_is_the_positions_problem():
     won = Board.from_dict({"white": {"points": {}, "off": 15}, "black": {"points": {"6": 15}}})
     for turn in ("white", "black"):

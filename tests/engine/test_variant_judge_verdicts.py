@@ -426,3 +426,15 @@ def test_block_rule_six_points_on_the_opponents_1_to_6_are_a_block_with_nothing_
     # white holds its 18..14 (black's 6..2): 24/13 adds its 13, black's 1; black has nothing lower, nor off
     board = board_of({24: 10, 18: 1, 17: 1, 16: 1, 15: 1, 14: 1}, {24: 15}, LONG_NARDY)
     assert ruling(board, "white", (6, 5), "24/13", NARDY) == (False, "BLOCK_RULE", {"move": "24/13"})
+
+
+def test_a_hit_can_never_be_marked_on_the_bar_even_with_one_opposing_checker_off():
+    # plakoto has no bar: a move to 25 marked as a hit (moves given as objects may say `to: 25`) hits
+    # nothing, though black has borne off one checker (off faces no point of the board)
+    board = board_of({13: 14, 7: 1}, {19: 14}, PLAKOTO)
+    verdict = Position(board, "white", (6, 5), rules=PLAKOTO_RULES).judge(((13, 25),), (25,))
+    assert (verdict.legal, verdict.code, dict(verdict.params)) == (
+        False,
+        "WRONG_HIT",
+        {"move": "13/bar", "point": 25},
+    )

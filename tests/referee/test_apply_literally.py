@@ -127,3 +127,48 @@ def test_a_hop_written_past_the_blot_it_hits_is_taken_as_the_legal_play():
     verdict = judge_written(board, "white", (6, 5), ((13, 2),))
     assert verdict.play is not None
     assert (verdict.legal, verdict.play.notation, verdict.as_written) == (True, "13/8*/2", False)
+
+
+def test_a_condoned_backwards_hop_lands_where_written_and_hits_the_blot_there():
+    # 6/7 moves backwards onto black's blot on white's 7 (black's 18): rule 4.8 as written condones it
+    after, why = apply_literally(BLOT_ON_7, "white", ((6, 7),), CONDONABLE_AS_WRITTEN)
+    assert why is None
+    assert after == position({24: 2, 13: 5, 8: 3, 7: 1, 6: 4}, {24: 2, 13: 4, 8: 3, 6: 5}, black_bar=1)
+
+
+def test_a_condoned_backwards_hop_of_black_hits_a_white_blot():
+    # black's 6/7 lands on white's blot on black's 7 (white's 18), in black's own numbering
+    board = position({24: 2, 13: 4, 18: 1, 8: 3, 6: 5}, START)
+    after, why = apply_literally(board, "black", ((6, 7),), CONDONABLE_AS_WRITTEN)
+    assert why is None
+    assert after == position({24: 2, 13: 4, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 7: 1, 6: 4}, white_bar=1)
+
+
+def test_a_condoned_backwards_hop_onto_its_own_point_hits_nothing():
+    after, why = apply_literally(BLOT_ON_7, "white", ((6, 8),), CONDONABLE_AS_WRITTEN)
+    assert why is None
+    assert after == position({24: 2, 13: 5, 8: 4, 6: 4}, {24: 2, 13: 4, 18: 1, 8: 3, 6: 5})
+
+
+def test_bearing_off_as_played_leaves_the_opponents_borne_off_checker_alone():
+    # black has borne one checker off: white's 6/off is a forward hop and hits nothing
+    board = position({6: 2, 5: 2}, {24: 2, 13: 5, 8: 3, 6: 4})
+    after, why = apply_literally(board, "white", ((6, 0),), CONDONABLE_AS_WRITTEN)
+    assert why is None
+    assert after == position({6: 1, 5: 2}, {24: 2, 13: 5, 8: 3, 6: 4})
+
+
+@pytest.mark.parametrize("point", [6, 1])
+def test_a_condoned_hop_to_its_own_point_leaves_the_board_as_it_was(point):
+    # 6/6 and 1/1 "move" backwards by nothing: condoned as written, nothing changes
+    board = position({24: 2, 13: 5, 8: 3, 6: 4, 1: 1}, {23: 2, 13: 5, 8: 3, 6: 5})
+    after, why = apply_literally(board, "white", ((point, point),), CONDONABLE_AS_WRITTEN)
+    assert why is None and after == board
+
+
+def test_a_condoned_backwards_hop_may_reach_the_24_point_but_never_the_bar():
+    after, why = apply_literally(OPENING, "white", ((13, 24),), CONDONABLE_AS_WRITTEN)
+    assert why is None
+    assert after == position({24: 3, 13: 4, 8: 3, 6: 5}, START)
+    after, why = apply_literally(OPENING, "white", ((6, 25),), CONDONABLE_AS_WRITTEN)
+    assert after is None and why == ("MOVE_BACKWARDS", {"move": "6/bar"})

@@ -58,3 +58,27 @@ def test_a_doublet_played_short_counts_moves_in_romanian_not_dice() -> None:
     assert referee.stopped is not None
     assert referee.stopped.message("ro").endswith("6-6 se poate juca în 4 mutări; mutarea folosește 3")
     assert referee.stopped.message("en").endswith("6-6 can be played with 4 dice; the play uses 3")
+
+
+def test_a_replay_that_breaks_no_rule_stops_nowhere() -> None:
+    # the same opening, 6-6 played in full: nothing is stopped, and `stopped` says so (None)
+    turns = [
+        {"player": 1, "action": "roll", "dice": [6, 2], "play": "24/18 13/11"},
+        {"player": 0, "action": "roll", "dice": [6, 6], "play": "24/18(2) 13/7(2)"},
+    ]
+    data = {"players": ["Nicu", "Dorin"], "match_length": 3, "games": [{"game": 1, "turns": turns}]}
+    match = record_to_match(data)
+    referee = Referee(match, resolve_rules(match, {})[0])
+    verdict = referee.verdict()
+    assert verdict["error"] is None and referee.stopped is None
+
+
+def test_a_refused_answer_to_the_cube_names_the_cubes_ruling_as_its_reason() -> None:
+    # a beaver in a match: the refusal's text quotes the cube's ruling, its parameter `reason`
+    data, mode = CASES["NO_BEAVERS_IN_MATCH"]
+    match = record_to_match(data)
+    referee = Referee(match, resolve_rules(match, data.get("rules"))[0], mode)
+    referee.verdict()
+    assert referee.stopped is not None and referee.stopped.key == "referee.cube.answer"
+    assert set(referee.stopped.params) == {"player", "answer", "reason"}
+    assert referee.stopped.params["reason"] in referee.stopped.message("en")

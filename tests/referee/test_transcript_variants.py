@@ -7,6 +7,7 @@ import pytest
 
 from arbitru.formats.codec import ID_VARIANTS
 from arbitru.formats.mat import read_mat
+from arbitru.messages import render
 from arbitru.referee import resolve_rules
 
 MAT = """ 1 point match
@@ -24,6 +25,14 @@ def test_a_mat_transcript_refereed_as_a_variant_without_its_notation_is_refused(
     assert [(p.field, p.code, p.params["variant"]) for p in problems] == [
         ("rules.variant", "transcript_variant", preset)
     ]
+
+
+def test_the_refusal_names_the_variants_a_transcript_can_hold() -> None:
+    (found,) = resolve_rules(read_mat(MAT), {"preset": "plakoto"})[1]
+    assert render("transcript_variant", found.params, "en") == (
+        "a .mat or SGF transcript holds only games of backgammon, nackgammon, hypergammon:"
+        " a plakoto match is sent as a JSON game record"
+    )
 
 
 @pytest.mark.parametrize("preset", ["portes", "tavla", "standard", "romanian"])
