@@ -432,12 +432,6 @@ def test_a_converted_record_takes_only_the_clock_fields_the_original_has():
     assert with_clock(converted, {"clock": WORST}) == {"clock": WORST, "games": []}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="clocks._events presses the clock for every action but a resignation: the doubler's take "
-    "of a beaver presses again, starting the beaverer's clock while the doubler is to roll, so the "
-    "valid session is refused with clock.press_not_running at the doubler's roll",
-)
 def test_a_beaver_taken_by_the_doubler_leaves_the_doubler_on_roll_with_the_clock(client):
     beaver = {
         "game": 1,
