@@ -432,22 +432,30 @@ def test_a_converted_record_takes_only_the_clock_fields_the_original_has():
     assert with_clock(converted, {"clock": WORST}) == {"clock": WORST, "games": []}
 
 
-def test_a_beaver_taken_by_the_doubler_leaves_the_doubler_on_roll_with_the_clock(client):
-    beaver = {
-        "game": 1,
-        "start_score": [0, 0],
-        "clock_started_at": 0,
-        "turns": [
-            OPENING[0],
-            {"player": 0, "action": "double", "cube": 2, "at": 15},
-            {"player": 1, "action": "beaver", "cube": 4, "at": 20},
-            {"player": 0, "action": "take", "at": 25},
-            {"player": 0, "action": "roll", "dice": [6, 2], "play": "13/7* 24/22", "at": 40},
-        ],
-    }
-    money = record(
-        beaver, length=0, clock={"preset": "online_backgammon", "reserve": 60}, rules={"beavers": True}
-    )
-    verdict = verify(client, {"record": money})
+DOUBLE = {"player": 0, "action": "double", "cube": 2, "at": 15}
+WHITE_ROLLS = {"player": 0, "action": "roll", "dice": [6, 2], "play": "13/7* 24/22", "at": 40}
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        [{"player": 1, "action": "take", "at": 20}],
+        [{"player": 1, "action": "beaver", "cube": 4, "at": 20}],  # taken by rolling
+        [{"player": 1, "action": "beaver", "cube": 4, "at": 20}, {"player": 0, "action": "take", "at": 25}],
+    ],
+    ids=["take", "beaver taken by rolling", "beaver taken in writing"],
+)
+def test_the_doubler_is_on_roll_with_its_clock_running_after_a_take_or_a_beaver(client, answers):
+    # white doubles at 15 (black's clock), black answers at 20 (white's clock); a doubler who writes
+    # that it takes the beaver does not press: it is on roll, and its roll at 40 is its press
+    turns = [OPENING[0], DOUBLE, *answers, WHITE_ROLLS]
+    game = {"game": 1, "start_score": [0, 0], "clock_started_at": 0, "turns": turns}
+    clock = {"preset": "online_backgammon", "reserve": 60}
+    verdict = verify(client, {"record": record(game, length=0, clock=clock, rules={"beavers": True})})
     assert verdict["valid"] is True
+    # white's clock ran 10-15 and 20-40 (each turn's first 12 s free), black's 0-10 and 15-20
+    assert verdict["clock"]["clocks"] == {
+        "white": {"reserve": 52.0, "overtime": None},
+        "black": {"reserve": 60.0, "overtime": None},
+    }
     assert verdict["clock"]["running"] == "black"
