@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitru.formats.game_record import record_to_match
-from arbitru.formats.mat import ROLL, MatchFile, read_mat
+from arbitru.formats.mat import HIDDEN, ROLL, MatchFile, read_mat
 from arbitru.messages import say
 from arbitru.referee import Excerpt, Referee, resolve_rules
 from tests.referee.test_referee import OPEN, act, game, record, roll
@@ -211,3 +211,15 @@ def test_a_mat_transcript_refereed_as_plakoto_names_the_variants_it_can_hold():
         "a .mat or SGF transcript holds only games of backgammon, nackgammon, hypergammon: "
         "a plakoto match is sent as a JSON game record"
     )
+
+
+def test_a_hidden_play_given_without_its_text_is_quoted_as_nothing():
+    # A's opening 3-1 given by hand as hidden (`HIDDEN`) with no text, then B plays on: the hidden
+    # play is the error, quoting what was written: nothing
+    match = from_record(record(game(OPEN)))
+    first = match.games[0].actions[0]
+    match.games[0].actions[0] = first._replace(play_text=None, play_kind=HIDDEN)
+    referee, verdict = refereed(match)
+    assert verdict["error"]["message"] == "the play of A is hidden ('') and the game goes on"
+    assert referee.stopped is not None
+    assert referee.stopped.params == {"player": "A", "play": ""}
