@@ -124,5 +124,7 @@ def test_a_side_on_roll_after_the_mother_rule_decided_the_game_is_refused_naming
     pinned_mother = plakoto_side({1: 1, 6: 13}, pinned=[24])
     board = Board(pinned_mother, pinned_mother)  # both mothers pinned: a tie, the game is over
     found = Position(board, "white", (3, 1), rules=PRESETS["plakoto"]).problems()
-    assert [(p.field, p.code) for p in found] == [("board", "problem.game_decided_on_roll")]
+    assert [(p.field, p.code, p.params) for p in found] == [
+        ("board", "problem.game_decided_on_roll", {"turn": "white"})
+    ]
     assert Position(board, rules=PRESETS["plakoto"]).problems() == []  # nobody on roll: a finished game

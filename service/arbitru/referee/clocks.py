@@ -3,8 +3,8 @@
 A record may carry the clock's settings (`clock`: the object POST /v1/clock takes), when each
 game's clocks started (`clock_started_at` on a game: the first player's clock starts then, as the
 lower opening die's press starts it) and when each turn ended (`at` on a turn: the press after a
-play, a double, a take; after a drop, a resignation or the play that ends the game both clocks
-stop), in seconds from the first game's start, and optionally when the clocks were read
+play, a double, a take (not the doubler's take of a beaver: it is on roll); after a drop, a
+resignation or the play that ends the game both clocks stop), in seconds from the first game's start, and optionally when the clocks were read
 (`clock_read_at`: for an unfinished last game, the running clock runs on until then).
 
 `split_clock` takes those fields out of a record (the rest is an ordinary game record) and checks
@@ -182,6 +182,8 @@ def _events(match: MatchFile, clock: RecordClock, last_over: bool) -> tuple[list
         events.append(ClockEvent("start", started, COLORS[game.actions[0].player]))
         paths.append(f"{where}.{GAME_KEY}")
         for j, (action, at) in enumerate(zip(game.actions, times, strict=True)):
+            if action.kind == "take" and j and game.actions[j - 1].kind == "beaver":
+                continue  # the doubler accepts the beaver on roll: the beaver's press started its clock
             # a resignation stops both clocks, whoever offers it; every other action is a press
             resign = action.kind == "resign"
             events.append(

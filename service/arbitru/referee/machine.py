@@ -310,7 +310,7 @@ class Referee:
         """A stated board (`start_position`, white = players[0])."""
         where = {"line": None, "action": "start_position"}
         try:
-            board = Board.from_dict(position, self.rules.checkers)
+            board = Board.from_dict(position, self.rules.checkers, pins=movement_of(self.rules).pins)
         except _BAD_BOARD as exc:
             self._fail(
                 game, None, "BAD_START_POSITION", {"reason": str(exc)}, where, variant="start_position"
@@ -319,7 +319,7 @@ class Referee:
         return board
 
     def _check_board(self, game: Game, board: Board, where: Json) -> None:
-        problems = [say(problem) for problem in board.problems(self.rules.checkers)]
+        problems = [say(problem) for problem in movement_of(self.rules).problems(board, self.rules.checkers)]
         if problems:
             self._fail(game, None, "BAD_START_POSITION", {"reason": "; ".join(problems)}, where)
 
@@ -836,7 +836,7 @@ class Referee:
             "match": Match(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
         }
         found: Json = {"position": position}
-        if dice is not None and not state.board.problems(self.rules.checkers):
+        if dice is not None and not movement_of(self.rules).problems(state.board, self.rules.checkers):
             plays = legal_plays(state.board, color, dice, self.rules)
             found["legal_play_count"] = len(plays)
             if len(plays) <= LISTED_PLAYS:
