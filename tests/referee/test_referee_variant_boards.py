@@ -1,12 +1,10 @@
-"""A variant's board is checked as that variant's board: Long Nardy's sides share points as Long
-Nardy lays them out (white's point p is black's p - 12 or p + 12), and a Plakoto board has the
-slots of pinned checkers. The referee asks `Board.problems` with backgammon's layout and slots
-(`Referee._check_board`, `Referee._position`), where `movement_of(rules).problems` says what the
-variant's board may be: two bugs, each written here as the verdict a player would expect."""
+"""A variant's board is checked as that variant's board (`movement_of(rules).problems`): Long
+Nardy's sides share points as Long Nardy lays them out (white's point p is black's p - 12 or
+p + 12), and a Plakoto board has the slots of pinned checkers. The referee once asked
+`Board.problems` with backgammon's layout and slots (a Long Nardy start refused, a Plakoto illegal
+play without its legal plays): each case is the verdict a player would expect."""
 
 from __future__ import annotations
-
-import pytest
 
 from tests.referee.test_referee import game, record, roll
 from tests.referee.test_referee_verdict_details import NARDY, from_record, refereed
@@ -18,12 +16,6 @@ from tests.referee.test_referee_verdict_details import NARDY, from_record, refer
 NARDY_START = {"white": {"points": {"24": 14, "10": 1}}, "black": {"points": {"24": 14, "15": 1}}}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="machine._check_board asks Board.problems with backgammon's layout: a Long Nardy start "
-    "position is refused as BAD_START_POSITION ('white's point 10 (black's point 15) is held by both "
-    "sides'); movement_of(rules).problems is the variant's check",
-)
 def test_a_long_nardy_start_position_is_checked_in_long_nardys_layout():
     turns = [roll(0, [2, 1], "10/8 24/23"), roll(1, [2, 1], "15/13 24/23")]
     _, verdict = refereed(from_record(record(game(turns, NARDY_START), rules=NARDY)))
@@ -31,12 +23,6 @@ def test_a_long_nardy_start_position_is_checked_in_long_nardys_layout():
     assert verdict["valid"] is True
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="machine._position lists the legal plays only where Board.problems finds nothing, asked "
-    "without pins: a Plakoto board (50 slots) always has 'board.slots', so a Plakoto game's illegal "
-    "play never lists (nor counts) its legal plays, while the same board stated as a start position does",
-)
 def test_a_plakoto_illegal_play_lists_the_legal_plays():
     # Plakoto from its start: each side's 15 on its 24. A's 6-5 written 24/18 leaves the 5 unplayed;
     # the legal plays are 24/19 24/18 and 24/13
