@@ -9,7 +9,6 @@ from typing import Any
 
 from arbitru.formats.game_record import record_to_match
 from arbitru.formats.mat import HIDDEN, ROLL, MatchFile, read_mat
-from arbitru.messages import say
 from arbitru.referee import Excerpt, Referee, resolve_rules
 from tests.referee.test_referee import OPEN, act, game, record, roll
 from tests.referee.test_referee_errors_in_full import OPENING_LINES, mat, where
@@ -193,24 +192,6 @@ def test_a_long_nardy_head_rule_error_lists_the_long_nardy_plays():
     _, verdict = refereed(from_record(data))
     error = verdict["error"]
     assert (error["code"], error["legal_play_count"], error["legal_plays"]) == ("HEAD_RULE", 1, ["24/13"])
-
-
-# -- a transcript refereed as a variant it cannot hold ---------------------------------------------
-def test_a_mat_transcript_refereed_as_plakoto_names_the_variants_it_can_hold():
-    # a .mat transcript has no notation for Plakoto's moves: refused, naming the family it holds
-    text = mat(1, *OPENING_LINES, "      Wins 1 point and the match")
-    _, problems = resolve_rules(read_mat(text), {"preset": "plakoto"})
-    assert [(p.field, p.code, dict(p.params)) for p in problems] == [
-        (
-            "rules.variant",
-            "transcript_variant",
-            {"variant": "plakoto", "variants": "backgammon, nackgammon, hypergammon"},
-        )
-    ]
-    assert say(problems[0]) == (
-        "a .mat or SGF transcript holds only games of backgammon, nackgammon, hypergammon: "
-        "a plakoto match is sent as a JSON game record"
-    )
 
 
 def test_a_hidden_play_given_without_its_text_is_quoted_as_nothing():
