@@ -193,7 +193,7 @@ class Referee:
             if action.kind == ROLL:
                 self._roll(game, action, state, position in finals)
             else:
-                self._act(game, action, state, final=position in finals)
+                self._act(game, action, state)
         self._state = None
         self._finish(game, state, last_game=index == len(self.match.games) - 1)
 
@@ -266,11 +266,9 @@ class Referee:
             }
             self._fail(game, action, "ACTION_AFTER_GAME_OVER", params)
 
-    def _act(self, game: Game, action: Action, state: GameState, final: bool) -> None:
-        """One action, by its kind."""
-        if action.kind == ROLL:
-            self._roll(game, action, state, final)
-        elif action.kind == "double":
+    def _act(self, game: Game, action: Action, state: GameState) -> None:
+        """One action other than a roll (`_game` gives a roll to `_roll`), by its kind."""
+        if action.kind == "double":
             self._double(game, action, state)
         elif action.kind in ANSWERS:
             self._answer(game, action, state)
