@@ -282,3 +282,12 @@ def test_the_fast_path_refuses_a_double_played_with_more_than_four_dice():
     # 1-1 moves a checker four pips at most: 13/7 would take six dice
     board = position({13: 2, 6: 3}, {24: 2})
     assert refused_by_the_fast_path(board, (1, 1), "13/7")
+
+
+def test_no_play_written_is_refused_when_the_roller_can_move_though_the_opponent_cannot():
+    # black is on the bar against white's closed board and cannot enter; white, on roll with 6-1,
+    # can play 13/7 13/12: writing no play is refused, it is not the pass of a side that cannot move
+    board = position({13: 3, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2}, {13: 14}, black_bar=1)
+    assert cannot_move(board, "black", (6, 1)) and not cannot_move(board, "white", (6, 1))
+    verdict = family_board_after(board, "white", (6, 1), ())
+    assert isinstance(verdict, Verdict) and not verdict.legal
