@@ -559,6 +559,19 @@ def test_a_stated_hypergammon_board_counts_three_checkers_a_side(start):
     assert verdict["valid"], verdict["error"]
 
 
+def test_an_illegal_hypergammon_play_lists_the_legal_plays_of_a_three_checker_side():
+    # 3-1 written 24/21 alone leaves the 1 unplayed: the error counts and lists the legal plays, the
+    # board checked as hypergammon's (three checkers a side), not as one missing twelve
+    data = record(
+        {"game": 1, "start_score": [0, 0], "turns": [roll(0, [3, 1], "24/21")], "start_position": HYPER},
+        rules={"variant": "hypergammon"},
+    )
+    error = verdict_of(data)["error"]
+    assert error["code"] == "MUST_USE_ALL_DICE"
+    plays = ["24/21 23/22", "24/21 22/21", "23/20 22/21", "24/23 22/19", "24/20", "23/19", "22/18"]
+    assert (error["legal_play_count"], error["legal_plays"]) == (7, plays)
+
+
 def test_an_unfinished_game_is_pointed_at_by_its_last_action():
     # game 1 has three actions (A, B, A) and no result; game 2 follows: the last is A's 5-2
     data = record(game([*OPEN, roll(0, [5, 2], "13/8 13/11")]), game(OPEN, number=2), length=5)
