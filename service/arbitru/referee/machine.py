@@ -195,7 +195,7 @@ class Referee:
             else:
                 self._act(game, action, state)
         self._state = None
-        self._finish(game, state, last_game=index == len(self.match.games) - 1)
+        self._finish(game, state, last_game=last_game)
 
     def _check_game_start(self, game: Game) -> None:
         """A game may not follow the match's end, and its header score must be the replayed one."""
