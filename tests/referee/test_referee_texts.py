@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from typing import Any
 
 import pytest
 
@@ -45,16 +46,21 @@ def test_the_impossible_plays_are_the_ones_never_condoned_and_each_has_its_text(
     assert worded == IMPOSSIBLE and IMPOSSIBLE <= set(REASON_CODES)
 
 
-def test_a_doublet_played_short_counts_moves_in_romanian_not_dice() -> None:
-    # 6-6 written with three sixes: in Romanian the four are moves (mutări), not four dice (zaruri)
+def six_six_after_the_opening(play: str) -> tuple[Referee, dict[str, Any]]:
+    """The referee after Dorin's opening 6-2 and Nicu's 6-6 written `play`, and its verdict."""
     turns = [
         {"player": 1, "action": "roll", "dice": [6, 2], "play": "24/18 13/11"},
-        {"player": 0, "action": "roll", "dice": [6, 6], "play": "24/18 13/7 13/7"},
+        {"player": 0, "action": "roll", "dice": [6, 6], "play": play},
     ]
     data = {"players": ["Nicu", "Dorin"], "match_length": 3, "games": [{"game": 1, "turns": turns}]}
     match = record_to_match(data)
     referee = Referee(match, resolve_rules(match, {})[0])
-    referee.verdict()
+    return referee, referee.verdict()
+
+
+def test_a_doublet_played_short_counts_moves_in_romanian_not_dice() -> None:
+    # 6-6 written with three sixes: in Romanian the four are moves (mutări), not four dice (zaruri)
+    referee, _ = six_six_after_the_opening("24/18 13/7 13/7")
     assert referee.stopped is not None
     assert referee.stopped.message("ro").endswith("6-6 se poate juca în 4 mutări; mutarea folosește 3")
     assert referee.stopped.message("en").endswith("6-6 can be played with 4 dice; the play uses 3")
@@ -62,14 +68,7 @@ def test_a_doublet_played_short_counts_moves_in_romanian_not_dice() -> None:
 
 def test_a_replay_that_breaks_no_rule_stops_nowhere() -> None:
     # the same opening, 6-6 played in full: nothing is stopped, and `stopped` says so (None)
-    turns = [
-        {"player": 1, "action": "roll", "dice": [6, 2], "play": "24/18 13/11"},
-        {"player": 0, "action": "roll", "dice": [6, 6], "play": "24/18(2) 13/7(2)"},
-    ]
-    data = {"players": ["Nicu", "Dorin"], "match_length": 3, "games": [{"game": 1, "turns": turns}]}
-    match = record_to_match(data)
-    referee = Referee(match, resolve_rules(match, {})[0])
-    verdict = referee.verdict()
+    referee, verdict = six_six_after_the_opening("24/18(2) 13/7(2)")
     assert verdict["error"] is None and referee.stopped is None
 
 

@@ -4,8 +4,9 @@ A record may carry the clock's settings (`clock`: the object POST /v1/clock take
 game's clocks started (`clock_started_at` on a game: the first player's clock starts then, as the
 lower opening die's press starts it) and when each turn ended (`at` on a turn: the press after a
 play, a double, a take (not the doubler's take of a beaver: it is on roll); after a drop, a
-resignation or the play that ends the game both clocks stop), in seconds from the first game's start, and optionally when the clocks were read
-(`clock_read_at`: for an unfinished last game, the running clock runs on until then).
+resignation or the play that ends the game both clocks stop), in seconds from the first game's
+start, and optionally when the clocks were read (`clock_read_at`: for an unfinished last game,
+the running clock runs on until then).
 
 `split_clock` takes those fields out of a record (the rest is an ordinary game record) and checks
 their shape; `clocked_verify` referees the match as `verify` does and adds the `clock` block: each
