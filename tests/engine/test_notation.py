@@ -45,6 +45,14 @@ def test_parse_rejects_what_is_not_a_play_and_names_the_column(text, column):
     assert caught.value.column == column
 
 
+@pytest.mark.parametrize("text", ["6/bar", "6/25", "20/25*"])
+def test_a_hop_onto_the_bar_is_refused_as_such_however_the_bar_is_written(text):
+    # 25 is the bar, as `bar` is; a hit marked there is still a hop onto the bar, not a point
+    with pytest.raises(NotationError) as caught:
+        parse_play(text)
+    assert (caught.value.code, caught.value.column) == ("onto_bar", 1)
+
+
 def test_a_notation_error_shows_its_reason_column_and_parameters_when_printed():
     # a library user who prints or logs the error sees why, where and what, as ValueError shows args
     with pytest.raises(NotationError) as caught:
