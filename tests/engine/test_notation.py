@@ -53,6 +53,35 @@ def test_a_hop_onto_the_bar_is_refused_as_such_however_the_bar_is_written(text):
     assert (caught.value.code, caught.value.column) == ("onto_bar", 1)
 
 
+@pytest.mark.parametrize("separator", [" ", ", "])
+@pytest.mark.parametrize(
+    ("token", "reason", "params"),
+    [
+        ("24-18", "unreadable", {}),
+        ("8/5(0)", "repeat", {}),
+        ("off/5", "from_off", {}),
+        ("6/bar", "onto_bar", {}),
+        ("26/20", "point_range", {"value": 26}),
+    ],
+)
+def test_each_refusal_names_its_reason_the_column_and_the_token_as_written(token, reason, params, separator):
+    # after a play that reads (8/5), with or without a comma: the column counts what comes before
+    with pytest.raises(NotationError) as caught:
+        parse_play(f"8/5{separator}{token}")
+    expected = (reason, len(f"8/5{separator}") + 1, {"token": token, **params})
+    assert (caught.value.code, caught.value.column, caught.value.params) == expected
+    assert caught.value.args == expected
+
+
+@pytest.mark.parametrize("separator", [" ", ", "])
+def test_a_play_may_write_sixteen_hops_and_no_more(separator):
+    sixteen = separator.join(["6/5(4)", "5/4(4)", "4/3(4)", "3/2(4)"])
+    assert len(parse_play(sixteen)) == 16
+    with pytest.raises(NotationError) as caught:
+        parse_play(f"{sixteen}{separator}2/1")
+    assert caught.value.args == ("too_many", 1, {})
+
+
 def test_a_notation_error_shows_its_reason_column_and_parameters_when_printed():
     # a library user who prints or logs the error sees why, where and what, as ValueError shows args
     with pytest.raises(NotationError) as caught:
