@@ -30,12 +30,12 @@ def client() -> Any:
     return create_app().test_client()
 
 
-def row_position(preset: str, seed: int) -> dict[str, Any]:
+def row_error(preset: str, seed: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         _, row, _ = verified(Path(folder), preset, seed)
     error = row["verdict"]["error"]
     assert error["code"] == "MOVE_BACKWARDS"
-    return error["position"]
+    return error
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -44,7 +44,8 @@ def row_position(preset: str, seed: int) -> dict[str, Any]:
 def test_a_rows_position_sent_back_lists_the_engines_plays_and_refuses_the_rows_play(
     client: Any, preset: str, seed: int
 ) -> None:
-    position = row_position(preset, seed)
+    error = row_error(preset, seed)
+    position = error["position"]
     body = {name: position[name] for name in REQUEST_FIELDS}
     rules, problems = build_rules(body["rules"])
     assert problems == [] and rules == PRESETS[preset]
@@ -52,7 +53,12 @@ def test_a_rows_position_sent_back_lists_the_engines_plays_and_refuses_the_rows_
     assert listed.status_code == 200, listed.json
     board = Board.from_dict(body["board"], checkers=rules.checkers, pins=movement_of(rules).pins)
     engine = Position(board, body["turn"], tuple(body["dice"]), rules=rules)
-    assert [play["notation"] for play in listed.json["plays"]] == [play.notation for play in engine.plays()]
+    notations = [play["notation"] for play in listed.json["plays"]]
+    assert notations == [play.notation for play in engine.plays()]
+    # the row's own count and list of the legal plays (every variant's board, pins included) are
+    # what the position sent back lists
+    assert error["legal_play_count"] == len(notations)
+    assert error.get("legal_plays", notations) == notations
     refused = client.post("/v1/play", json={**body, "play": ILLEGAL})
     assert refused.status_code == 200 and refused.json["legal"] is False
     assert refused.json["reason"]["code"] == "MOVE_BACKWARDS"
