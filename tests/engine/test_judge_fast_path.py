@@ -8,14 +8,16 @@ positions met in play."""
 from __future__ import annotations
 
 import random
+from itertools import product
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
+from arbitru.engine import Board, judge, judge_play, legal_plays, parse_play_marked
 from arbitru.engine.board import BAR, OFF, Color, other
 from arbitru.engine.judge import (
     Verdict,
+    _two_single_dice,
     cannot_move,
     die_by_die,
     four_single_dice,
@@ -67,15 +69,21 @@ def agrees_with_the_plain_judge(board: Board, turn: Color, dice: tuple[int, int]
         assert fast.board == plain.play.board
         assert len(fast.moves) == (4 if dice[0] == dice[1] else 2)  # every die used
         assert uses_each_die_once(fast.moves, dice)
-        replayed = board
-        for move in fast.moves:  # the die moves, one by one, lead to the board, each hit marked
-            blot = move.to_point != OFF and replayed.side(other(turn))[25 - move.to_point] == 1
-            assert move.hit == blot, (hops, fast.moves)
-            replayed = literal_board(replayed, turn, ((move.from_point, move.to_point),))
-            assert replayed is not None
-        assert replayed == fast.board
+        assert replayed(board, turn, fast.moves) == fast.board
         assert board_after(board, turn, dice, hops) == plain.play.board  # what the referee reads
     return answered
+
+
+def replayed(board: Board, turn: Color, moves) -> Board:
+    """The board the die moves lead to, played one by one, each legal where it is made and each hit
+    marked (a move onto a blot) and no other."""
+    for move in moves:
+        blot = move.to_point != OFF and board.side(other(turn))[25 - move.to_point] == 1
+        assert move.hit == blot, moves
+        after = literal_board(board, turn, ((move.from_point, move.to_point),))
+        assert after is not None, moves
+        board = after
+    return board
 
 
 def uses_each_die_once(moves, dice: tuple[int, int]) -> bool:
@@ -142,22 +150,30 @@ def shaped_for(direct, board: Board, turn: Color, dice: tuple[int, int], hops) -
         return False
     if direct is one_hop_two_dice:
         return dice[0] != dice[1] and len(hops) == 1 and hops[0][0] - hops[0][1] == sum(dice)
+    if direct is _two_single_dice:
+        return dice[0] != dice[1] and len(hops) == 2 and sorted(s - d for s, d in hops) == sorted(dice)
     return dice[0] == dice[1] and len(hops) == 4 and all(s - d == dice[0] for s, d in hops)
 
 
 def direct_cases_agree_with_the_search(board: Board, turn: Color, dice: tuple[int, int], seed: int) -> int:
     """On every proposal `literal_board` accepts, a direct case answers exactly the die moves, in
     the same order, with the same hits, that `die_by_die` finds (None when it finds none), and
-    answers nothing for a play of another shape."""
+    answers nothing for a play of another shape; `_two_single_dice` answers every play of its shape
+    (two one-die hops of a roll that is not a double), die moves that lead to the hops' board."""
     answered = 0
     for hops in proposals(board, turn, dice, random.Random(seed)):
         literal = literal_board(board, turn, hops)
         if literal is None:
             continue
         searched = die_by_die(board, turn, dice, hops, literal, True)
-        for direct in (one_hop_two_dice, four_single_dice):
+        for direct in (one_hop_two_dice, four_single_dice, _two_single_dice):
             told = direct(board, turn, dice, hops)
-            if shaped_for(direct, board, turn, dice, hops):
+            if direct is _two_single_dice and shaped_for(direct, board, turn, dice, hops):
+                # the commonest play: always legal once literal_board accepts it, in either order
+                assert told is not None and searched is not None, (board, turn, dice, hops)
+                assert replayed(board, turn, told) == literal and uses_each_die_once(told, dice)
+                answered += 1
+            elif shaped_for(direct, board, turn, dice, hops):
                 assert told == searched, (direct.__name__, board, turn, dice, hops, told, searched)
                 answered += told is not None
             else:
@@ -176,6 +192,30 @@ def over_positions_met_in_play(check) -> int:
 
 def test_the_direct_cases_are_the_search_on_positions_met_in_play():
     assert over_positions_met_in_play(direct_cases_agree_with_the_search) > 100  # both shapes are met
+
+
+def test_the_direct_cases_tell_their_plays_without_the_search(monkeypatch):
+    """The point of the direct cases: `plainly_legal` answers the plays of their shapes (two one-die
+    hops of a mixed roll, one hop of both dice, a double's four one-die hops) without `die_by_die`'s
+    search of every order, which is not called for them (the properties above hold the answers
+    to the search)."""
+
+    def no_search(*args):
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(judge, "die_by_die", no_search)
+    told = dict.fromkeys((_two_single_dice, one_hop_two_dice, four_single_dice), 0)
+    for board, turn, dice in playout_positions(27, 150):
+        for play in legal_plays(board, turn, dice):
+            moves = tuple((m.from_point, m.to_point) for m in play.moves)
+            merged = ((moves[0][0], moves[1][1]),) if len(moves) == 2 and moves[0][1] == moves[1][0] else ()
+            for hops, direct in product((moves, merged), told):
+                if hops and shaped_for(direct, board, turn, dice, hops) and direct(board, turn, dice, hops):
+                    fast = plainly_legal(board, turn, dice, hops)
+                    assert fast is not None and fast.turn == turn
+                    assert fast.board == literal_board(board, turn, hops)
+                    told[direct] += 1
+    assert min(told.values()) > 20, told
 
 
 def one_die_a_hop(board: Board, turn: Color, dice: tuple[int, int], hops) -> bool:
@@ -212,10 +252,10 @@ def test_bar_entries_and_bear_offs_are_told_in_order_on_positions_met_in_play():
 
 def test_the_commonest_plays_are_told_in_one_pass_on_positions_met_in_play():
     """`single_dice_board` answers for the plays of one die a hop met in play, of mixed rolls and
-    doubles, for both sides, entering from the bar and bearing off with exact dice too (the
-    properties above hold its board to `plainly_legal`'s)."""
+    doubles, for both sides, entering from the bar and bearing off with exact dice too, and with a
+    higher die (the properties above hold its board to `plainly_legal`'s)."""
     told = {(turn, double): 0 for turn in ("white", "black") for double in (False, True)}
-    bearing_off = entering = 0
+    bearing_off = entering = higher_die = 0
     for board, turn, dice in playout_positions(27, 300):
         for play in legal_plays(board, turn, dice):
             hops = tuple((move.from_point, move.to_point) for move in play.moves)
@@ -224,9 +264,11 @@ def test_the_commonest_plays_are_told_in_one_pass_on_positions_met_in_play():
                 told[turn, dice[0] == dice[1]] += 1
                 bearing_off += any(dest == OFF for _, dest in hops)
                 entering += any(source == BAR for source, _ in hops)
+                higher_die += any(dest == OFF and source - dest not in dice for source, dest in hops)
     assert min(told.values()) > 20, told
     assert bearing_off > 10
     assert entering > 10
+    assert higher_die > 10  # bearing off with a higher die: in single_dice_in_order's order
 
 
 def whole_dice_doubles_are_the_plain_judge(

@@ -145,10 +145,10 @@ class Referee:
         # and `Position.outcome` ask), asked after every play without a Position method's frame: the
         # outcome is counted only for a board that does (`_outcome`).
         self._ends_game = ending_test(self.rules)
-        # The movement read once a transcript, not once a roll: the backgammon family's boards are
-        # read by `family_board_after` (its fast paths) without asking `movement_of` again.
-        self._family = movement_of(self.rules).fast
-        self._board_after = family_board_after if self._family else board_after
+        # The movement read once a transcript, not once a roll or a stated board: the backgammon
+        # family's boards are read by `family_board_after` (its fast paths).
+        self._movement = movement_of(self.rules)
+        self._board_after = family_board_after if self._movement.fast else board_after
         # The rules a game's points are counted by: in a match without the Jacoby rule (what
         # `outcome` and `resignation` copy the rules for at every call, `Rules.with_options`).
         self._scoring_rules = self.rules.with_options(jacoby=False) if self.length else self.rules
@@ -308,7 +308,7 @@ class Referee:
         """A stated board (`start_position`, white = players[0])."""
         where = {"line": None, "action": "start_position"}
         try:
-            board = Board.from_dict(position, self.rules.checkers, pins=movement_of(self.rules).pins)
+            board = Board.from_dict(position, self.rules.checkers, pins=self._movement.pins)
         except _BAD_BOARD as exc:
             self._fail(
                 game, None, "BAD_START_POSITION", {"reason": str(exc)}, where, variant="start_position"
@@ -317,7 +317,7 @@ class Referee:
         return board
 
     def _check_board(self, game: Game, board: Board, where: Json) -> None:
-        problems = [say(problem) for problem in movement_of(self.rules).problems(board, self.rules.checkers)]
+        problems = [say(problem) for problem in self._movement.problems(board, self.rules.checkers)]
         if problems:
             self._fail(game, None, "BAD_START_POSITION", {"reason": "; ".join(problems)}, where)
 
@@ -387,19 +387,19 @@ class Referee:
             self._fail(game, action, "OUT_OF_TURN", params, variant="roll")
 
     def _written_hops(self, game: Game, action: Action, dice: tuple[int, int], final: bool) -> Hops | None:
-        """The hops of the play as written (None: a hidden last play; hit marks are not read)."""
+        """The hops of a play that is not plain notation (`_roll` reads that itself): none for an empty
+        play or "cannot move", None for a hidden last play; hit marks are not read."""
         kind = action.play_kind
-        if kind == PLAY:
-            return self._parsed_hops(game, action)
-        name = self.players[action.player]
+        if kind in (EMPTY, CANNOT_MOVE):
+            return ()
         if kind == HIDDEN:
             if final:
                 return None
-            self._fail(game, action, "HIDDEN_PLAY", {"player": name, "play": action.play_text or ""})
+            play = action.play_text or ""
+            self._fail(game, action, "HIDDEN_PLAY", {"player": self.players[action.player], "play": play})
         if kind == ILLEGAL_MARKER:
-            self._fail(game, action, "ILLEGAL_PLAY_MARKED", {"high": dice[0], "low": dice[1], "player": name})
-        if kind in (EMPTY, CANNOT_MOVE):
-            return ()
+            marked: Params = {"high": dice[0], "low": dice[1], "player": self.players[action.player]}
+            self._fail(game, action, "ILLEGAL_PLAY_MARKED", marked)
         return self._parsed_hops(game, action)
 
     def _parsed_hops(self, game: Game, action: Action) -> Hops:
@@ -440,7 +440,7 @@ class Referee:
             key = f"referee.{code}.{variant}"
         else:
             params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
-        if self.mode == "legal-moves-only" or not self._family:
+        if self.mode == "legal-moves-only" or not self._movement.fast:
             # Condoning replays the play as written, which only the backgammon family's literal
             # replay does: in Long Nardy and Plakoto every incorrect play is the error
             # (docs/variants.md).
@@ -834,7 +834,7 @@ class Referee:
             "match": Match(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
         }
         found: Json = {"position": position}
-        if dice is not None and not movement_of(self.rules).problems(state.board, self.rules.checkers):
+        if dice is not None and not self._movement.problems(state.board, self.rules.checkers):
             plays = legal_plays(state.board, color, dice, self.rules)
             found["legal_play_count"] = len(plays)
             if len(plays) <= LISTED_PLAYS:
