@@ -271,6 +271,40 @@ def test_the_commonest_plays_are_told_in_one_pass_on_positions_met_in_play():
     assert higher_die > 10  # bearing off with a higher die: in single_dice_in_order's order
 
 
+def test_exact_dice_plays_are_told_by_their_shape_alone(monkeypatch):
+    """Every die a hop of its exact distance (bearing off with the exact die too): `single_dice_board`
+    tells the board from the shape and `literal_board` alone, never in `single_dice_in_order`'s
+    order (patched out here), for mixed rolls and doubles, bearing off (every checker home) or not."""
+
+    def no_order(*args):
+        raise AssertionError("played in order")
+
+    monkeypatch.setattr(judge, "_in_order_board", no_order)
+    told = {(double, off): 0 for double in (False, True) for off in (False, True)}
+    for board, turn, dice in playout_positions(27, 300):
+        for play in legal_plays(board, turn, dice):
+            hops = tuple((move.from_point, move.to_point) for move in play.moves)
+            double, off = dice[0] == dice[1], OFF in (dest for _, dest in hops)
+            if off and any(board.side(turn)[7:]):
+                continue  # a checker brought home first: single_dice_in_order's order decides
+            if sorted(source - dest for source, dest in hops) == sorted(dice * (2 if double else 1)):
+                assert single_dice_board(board, turn, dice, hops) == play.board, (board, turn, dice, hops)
+                told[double, off] += 1
+    assert min(told.values()) > 5, told
+
+
+def test_bearing_off_with_higher_dice_is_told_in_one_pass_for_either_side():
+    # the last four checkers on the 4, 3, 2 and 1 points and 6-6, the last two on the 2 and 1 and
+    # 6-5: each bears off with a die higher than its point, in single_dice_in_order's order, for
+    # white and for black alike (the other side's checkers are far away on its 24 point)
+    for home, dice in (({4: 1, 3: 1, 2: 1, 1: 1}, (6, 6)), ({2: 1, 1: 1}, (6, 5))):
+        hops = tuple((point, OFF) for point in home)
+        for turn in ("white", "black"):
+            board = position(home, {24: 2}) if turn == "white" else position({24: 2}, home)
+            (play,) = legal_plays(board, turn, dice)
+            assert single_dice_board(board, turn, dice, hops) == play.board, (turn, dice)
+
+
 def whole_dice_doubles_are_the_plain_judge(
     board: Board, turn: Color, dice: tuple[int, int], seed: int
 ) -> int:
