@@ -360,6 +360,40 @@ def test_the_fast_path_refuses_a_double_played_with_more_than_four_dice():
     assert refused_by_the_fast_path(board, (1, 1), "13/7")
 
 
+def test_the_fast_path_counts_a_checker_on_the_seven_point_as_outside_home():
+    # 2-1 with checkers on the 7, 2 and 1: the 7 must come home before any checker bears off
+    board = position({7: 1, 2: 1, 1: 1}, {24: 2})
+    assert refused_by_the_fast_path(board, (2, 1), "2/off 1/off")
+
+
+def test_a_double_played_in_whole_dice_is_refused_while_the_roller_is_on_the_bar():
+    # 4-4 with a checker on the bar: 13/5(2) leaves it there; for either side
+    for turn in ("white", "black"):
+        home, away = {13: 2, 6: 5}, {24: 2}
+        board = position(home, away, white_bar=1) if turn == "white" else position(away, home, black_bar=1)
+        hops = ((13, 5), (13, 5))
+        assert whole_dice_double_board(board, turn, (4, 4), hops) is None
+        assert not judge_play(board, turn, (4, 4), hops).legal
+        assert isinstance(family_board_after(board, turn, (4, 4), hops), Verdict)
+
+
+def test_a_double_played_in_whole_dice_bears_off_only_once_every_checker_is_home():
+    # 4-4 from two on the 13 and one on the 8: 13/5 8/off leaves a checker on the 13
+    board = position({13: 2, 8: 1, 6: 4}, {24: 2})
+    assert whole_dice_double_board(board, "white", (4, 4), ((13, 5), (8, 0))) is None
+    assert refused_by_the_fast_path(board, (4, 4), "13/5 8/off")
+
+
+def test_a_double_in_whole_dice_moves_each_hop_forward_by_one_die_or_more():
+    # a hop that stays or goes back is no number of dice (13/1 13/5 5/9 adds up to four 4s);
+    # 1-1 played 13/10 6/5 is three dice and one, told at once
+    board = position({13: 2, 6: 5}, {24: 2})
+    assert whole_dice_double_board(board, "white", (4, 4), ((13, 5), (13, 5), (5, 5))) is None
+    assert whole_dice_double_board(board, "white", (4, 4), ((13, 1), (13, 5), (5, 9))) is None
+    hops = ((13, 10), (6, 5))
+    assert whole_dice_double_board(board, "white", (1, 1), hops) == literal_board(board, "white", hops)
+
+
 def test_no_play_written_is_refused_when_the_roller_can_move_though_the_opponent_cannot():
     # black is on the bar against white's closed board and cannot enter; white, on roll with 6-1,
     # can play 13/7 13/12: writing no play is refused, it is not the pass of a side that cannot move
