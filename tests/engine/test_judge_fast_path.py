@@ -384,6 +384,28 @@ def test_a_double_played_in_whole_dice_bears_off_only_once_every_checker_is_home
     assert refused_by_the_fast_path(board, (4, 4), "13/5 8/off")
 
 
+def test_a_double_that_hits_a_blot_lands_again_on_its_point_at_once():
+    # 2-2: 8/6*(2) 13/11(2), the first checker to the 6 hits black's blot there, the second lands
+    # on the point the blot has left
+    board = position({13: 2, 8: 2, 6: 3}, {19: 1, 24: 2})
+    hops = ((8, 6), (8, 6), (13, 11), (13, 11))
+    told = four_single_dice(board, "white", (2, 2), hops)
+    literal = literal_board(board, "white", hops)
+    assert told is not None and told == die_by_die(board, "white", (2, 2), hops, literal, True)
+    assert [move.hit for move in told] == [True, False, False, False]
+
+
+def test_a_second_hop_from_a_point_left_empty_is_refused_by_the_fast_path():
+    # 2-2 with one checker on the 5 and two on the 1: 5/3 5/3 1/off 1/off moves the 5 twice
+    board = position({5: 1, 1: 2}, {24: 2})
+    hops = ((5, 3), (5, 3), (1, 0), (1, 0))
+    assert single_dice_board(board, "white", (2, 2), hops) is None
+    assert refused_by_the_fast_path(board, (2, 2), "5/3 5/3 1/off 1/off")
+    board = position({8: 2, 5: 1, 1: 2}, {24: 2})  # and with no bear-off: 5/3(2) 8/6(2)
+    assert four_single_dice(board, "white", (2, 2), ((5, 3), (5, 3), (8, 6), (8, 6))) is None
+    assert refused_by_the_fast_path(board, (2, 2), "5/3 5/3 8/6 8/6")
+
+
 def test_a_double_in_whole_dice_moves_each_hop_forward_by_one_die_or_more():
     # a hop that stays or goes back is no number of dice (13/1 13/5 5/9 adds up to four 4s);
     # 1-1 played 13/10 6/5 is three dice and one, told at once
