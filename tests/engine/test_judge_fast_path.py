@@ -406,6 +406,16 @@ def test_a_second_hop_from_a_point_left_empty_is_refused_by_the_fast_path():
     assert refused_by_the_fast_path(board, (2, 2), "5/3 5/3 8/6 8/6")
 
 
+def test_a_double_in_whole_dice_passes_over_checkers_between_its_stops_and_hits_where_it_lands():
+    # 4-4 played 13/5*(2): black's blot on white's 11 lies between the stops (9 and 5), its blot
+    # on the 5 is hit where the hops land; told at once, the board literal_board gives
+    board = position({13: 2, 6: 5}, {14: 1, 20: 1, 24: 2})
+    hops = ((13, 5), (13, 5))
+    told = whole_dice_double_board(board, "white", (4, 4), hops)
+    assert told is not None and told == literal_board(board, "white", hops)
+    assert told.black[BAR] == 1
+
+
 def test_a_double_in_whole_dice_moves_each_hop_forward_by_one_die_or_more():
     # a hop that stays or goes back is no number of dice (13/1 13/5 5/9 adds up to four 4s);
     # 1-1 played 13/10 6/5 is three dice and one, told at once
