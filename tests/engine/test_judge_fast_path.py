@@ -200,10 +200,7 @@ def test_the_direct_cases_tell_their_plays_without_the_search(monkeypatch):
     search of every order, which is not called for them (the properties above hold the answers
     to the search)."""
 
-    def no_search(*args):
-        raise AssertionError("searched")
-
-    monkeypatch.setattr(judge, "die_by_die", no_search)
+    never_called(monkeypatch, "die_by_die")
     told = dict.fromkeys((_two_single_dice, one_hop_two_dice, four_single_dice), 0)
     for board, turn, dice in playout_positions(27, 150):
         for play in legal_plays(board, turn, dice):
@@ -276,10 +273,7 @@ def test_exact_dice_plays_are_told_by_their_shape_alone(monkeypatch):
     tells the board from the shape and `literal_board` alone, never in `single_dice_in_order`'s
     order (patched out here), for mixed rolls and doubles, bearing off (every checker home) or not."""
 
-    def no_order(*args):
-        raise AssertionError("played in order")
-
-    monkeypatch.setattr(judge, "_in_order_board", no_order)
+    never_called(monkeypatch, "_in_order_board")
     told = {(double, off): 0 for double in (False, True) for off in (False, True)}
     for board, turn, dice in playout_positions(27, 300):
         for play in legal_plays(board, turn, dice):
@@ -330,14 +324,23 @@ def test_whole_dice_doubles_are_the_plain_judge_on_positions_met_in_play():
     assert over_positions_met_in_play(whole_dice_doubles_are_the_plain_judge) > 100  # met in play
 
 
-def refused_by_the_fast_path(board: Board, dice: tuple[int, int], text: str) -> bool:
-    """Whether white's play `text` is refused by the referee's reading (`family_board_after`, the
+def refused_by_the_fast_path(board: Board, dice: tuple[int, int], text: str, turn: Color = "white") -> bool:
+    """Whether `turn`'s play `text` is refused by the referee's reading (`family_board_after`, the
     fast path first) as the plain judge refuses it."""
     hops = parse_play_marked(text)[0]
-    assert not judge_play(board, "white", dice, hops).legal
-    return plainly_legal(board, "white", dice, hops) is None and isinstance(
-        family_board_after(board, "white", dice, hops), Verdict
+    assert not judge_play(board, turn, dice, hops).legal
+    return plainly_legal(board, turn, dice, hops) is None and isinstance(
+        family_board_after(board, turn, dice, hops), Verdict
     )
+
+
+def never_called(monkeypatch, name: str) -> None:
+    """Patch the judge's `name` to fail the test if a fast path falls back to it."""
+
+    def called(*args):
+        raise AssertionError(f"{name} called")
+
+    monkeypatch.setattr(judge, name, called)
 
 
 def test_the_fast_path_bears_off_only_once_the_last_checker_is_home():
@@ -371,10 +374,8 @@ def test_a_double_played_in_whole_dice_is_refused_while_the_roller_is_on_the_bar
     for turn in ("white", "black"):
         home, away = {13: 2, 6: 5}, {24: 2}
         board = position(home, away, white_bar=1) if turn == "white" else position(away, home, black_bar=1)
-        hops = ((13, 5), (13, 5))
-        assert whole_dice_double_board(board, turn, (4, 4), hops) is None
-        assert not judge_play(board, turn, (4, 4), hops).legal
-        assert isinstance(family_board_after(board, turn, (4, 4), hops), Verdict)
+        assert whole_dice_double_board(board, turn, (4, 4), ((13, 5), (13, 5))) is None
+        assert refused_by_the_fast_path(board, (4, 4), "13/5(2)", turn)
 
 
 def test_a_double_played_in_whole_dice_bears_off_only_once_every_checker_is_home():
