@@ -37,8 +37,20 @@ def test_a_pinned_checker_with_no_opposing_checker_over_it_is_reported_with_its_
 def test_both_sides_dance_only_when_both_home_boards_are_closed_from_the_one_point():
     closed = side_from_points({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}, bar=1, off=2)
     open_one = side_from_points({2: 3, 3: 2, 4: 2, 5: 2, 6: 2}, bar=1, off=3)
-    assert "board.both_dance" in [p.code for p in Board(closed, closed).problems()]
+    assert [(p.field, p.code) for p in Board(closed, closed).problems()] == [("board", "board.both_dance")]
     assert "board.both_dance" not in [p.code for p in Board(open_one, closed).problems()]
+
+
+def test_a_side_of_the_wrong_length_is_reported_on_its_colour_with_the_length_it_needs():
+    short = side_from_points({6: 15})[:-1]
+    assert [(p.field, p.code, p.params) for p in Board(short, Board.initial().black).problems()] == [
+        ("board.white", "board.slots", {"slots": 26})
+    ]
+    unpinnable = Board.initial().problems(prefix="position.board", pins=True)  # 26 slots, not 50
+    assert [(p.field, p.code, p.params) for p in unpinnable] == [
+        ("position.board.white", "board.slots", {"slots": 50}),
+        ("position.board.black", "board.slots", {"slots": 50}),
+    ]
 
 
 def test_a_side_written_without_points_has_its_checkers_off():

@@ -407,6 +407,33 @@ def test_a_second_hop_from_a_point_left_empty_is_refused_by_the_fast_path():
     assert refused_by_the_fast_path(board, (2, 2), "5/3 5/3 8/6 8/6")
 
 
+def test_a_second_bear_off_from_a_point_left_empty_is_refused_by_the_fast_path():
+    # 5-3 with one checker on the 3 and two on the 1: 3/off 3/off bears the 3 off twice (the 5
+    # would carry the second off, were there one)
+    board = position({3: 1, 1: 2}, {24: 2})
+    assert single_dice_board(board, "white", (5, 3), ((3, 0), (3, 0))) is None
+    assert refused_by_the_fast_path(board, (5, 3), "3/off 3/off")
+
+
+def test_a_checker_entering_from_the_bar_leaves_no_checker_to_bear_off_in_the_same_roll():
+    # 6-1 on the bar with the rest home: bar/24 3/off enters with the 1, and the checker on the 24
+    # then keeps the 6 from bearing off; the fast path that plays entries first refuses it
+    board = position({5: 2, 3: 2}, {24: 2}, white_bar=1)
+    assert single_dice_board(board, "white", (6, 1), ((25, 24), (3, 0))) is None
+    assert refused_by_the_fast_path(board, (6, 1), "bar/24 3/off")
+
+
+def test_a_blot_hit_by_a_play_bearing_off_with_a_higher_die_joins_the_checkers_on_the_bar():
+    # 6-1 with black already on the bar: 3/2* 5/off (the 6 bears off the 5) puts a second black
+    # checker there, on the board told in one pass as on the plain judge's
+    board = position({5: 1, 3: 2, 1: 2}, {23: 1, 24: 2}, black_bar=1)
+    hops = ((3, 2), (5, 0))
+    told = single_dice_board(board, "white", (6, 1), hops)
+    plain = judge_play(board, "white", (6, 1), hops).play
+    assert plain is not None and told == plain.board
+    assert told.black[BAR] == 2
+
+
 def test_a_double_in_whole_dice_passes_over_checkers_between_its_stops_and_hits_where_it_lands():
     # 4-4 played 13/5*(2): black's blot on white's 11 lies between the stops (9 and 5), its blot
     # on the 5 is hit where the hops land; told at once, the board literal_board gives

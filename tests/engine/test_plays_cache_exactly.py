@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from arbitru.engine import Board, legal_plays
+from arbitru.engine import Board, legal_plays, moves
 from arbitru.engine.budget import PlayBudgetExceeded, play_budget
 from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
 from arbitru.engine.moves import plain_plays
@@ -76,6 +76,23 @@ def test_the_cached_answer_is_the_one_for_that_board_turn_and_roll():
         for _ in range(2):  # computed, then from the cache
             assert [sorted(p.notation for p in legal_plays(*question)) for question in asked] == plain
         assert cache_stats()[0] >= len(asked)
+    finally:
+        configure(cache_plays=previous)
+        clear_cache()
+
+
+def test_a_question_asked_again_is_answered_from_the_cache_without_listing_its_plays(monkeypatch):
+    previous = configure()
+    configure(cache_plays=10_000)
+    try:
+        clear_cache()
+        first = legal_plays(Board.initial(), "white", (6, 5))
+
+        def listed_again(*args):
+            raise AssertionError("the plays were listed again")
+
+        monkeypatch.setattr(moves, "_plays", listed_again)
+        assert legal_plays(Board.initial(), "white", (6, 5)) == first
     finally:
         configure(cache_plays=previous)
         clear_cache()
