@@ -61,41 +61,38 @@ def test_an_answer_that_fills_the_cache_exactly_is_kept():
     assert (cache.get("a"), cache.get("b"), cache.held) == (("p1", "p2"), ("p1", "p2"), 6)
 
 
-def test_the_cached_answer_is_the_one_for_that_board_turn_and_roll():
+@pytest.fixture
+def cache_on():
+    """The plays cache on (10,000 plays) and empty for the test, then as it was."""
+    previous = configure()
+    configure(cache_plays=10_000)
+    clear_cache()
+    yield
+    configure(cache_plays=previous)
+    clear_cache()
+
+
+def test_the_cached_answer_is_the_one_for_that_board_turn_and_roll(cache_on):
     # With the cache on, each (board, turn, roll) keeps its own answer: another roll, the other
     # colour or another board never gets it.
-    previous = configure()
-    configure(cache_plays=10_000)
-    try:
-        clear_cache()
-        opening = Board.initial()
-        asked = [(opening, "white", (6, 5)), (opening, "white", (5, 5)), (opening, "white", (6, 6))]
-        after = plain_plays(opening, "white", (6, 5))[0].board
-        asked += [(opening, "black", (6, 5)), (after, "white", (6, 5))]
-        plain = [sorted(p.notation for p in plain_plays(*question)) for question in asked]
-        for _ in range(2):  # computed, then from the cache
-            assert [sorted(p.notation for p in legal_plays(*question)) for question in asked] == plain
-        assert cache_stats()[0] >= len(asked)
-    finally:
-        configure(cache_plays=previous)
-        clear_cache()
+    opening = Board.initial()
+    asked = [(opening, "white", (6, 5)), (opening, "white", (5, 5)), (opening, "white", (6, 6))]
+    after = plain_plays(opening, "white", (6, 5))[0].board
+    asked += [(opening, "black", (6, 5)), (after, "white", (6, 5))]
+    plain = [sorted(p.notation for p in plain_plays(*question)) for question in asked]
+    for _ in range(2):  # computed, then from the cache
+        assert [sorted(p.notation for p in legal_plays(*question)) for question in asked] == plain
+    assert cache_stats()[0] >= len(asked)
 
 
-def test_a_question_asked_again_is_answered_from_the_cache_without_listing_its_plays(monkeypatch):
-    previous = configure()
-    configure(cache_plays=10_000)
-    try:
-        clear_cache()
-        first = legal_plays(Board.initial(), "white", (6, 5))
+def test_a_question_asked_again_is_answered_from_the_cache_without_listing_its_plays(cache_on, monkeypatch):
+    first = legal_plays(Board.initial(), "white", (6, 5))
 
-        def listed_again(*args):
-            raise AssertionError("the plays were listed again")
+    def listed_again(*args):
+        raise AssertionError("the plays were listed again")
 
-        monkeypatch.setattr(moves, "_plays", listed_again)
-        assert legal_plays(Board.initial(), "white", (6, 5)) == first
-    finally:
-        configure(cache_plays=previous)
-        clear_cache()
+    monkeypatch.setattr(moves, "_plays", listed_again)
+    assert legal_plays(Board.initial(), "white", (6, 5)) == first
 
 
 def test_the_budget_allows_exactly_its_limit():
