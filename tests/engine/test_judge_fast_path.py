@@ -41,9 +41,7 @@ def proposals(board: Board, turn: Color, dice: tuple[int, int], rng: random.Rand
     for play in legal_plays(board, turn, dice):
         hops = parse_play_marked(play.notation)[0]
         moves = tuple((m.from_point, m.to_point) for m in play.moves)
-        found += [hops, moves, tuple(reversed(moves)), hops[:-1], moves[1:]]
-        if len(moves) >= 2 and moves[0][1] == moves[1][0]:
-            found.append(((moves[0][0], moves[1][1]), *moves[2:]))  # two dice merged into one hop
+        found += [hops, moves, tuple(reversed(moves)), hops[:-1], moves[1:], merged(moves)]
         shifted = list(moves)
         if shifted:
             i = rng.randrange(len(shifted))
@@ -52,6 +50,14 @@ def proposals(board: Board, turn: Color, dice: tuple[int, int], rng: random.Rand
             found.append(tuple(shifted))
     found += [((rng.randint(1, 25), rng.randint(0, 24)),) * rng.randint(1, 4) for _ in range(3)]
     return [hops for hops in found if hops]
+
+
+def merged(moves: tuple) -> tuple:
+    """The hops of the die moves with the first two merged into one hop where the first checker
+    moves on (`24/18 18/13` as `24/13`); none where it does not."""
+    if len(moves) >= 2 and moves[0][1] == moves[1][0]:
+        return ((moves[0][0], moves[1][1]), *moves[2:])
+    return ()
 
 
 def agrees_with_the_plain_judge(board: Board, turn: Color, dice: tuple[int, int], seed: int) -> int:
@@ -144,8 +150,8 @@ def test_the_fast_path_agrees_with_the_plain_judge_on_scattered_positions():
 
 
 def shaped_for(direct, board: Board, turn: Color, dice: tuple[int, int], hops) -> bool:
-    """The plays a direct case is for: one hop of both dice of a non-double, or a double's four
-    one-die hops; neither from the bar nor bearing off."""
+    """The plays a direct case is for: one hop of both dice of a non-double or its two one-die hops,
+    or a double's four one-die hops; neither from the bar nor bearing off."""
     if board.side(turn)[BAR] or any(dest == OFF for _, dest in hops):
         return False
     if direct is one_hop_two_dice:
@@ -168,12 +174,13 @@ def direct_cases_agree_with_the_search(board: Board, turn: Color, dice: tuple[in
         searched = die_by_die(board, turn, dice, hops, literal, True)
         for direct in (one_hop_two_dice, four_single_dice, _two_single_dice):
             told = direct(board, turn, dice, hops)
-            if direct is _two_single_dice and shaped_for(direct, board, turn, dice, hops):
+            shaped = shaped_for(direct, board, turn, dice, hops)
+            if shaped and direct is _two_single_dice:
                 # the commonest play: always legal once literal_board accepts it, in either order
                 assert told is not None and searched is not None, (board, turn, dice, hops)
                 assert replayed(board, turn, told) == literal and uses_each_die_once(told, dice)
                 answered += 1
-            elif shaped_for(direct, board, turn, dice, hops):
+            elif shaped:
                 assert told == searched, (direct.__name__, board, turn, dice, hops, told, searched)
                 answered += told is not None
             else:
@@ -205,8 +212,7 @@ def test_the_direct_cases_tell_their_plays_without_the_search(monkeypatch):
     for board, turn, dice in playout_positions(27, 150):
         for play in legal_plays(board, turn, dice):
             moves = tuple((m.from_point, m.to_point) for m in play.moves)
-            merged = ((moves[0][0], moves[1][1]),) if len(moves) == 2 and moves[0][1] == moves[1][0] else ()
-            for hops, direct in product((moves, merged), told):
+            for hops, direct in product((moves, merged(moves)), told):
                 if hops and shaped_for(direct, board, turn, dice, hops) and direct(board, turn, dice, hops):
                     fast = plainly_legal(board, turn, dice, hops)
                     assert fast is not None and fast.turn == turn

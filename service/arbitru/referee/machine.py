@@ -392,14 +392,13 @@ class Referee:
         kind = action.play_kind
         if kind in (EMPTY, CANNOT_MOVE):
             return ()
+        name = self.players[action.player]
         if kind == HIDDEN:
             if final:
                 return None
-            play = action.play_text or ""
-            self._fail(game, action, "HIDDEN_PLAY", {"player": self.players[action.player], "play": play})
+            self._fail(game, action, "HIDDEN_PLAY", {"player": name, "play": action.play_text or ""})
         if kind == ILLEGAL_MARKER:
-            marked: Params = {"high": dice[0], "low": dice[1], "player": self.players[action.player]}
-            self._fail(game, action, "ILLEGAL_PLAY_MARKED", marked)
+            self._fail(game, action, "ILLEGAL_PLAY_MARKED", {"high": dice[0], "low": dice[1], "player": name})
         return self._parsed_hops(game, action)
 
     def _parsed_hops(self, game: Game, action: Action) -> Hops:
