@@ -24,7 +24,7 @@ from arbitru.formats.mat import MatFormatError, decode
 from arbitru.formats.sources import position_links
 from arbitru.library import RulesError, read_match
 from arbitru.messages import cli_words, render, say
-from arbitru.referee import verify
+from arbitru.referee.clocks import ClockRecordError
 
 VALID, INVALID, UNREADABLE, SKIPPED = "valid", "invalid", "unreadable", "skipped"
 STATUSES: tuple[str, ...] = (VALID, INVALID, UNREADABLE, SKIPPED)
@@ -81,7 +81,10 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
         return row(candidate.shown, UNREADABLE, problem=f"{exc}")
     except ValueError as exc:  # not JSON, or a record of the wrong shape
         return row(candidate.shown, UNREADABLE, problem=str(exc))
-    verdict = verify(transcript.match, transcript.rules, mode, lang=lang)
+    try:
+        verdict = transcript.verify(mode, lang=lang).to_dict()  # type: ignore[arg-type]
+    except ClockRecordError as exc:  # a record's times the clock cannot have produced (a 422 by the API)
+        return row(candidate.shown, UNREADABLE, problem=str(exc))
     error = verdict["error"]
     if error and "position" in error:  # the position as a request body: its rules draw its board
         error["position"].update(position_links(error["position"], transcript.rules))

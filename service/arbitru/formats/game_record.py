@@ -636,8 +636,12 @@ def read_match_file(data: bytes | str) -> MatchFile:
         return read_sgf(text)
     if not is_json_record(text):
         return read_mat(text)
+    return record_to_match(parse_record(text))
+
+
+def parse_record(text: str) -> Any:
+    """The JSON value of a record file's text (ValueError saying where it is not JSON)."""
     try:
-        record = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(message("game_record.not_json", error=str(exc))) from None
-    return record_to_match(record)
