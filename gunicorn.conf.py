@@ -95,7 +95,8 @@ class ProblemSyncWorker(DrainingSyncWorker):
     an `Expect` other than 100-continue (417), too many or too long headers (431) and a transfer
     coding other than chunked (501) with an HTML page of its own; this worker sends
     `arbitru.http.edge.problem_http(status)` instead, and answers a `RefusedRequest` (the
-    `pre_request` hook's: a body with a Content-Encoding, 415) the same way.
+    `pre_request` hook's: a body with a Content-Encoding, 415, or a transfer coding other than
+    chunked, 501) the same way.
     """
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
@@ -125,10 +126,11 @@ class ProblemSyncWorker(DrainingSyncWorker):
 
 
 def pre_request(worker: Any, req: Any) -> None:
-    """Refuse a request body sent with a Content-Encoding (415): the app reads bodies as sent."""
-    from arbitru.http.edge import refuse_encoded_body
+    """Refuse a body the app cannot read as sent: with a Content-Encoding (415) or a transfer coding
+    other than chunked (501; gunicorn passes `gzip, chunked` on, still coded)."""
+    from arbitru.http.edge import refuse_unreadable_body
 
-    refuse_encoded_body(req.headers)
+    refuse_unreadable_body(req.headers)
 
 
 # --- workers ------------------------------------------------------------------------------------

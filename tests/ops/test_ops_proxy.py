@@ -34,6 +34,10 @@ REFUSALS: dict[str, tuple[bytes, int]] = {
         431,
     ),
     "transfer coding other than chunked": (POST_JSON + b"Transfer-Encoding: gzip\r\n\r\n", 501),
+    "transfer coding before chunked": (
+        POST_JSON + b"Transfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        501,
+    ),
     "request body with a content coding": (
         POST_JSON + b"Content-Encoding: gzip\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
         415,

@@ -36,6 +36,7 @@ __all__ = [
     "problem_json",
     "problem_http",
     "refuse_encoded_body",
+    "refuse_unreadable_body",
     "unsupported_transfer_coding",
     "nginx_conf",
     "main",
@@ -131,6 +132,15 @@ def refuse_encoded_body(headers: Iterable[tuple[str, str]]) -> None:
     for name, value in headers:
         if name.upper() == "CONTENT-ENCODING" and value.strip().lower() not in ("", "identity"):
             raise RefusedRequest(415)
+
+
+def refuse_unreadable_body(headers: Sequence[tuple[str, str]]) -> None:
+    """RefusedRequest when the app could not read the request's body as sent: a Content-Encoding
+    (415), or a transfer coding other than chunked (501, as the proxy answers it; gunicorn itself
+    takes `gzip, chunked` and would pass the body on still gzip-coded)."""
+    refuse_encoded_body(headers)
+    if unsupported_transfer_coding(headers):
+        raise RefusedRequest(501)
 
 
 def unsupported_transfer_coding(headers: Iterable[tuple[str, str]]) -> bool:
