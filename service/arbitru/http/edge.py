@@ -10,17 +10,22 @@ never sent, `gunicorn.conf.py`); `nginx_conf` renders the proxy's configuration 
 documents.
 
 `python -m arbitru.http.edge TEMPLATE` renders TEMPLATE into `PROXY_RUN_DIR` and execs nginx on it:
-how the pod's `proxy` container starts (the live tests start it the same way).
+how the pod's `proxy` container starts (the live tests start it the same way). With `--serve` it
+runs gunicorn on loopback and the proxy in front of it together: the image's default command.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import orjson
 from flask import Flask
@@ -285,13 +290,59 @@ def render(template: Path, settings: Settings) -> Path:
     return conf
 
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def serve(template: Path, settings: Settings, nginx: str = "nginx") -> int:
+    """Run gunicorn (`gunicorn -c gunicorn.conf.py` on HOST:PORT, which must be loopback) and the
+    proxy in front of it on PROXY_PORT, as one container's command (the image's default: `docker
+    run -p 8080:8080` then publishes the proxy, never bare gunicorn). SIGTERM and SIGINT stop both
+    gracefully (gunicorn SIGTERM, nginx SIGQUIT); when either exits, the other is stopped. The exit
+    code is the first one's."""
+    if settings.host not in LOOPBACK:
+        raise SystemExit(
+            f"serve puts gunicorn behind the proxy: HOST must be loopback, not {settings.host!r}"
+        )
+    conf = render(template, settings)
+    sys.stdout.flush()
+    children = [
+        (subprocess.Popen(["gunicorn", "-c", "gunicorn.conf.py"]), signal.SIGTERM),
+        (subprocess.Popen([nginx, "-e", "stderr", "-c", str(conf)]), signal.SIGQUIT),
+    ]
+
+    def stop_all(signum: int = signal.SIGTERM, frame: Any = None) -> None:
+        for child, stop_signal in children:
+            if child.poll() is None:
+                child.send_signal(stop_signal)
+
+    signal.signal(signal.SIGTERM, stop_all)
+    signal.signal(signal.SIGINT, stop_all)
+    while all(child.poll() is None for child, _ in children):
+        time.sleep(0.2)
+    first = next(child for child, _ in children if child.returncode is not None)
+    stop_all()
+    for child, _ in children:
+        try:
+            child.wait(timeout=settings.graceful_timeout + 5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    return first.returncode
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """`python -m arbitru.http.edge TEMPLATE [NGINX]`: render, then become nginx."""
+    """`python -m arbitru.http.edge TEMPLATE [NGINX]`: render, then become nginx (the pod's proxy
+    container). `python -m arbitru.http.edge --serve TEMPLATE [NGINX]`: gunicorn and the proxy
+    together (`serve`, the image's default command)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    both = bool(args) and args[0] == "--serve"
+    args = args[1:] if both else args
     if not 1 <= len(args) <= 2:
-        raise SystemExit("usage: python -m arbitru.http.edge TEMPLATE [NGINX]")
-    conf = render(Path(args[0]), Settings.from_env())
+        raise SystemExit("usage: python -m arbitru.http.edge [--serve] TEMPLATE [NGINX]")
     nginx = args[1] if len(args) == 2 else "nginx"
+    if both:
+        raise SystemExit(serve(Path(args[0]), Settings.from_env(), nginx))
+    conf = render(Path(args[0]), Settings.from_env())
     sys.stdout.flush()
     os.execvp(nginx, [nginx, "-e", "stderr", "-c", str(conf)])
 
