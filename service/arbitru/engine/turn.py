@@ -33,7 +33,9 @@ from arbitru.engine.moves import _single_moves_plain, legal_plays, with_pin_slot
 from arbitru.engine.play import Move, Play
 from arbitru.engine.rules import STANDARD, Rules
 
-Sides = tuple[tuple[int, ...], tuple[int, ...]]  # the mover's side and the opponent's
+# A hop as made: (from, to), optionally the die (None: the distance or the only die that leads on
+# tells it) and whether it claims to hit (None or False: not checked, as /v1/play takes a hit not marked).
+HopSpec = tuple[int, int] | tuple[int, int, int | None] | tuple[int, int, int | None, bool | None]
 _State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # the sides and the dice left
 
 
@@ -208,25 +210,29 @@ def build_turn(
     board: Board,
     turn: Color,
     dice: tuple[int, int],
-    hops: Sequence[tuple[int, int, int | None]] = (),
+    hops: Sequence[HopSpec] = (),
     rules: Rules = STANDARD,
 ) -> TurnState:
-    """The turn after `hops` (each `(from, to, die)`, the die None when the distance or the only
-    possible die tells it) made by `turn` rolling `dice` on `board` (module docstring).
+    """The turn after `hops` (`HopSpec`s) made by `turn` rolling `dice` on `board` (module
+    docstring).
 
     A hop that either die could make (bearing off from the 3 point with 5-6) takes the die given,
     else the higher die that still leads to a legal play."""
     search = _Search(board, turn, dice, rules)
     state, played, made = search.start, (), []
-    for number, (source, dest, die) in enumerate(hops):
+    for number, spec in enumerate(hops):
+        source, dest, die, hit = (*spec, None, None)[:4]
         candidates = [
             (hop, after)
             for hop, after in search.hops_from(state, played)
-            if (hop.from_point, hop.to_point) == (source, dest) and die in (None, hop.die)
+            if (hop.from_point, hop.to_point) == (source, dest)
+            and die in (None, hop.die)
+            and (hop.hit or not hit)
         ]
         chosen = next(((h, a) for h, a in candidates if search.viable(a, played + (h.move,))), None)
         if chosen is None:
-            verdict = _refusal(search, [(h.from_point, h.to_point) for h in made] + [(source, dest)])
+            written = [(h.from_point, h.to_point) for h in made] + [(source, dest)]
+            verdict = _refusal(search, written, [dest] if hit else [])
             return _answer(search, state, played, tuple(made), verdict, number)
         hop, state = chosen
         played += (hop.move,)
@@ -262,10 +268,10 @@ def _answer(
     )
 
 
-def _refusal(search: _Search, hops: list[tuple[int, int]]) -> Verdict:
+def _refusal(search: _Search, hops: list[tuple[int, int]], marked: list[int]) -> Verdict:
     """Why no legal play begins with `hops` (the last one the first that fails), in the words of a
     whole play's ruling (/v1/play's codes and messages): the judge's reason for them as a play (a
     hop that leaves a die unplayable is `MUST_USE_ALL_DICE`, one that leaves the higher die
     unplayed `MUST_PLAY_HIGHER_DIE`), `NOT_A_LEGAL_PLAY` when they would be one by another die."""
-    verdict = judge_play(search.board, search.turn, search.dice, hops, None, search.rules)
+    verdict = judge_play(search.board, search.turn, search.dice, hops, marked, search.rules)
     return verdict if not verdict.legal else illegal("NOT_A_LEGAL_PLAY", roll=roll_text(search.dice))
