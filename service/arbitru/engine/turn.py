@@ -97,25 +97,30 @@ class _Search:
         self.board, self.turn, self.dice, self.rules = board, turn, dice, rules
         self.movement: Movement = movement_of(rules)
         self.plays = {play.board: play for play in legal_plays(board, turn, dice, rules)}
+        self.ends_at = {self._sides(play.board) for play in self.plays.values()}  # the plays' sides
         high, low = max(dice), min(dice)
         self.high, self.low = high, low
         self.all_dice = (high,) * 4 if high == low else (high, low)
         self.used = max(len(play.moves) for play in self.plays.values())
-        mover, opponent = board.side(turn), board.side(other(turn))
-        if self.movement.pins:
-            mover, opponent = with_pin_slots(mover), with_pin_slots(opponent)
-        self.start: _State = (mover, opponent, self.all_dice)
+        self.start: _State = (*self._sides(board), self.all_dice)
         self._viable: dict[_State, bool] = {}
         self._ends: dict[_State, frozenset[Board]] = {}
         # One die of a mixed roll played: the higher, when some legal play plays it.
         self.higher_only = self.used == 1 and high != low and self._higher_playable()
+
+    def _sides(self, board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The mover's side and the opponent's, as the search holds them (pinned slots where it pins)."""
+        mover, opponent = board.side(self.turn), board.side(other(self.turn))
+        if self.movement.pins:
+            return with_pin_slots(mover), with_pin_slots(opponent)
+        return mover, opponent
 
     def board_of(self, state: _State) -> Board:
         return board_of_sides(self.turn, state[0], state[1])
 
     def _higher_playable(self) -> bool:
         return any(
-            hop.die == self.high and self.board_of(after) in self.plays
+            hop.die == self.high and (after[0], after[1]) in self.ends_at
             for hop, after in self.hops_from(self.start, ())
         )
 
@@ -137,7 +142,7 @@ class _Search:
     def is_end(self, state: _State) -> bool:
         """Whether the hops reaching `state` are a whole legal play."""
         left = state[2]
-        if len(self.all_dice) - len(left) != self.used or self.board_of(state) not in self.plays:
+        if len(self.all_dice) - len(left) != self.used or (state[0], state[1]) not in self.ends_at:
             return False
         return not self.higher_only or left == (self.low,)
 
