@@ -165,6 +165,11 @@ def test_a_path_that_does_not_exist_is_a_usage_error_naming_it_never_an_unreadab
     assert in_romanian.exit_code == 2 and "nu există niciun fișier sau dosar" in in_romanian.output
 
 
+def test_an_output_file_that_cannot_be_written_is_a_usage_error_not_a_traceback(tmp_path):
+    result = CliRunner().invoke(main, ["verify", "-o", str(tmp_path / "no" / "out.txt"), str(CLEAN)])
+    assert result.exit_code == 2 and "out.txt: cannot be written" in result.output
+
+
 def test_a_mistyped_transcripts_path_fails_the_verify_job(tmp_path):
     assert pod_exit(job_line("job.yaml", tmp_path / "mistyped", tmp_path)) == 2  # FailJob
     shutil.copy(ILLEGAL, tmp_path / "illegal.mat")  # invalid transcripts found: the Job's success

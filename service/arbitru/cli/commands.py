@@ -98,11 +98,18 @@ def _internal_errors() -> Iterator[None]:
 
 
 @contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
+def _output(path: str | None, lang: str) -> Iterator[IO[str]]:
+    """Standard output, or the file `-o` names (a usage error, exit 2, when it cannot be opened)."""
     if path is None:
         yield sys.stdout
         return
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    try:
+        out = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise click.UsageError(
+            render("cli.cannot_write", {"path": shown(path), "error": exc.strerror}, lang)
+        ) from None
+    with out:
         yield out
 
 
@@ -190,7 +197,7 @@ def _run(
     entries: list[dict[str, Any]] = []
     hide = len(files) < 2 or not sys.stderr.isatty()
     with (
-        _output(output) as out,
+        _output(output, options[2]) as out,
         click.progressbar(length=len(files), label="verify", file=sys.stderr, hidden=hide) as bar,
     ):
         out.write("[" if form == "json" else "")

@@ -147,7 +147,7 @@ _POSITION = _fields(
         "rules": _optional(_rules),
     }
 )
-_ERROR = _fields(
+_ERROR_FIELDS = _fields(
     {
         "code": _is(str),
         "message": _is(str),
@@ -157,8 +157,19 @@ _ERROR = _fields(
         "player": _TEXT,
         "position": _optional(_POSITION),
         "legal_plays": _optional(_list_of(_is(str))),
+        "legal_play_count": _optional(_count()),
     }
 )
+
+
+def _error(value: Any) -> str | None:
+    """The first error's fields; its legal plays (`verify` writes them with their count) counted."""
+    bad = _ERROR_FIELDS(value)
+    if bad is None and value.get("legal_plays") is not None and value.get("legal_play_count") is None:
+        return "legal_play_count"
+    return bad
+
+
 ENTRY = _fields(
     {
         "players": _optional(_list_of(_is(str), 2)),
@@ -166,7 +177,7 @@ ENTRY = _fields(
         "final_score": _optional(_list_of(_count(), 2)),
         "winner": _TEXT,
         "games": _optional(_count(MAX_GAMES)),
-        "error": _optional(_ERROR),
+        "error": _optional(_error),
         "problem": _TEXT,
     }
 )
