@@ -165,6 +165,19 @@ def test_a_path_that_does_not_exist_is_a_usage_error_naming_it_never_an_unreadab
     assert in_romanian.exit_code == 2 and "nu există niciun fișier sau dosar" in in_romanian.output
 
 
+def test_a_folder_named_that_cannot_be_listed_is_a_usage_error(tmp_path, monkeypatch):
+    listing = os.scandir
+
+    def refusing(path="."):  # as a folder without read permission answers (root reads any)
+        if str(path) == str(tmp_path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    result = CliRunner().invoke(main, ["verify", str(tmp_path)])
+    assert result.exit_code == 2 and f"{tmp_path}: cannot be read (Permission denied)" in result.output
+
+
 def test_an_output_file_that_cannot_be_written_is_a_usage_error_not_a_traceback(tmp_path):
     result = CliRunner().invoke(main, ["verify", "-o", str(tmp_path / "no" / "out.txt"), str(CLEAN)])
     assert result.exit_code == 2 and "out.txt: cannot be written" in result.output

@@ -172,11 +172,15 @@ def verify_command(
 
 
 def _check_paths(paths: Sequence[str], lang: str) -> None:
-    """A usage error (exit 2) for a path named that does not exist or cannot even be looked at (a
-    typing mistake is no archive of unreadable files: exit 1 would be a Job's success)."""
+    """A usage error (exit 2) for a path named that does not exist, cannot even be looked at, or is
+    a folder that cannot be listed (a typing mistake or a volume not mounted is no archive of
+    unreadable files: exit 1 would be a Job's success)."""
     for path in paths:
         try:
-            os.stat(path)
+            if os.path.isdir(path):
+                os.scandir(path).close()
+            else:
+                os.stat(path)
         except OSError as exc:
             missing = exc.errno in (errno.ENOENT, errno.ENOTDIR)
             key = "cli.no_such_path" if missing else "cli.path_error"
