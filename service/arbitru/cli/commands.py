@@ -87,12 +87,9 @@ def _internal_errors() -> Iterator[None]:
         yield
     except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
         raise
-    except OSError as exc:
-        if exc.errno == errno.EPIPE:
+    except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
             raise
-        click.echo(traceback.format_exc(), err=True)
-        sys.exit(INTERNAL_ERROR)
-    except Exception:
         click.echo(traceback.format_exc(), err=True)
         sys.exit(INTERNAL_ERROR)
 

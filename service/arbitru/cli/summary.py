@@ -126,15 +126,8 @@ def _as_entry(item: Any, where: str) -> Entry:
     (`arbitru.cli.shape`)."""
     if not isinstance(item, dict):
         raise ShardError(where, "cli.shard.not_a_verdict")
-    bad = next((name for name in ("file", "status") if name not in item), None)
-    if bad is None:
-        bad = (
-            "file"
-            if not isinstance(item["file"], str)
-            else "status"
-            if item["status"] not in STATUSES
-            else None
-        )
+    named = {"file": isinstance(item.get("file"), str), "status": item.get("status") in STATUSES}
+    bad = next((name for name, ok in named.items() if not ok), None)
     if bad is not None:
         raise ShardError(where, "cli.shard.field", field=bad)
     verdict = item.get("verdict") or {}
@@ -192,10 +185,14 @@ def _loaded(text: str, where: str) -> Any:
         error = exc
     limit = sys.get_int_max_str_digits()
     if isinstance(error, ValueError) and not isinstance(error, json.JSONDecodeError) and limit:
-        read = json.loads(
-            text, parse_int=lambda digits: _LongNumber() if len(digits) > limit else int(digits)
-        )
-        field = _path_of_long_number(read)
+
+        def number(digits: str) -> Any:
+            return _LongNumber() if len(digits) > limit else int(digits)
+
+        try:
+            field = _path_of_long_number(json.loads(text, parse_int=number))
+        except RecursionError:  # nested too deep further on: said as not JSON
+            field = ""
         if field:
             raise ShardError(where, "cli.shard.long_number", field=field)
     raise ShardError(where, "cli.shard.not_json", error=str(error))
