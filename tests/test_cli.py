@@ -1,6 +1,8 @@
 """The `arbitru` command line: verify (exit codes, table, --json, --lang ro, --report, --jobs,
---shard), convert and moves, straight on the engine (no server). The archive side (folders, hostile
-files, JSON Lines, shards merged, the report) is tests/archive/."""
+--shard), convert and moves, straight on the engine (no server); a path that does not exist (a
+usage error, which fails the batch Job), byte-order marks, format errors in the language asked as
+the API says them, names escaped on the terminal, the catalogue's languages. The archive side
+(folders, hostile files, JSON Lines, shards merged, the report) is tests/archive/."""
 
 from __future__ import annotations
 

@@ -26,6 +26,7 @@ from arbitru.cli.summary import end_line, entry
 from arbitru.cli.verdicts import counts, json_line
 from tests.archive.test_archive_fixed_point import archives
 from tests.support.cases import examples
+from tests.test_cli import job_line
 
 LONG = "9" * 5000  # stands for an integer of 5,000 digits, written into the shard's text as it is
 HOSTILE_KEYS = st.sampled_from(["²", "٣", "01", "1 ", "1" * 5000, "26", "0"])
@@ -189,8 +190,6 @@ def test_a_shard_naming_a_file_with_control_characters_is_refused_with_them_esca
 def test_a_hostile_shard_fails_the_merge_job(illegal_row, tmp_path):
     """The merge Job's own shell line (k8s/batch/merge/job.yaml) over a shard with the point "²":
     exit 2 (FailJob), not the traceback's 1 that the line turns into the Job's success."""
-    from tests.test_cli import job_line
-
     row = copy.deepcopy(illegal_row)
     row["verdict"]["error"]["position"]["board"]["white"]["points"]["²"] = 1
     shard_of(tmp_path, row)
