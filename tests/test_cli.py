@@ -24,6 +24,7 @@ from arbitru import create_app
 from arbitru.cli import main
 from arbitru.cli.terminal import shown
 from arbitru.formats.mat import read_mat
+from arbitru.library import read_match
 from arbitru.messages import LANGUAGES
 from arbitru.messages.catalogue import CATALOGUE
 
@@ -194,7 +195,8 @@ def test_a_mistyped_transcripts_path_fails_the_verify_job(tmp_path):
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig"])
 def test_a_transcript_saved_with_a_byte_order_mark_is_read_as_its_encoding_by_every_face(tmp_path, encoding):
     """UTF-16 LE with its mark (Notepad's "Unicode"), UTF-16 BE, UTF-8 with its mark: the verdict of
-    the same text in UTF-8, from the CLI (named or met in a folder: never skipped) and the API."""
+    the same text in UTF-8, from the CLI (named or met in a folder: never skipped), the library and
+    the API."""
     text = ILLEGAL.read_text(encoding="utf-8")
     data = (codecs.BOM_UTF16_BE if encoding == "utf-16-be" else b"") + text.encode(encoding)
     (tmp_path / "marked.mat").write_bytes(data)
@@ -202,6 +204,7 @@ def test_a_transcript_saved_with_a_byte_order_mark_is_read_as_its_encoding_by_ev
     for argument in (tmp_path / "marked.mat", tmp_path):
         (marked,) = json.loads(run("verify", "--json", argument).output)
         assert marked["status"] == "invalid" and marked["verdict"] == plain
+    assert read_match(data).to_record() == read_match(text).to_record()  # the library's face
     uploaded = upload(data, "en").json
     said = ("game", "move", "player", "action", "code", "message")  # the CLI's position has more links
     assert uploaded["valid"] is False
