@@ -15,6 +15,7 @@ match transcript at all. No web framework is imported here.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import re
 from dataclasses import dataclass, field
@@ -293,9 +294,19 @@ def _score_line(text: str) -> tuple[str, int, str, int, int] | None:
     return None
 
 
+# The byte-order marks a transcript's bytes are read by (Windows Notepad saves "Unicode" as UTF-16
+# LE with its mark); without one, UTF-8, else Latin-1.
+_BYTE_ORDER_MARKS = ((codecs.BOM_UTF16_LE, "UTF-16-LE"), (codecs.BOM_UTF16_BE, "UTF-16-BE"))
+
+
 def decode(data: str | bytes) -> str:
-    """Text of a transcript: UTF-8 (with or without BOM), falling back to Latin-1 for old files."""
+    """Text of a transcript, the one place every face (the CLI, an uploaded file, a `bytes` given
+    to the library) decodes it: by its byte-order mark (UTF-8, UTF-16 LE or BE; a UTF-16 text not
+    valid is a MatFormatError naming the byte), else UTF-8, falling back to Latin-1 for old files."""
     if isinstance(data, bytes):
+        marked = next((name for mark, name in _BYTE_ORDER_MARKS if data.startswith(mark)), None)
+        if marked is not None:
+            return _checked_text(_utf16(data, marked))
         if b"\x00" in data:
             raise MatFormatError(
                 data[: data.index(b"\x00")].count(b"\n") + 1,
@@ -307,9 +318,25 @@ def decode(data: str | bytes) -> str:
             text = data.decode("latin-1")
     else:
         text = data[1:] if data.startswith("\ufeff") else data
+    return _checked_text(text)
+
+
+def _checked_text(text: str) -> str:
     if "\x00" in text:
         raise MatFormatError(text[: text.index("\x00")].count("\n") + 1, message("mat.binary"))
     return text
+
+
+def _utf16(data: bytes, encoding: str) -> str:
+    """The text after a UTF-16 byte-order mark (MatFormatError at the first byte that is not UTF-16:
+    an odd byte at the end, a lone surrogate)."""
+    try:
+        return data[2:].decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data[2 : 2 + exc.start].decode(encoding, "replace").count("\n") + 1
+        raise MatFormatError(
+            line, message("mat.bad_encoding", encoding=encoding, offset=exc.start + 2)
+        ) from None
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
