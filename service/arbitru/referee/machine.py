@@ -336,7 +336,7 @@ class Referee:
         for color in COLORS:
             side = position.get(color)
             pinned = side.get("pinned") if isinstance(side, Mapping) else None
-            if pinned:
+            if isinstance(pinned, list) and pinned:  # a list of points (the schemas' checks)
                 params: Params = {
                     "player": self._name(color),
                     "points": tuple(pinned),
