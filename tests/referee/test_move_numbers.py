@@ -50,18 +50,21 @@ def test_the_library_reports_the_same_move_for_a_mat_and_its_record_and_sgf() ->
     assert moves == {11}
 
 
-def test_every_action_of_the_real_transcripts_is_numbered_alike_in_its_record_and_sgf() -> None:
+def test_every_action_of_the_real_transcripts_is_numbered_alike_in_its_record_and_its_sgf() -> None:
     # the .mat files of every exporter in data/matches (gnubg, XG, OpenGammon, Foxamon, GammonView,
     # HedgeHog, Backgammon Studio, choue.net, Galaxy) number their lines as `move_numbers` counts
     for path in sorted(MATCHES.iterdir()):
         if path.suffix not in (".mat", ".txt"):
             continue
-        mat = read_mat(path.read_bytes())
+        transcript = read_match(path)
+        mat = transcript.match
         record = record_to_match(match_to_record(mat))
-        for written, counted in zip(mat.games, record.games, strict=True):
+        sgf = read_sgf(write_sgf(mat, transcript.rules))
+        for written, counted, in_sgf in zip(mat.games, record.games, sgf.games, strict=True):
             numbers = [action.move_number for action in written.actions]
             assert numbers == move_numbers(action.player for action in written.actions), path.name
             assert [action.move_number for action in counted.actions] == numbers, path.name
+            assert [action.move_number for action in in_sgf.actions] == numbers, path.name
 
 
 @given(st.lists(st.integers(0, 1), max_size=40))
