@@ -67,11 +67,17 @@ def test_every_action_of_the_real_transcripts_is_numbered_alike_in_its_record_an
             assert [action.move_number for action in in_sgf.actions] == numbers, path.name
 
 
-@given(st.lists(st.integers(0, 1), max_size=40))
-def test_a_record_is_numbered_as_the_mat_writer_lays_its_lines_out(players: list[int]) -> None:
-    # any order of cube actions (no rules applied by the readers and the writer's layout): the
-    # record's numbers (its quick path and its plain path) are those of the .mat written from it
-    turns = [{"player": player, "action": "double" if i % 2 else "take"} for i, player in enumerate(players)]
+ROLL = {"action": "roll", "dice": [2, 1], "play": ""}  # a roll the quick path reads
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.sampled_from(["roll", "double", "take"])), max_size=40))
+def test_a_record_is_numbered_as_a_mat_numbers_its_lines(actions: list[tuple[int, str]]) -> None:
+    # any order of rolls and cube actions (the reader applies no rules): the record's numbers, by
+    # its quick path and by its plain path, are `move_numbers`'
+    players = [player for player, _ in actions]
+    turns = [
+        {**ROLL, "player": p} if kind == "roll" else {"player": p, "action": kind} for p, kind in actions
+    ]
     record = {"players": ["A", "B"], "match_length": 0, "games": [{"game": 1, "turns": turns}]}
     numbers = [action.move_number for action in record_to_match(record).games[0].actions]
     assert numbers == [action.move_number for action in plain_record_to_match(record).games[0].actions]
