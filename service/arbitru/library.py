@@ -91,6 +91,12 @@ class MatchVerdict:
         return None if winner is None else str(winner)
 
     @property
+    def finished(self) -> bool:
+        """Whether the transcript reaches the match's end (a player won it; in a money session, its
+        last game is over): False for a file cut short, however legal its actions."""
+        return bool(self.data["finished"])
+
+    @property
     def games(self) -> list[dict[str, Any]]:
         """Each game replayed, as the contract writes it."""
         return list(self.data["games"])

@@ -18,6 +18,7 @@ from __future__ import annotations
 import codecs
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple
 
@@ -69,7 +70,7 @@ class Action(NamedTuple):
     cube_value: int | None = None  # the value written after `=>` (DOUBLE, BEAVER, RACCOON)
     resign_level: int | None = None  # 1/2/3 when a resignation marker names it
     line: int | None = None  # 1-based line in the file
-    move_number: int | None = None  # the number before `)` on the line
+    move_number: int | None = None  # the number before `)` on the line (`move_numbers`)
     raw: str = ""  # the cell as written
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,6 +151,23 @@ class MatchFile:
         """A numeric header such as `CubeLimit`, 0..`maximum` (None when absent, not ASCII digits
         or out of range; by default the cube limit, CubeLimit being the numeric header)."""
         return ascii_number(self.headers.get(name.lower(), ""), maximum)
+
+
+def move_numbers(players: Iterable[int]) -> list[int]:
+    """The move number of each action of a game, by who acted (0 = the left column): the number of
+    the turn line it stands on in a .mat, where every exporter (GNU Backgammon, eXtreme Gammon,
+    OpenGammon, ...) puts it. A line holds a cell of each player, the left player's first; a cube
+    action or a resignation takes a cell like a roll; an action by the player whose cell is not next
+    starts the next line (a game the right player opens starts `1)` with an empty left cell). The one
+    numbering of the formats that write none: a JSON record's turns and an SGF's nodes are numbered
+    by it, so an action is the same `move` in a .mat, its record and its SGF (docs/archives.md)."""
+    numbers = []
+    cell = 0  # the next cell: even = a line's left cell, odd = its right cell
+    for player in players:
+        cell += (cell ^ player) & 1  # the other player's cell is left empty
+        numbers.append(cell // 2 + 1)
+        cell += 1
+    return numbers
 
 
 # Headers that hold a number, with its largest value: anything else there refuses the transcript.

@@ -36,6 +36,7 @@ from arbitru.formats.mat import (
     _play_kind,
     ascii_number,
     decode,
+    move_numbers,
 )
 from arbitru.messages import message
 
@@ -153,6 +154,12 @@ def _game(index: int, nodes: list[Node]) -> Game:
         action = _action(node, len(game.actions) + 1)
         if action is not None:
             game.actions.append(action)
+    # numbered as a .mat numbers its lines, not by their index: an action is the same move in an SGF,
+    # its .mat and its record (`move_numbers`)
+    numbers = move_numbers(action.player for action in game.actions)
+    game.actions[:] = [
+        action._replace(move_number=n) for action, n in zip(game.actions, numbers, strict=True)
+    ]
     result = root.first("RE")
     if result is not None:
         found = _RESULT.fullmatch(result.strip())
