@@ -224,7 +224,9 @@ def build_turn(
     A hop that either die could make (bearing off from the 3 point with 5-6) takes the die given,
     else the higher die that still leads to a legal play."""
     search = _Search(board, turn, dice, rules)
-    state, played, made = search.start, (), []
+    state = search.start
+    played: tuple[Move, ...] = ()
+    made: list[Hop] = []
     for number, spec in enumerate(hops):
         source, dest, die, hit = (*spec, None, None)[:4]
         candidates = [
