@@ -124,3 +124,26 @@ def test_an_unclosed_value_names_the_last_line():
     with pytest.raises(SgfFormatError) as refused:
         read_sgf("(;GM[6]PW[a]\nPB[b\n\n")
     assert refused.value.line == 4
+
+
+@pytest.mark.parametrize("length", [MAX_NAME_CHARS, MAX_NAME_CHARS + 1])
+def test_a_players_name_has_the_same_limit_in_a_mat_an_sgf_and_a_record(length):
+    """One limit, MAX_NAME_CHARS, on every face: a name one face reads, the others read too."""
+    from arbitru import create_app
+
+    client = create_app({"TESTING": True}).test_client()
+    name = "N" * length
+    mat = f" 1 point match\n\n Game 1\n {name} : 0     Dorin : 0\n  1) 31: 8/5 6/5\n"
+    sgf = ROOT.replace("length:7", "length:1") + f"PW[{name}]PB[Dorin];W[31hefe])"
+    record = {
+        "players": [name, "Dorin"],
+        "match_length": 1,
+        "games": [
+            {"game": 1, "start_score": [0, 0], "turns": [{"player": 0, "dice": [3, 1], "play": "8/5 6/5"}]}
+        ],
+    }
+    statuses = {
+        source: client.post("/v1/matches/verify", json={source: body}).status_code
+        for source, body in (("mat", mat), ("sgf", sgf), ("record", record))
+    }
+    assert set(statuses.values()) == ({200} if length == MAX_NAME_CHARS else {422}), statuses

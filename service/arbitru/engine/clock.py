@@ -228,7 +228,7 @@ def _start(settings: ClockSettings, match: Match, scored: int) -> ClockState:
 def _moved(state: ClockState, **changes: Any) -> ClockState:
     """`state` with `changes`: `dataclasses.replace` without its generic checks (a log of 4,000
     events makes two new states an event, and `replace` was most of the replay's time)."""
-    fields = {
+    fields: dict[str, Any] = {
         "at_ms": state.at_ms,
         "reserve": state.reserve,
         "overtime": state.overtime,

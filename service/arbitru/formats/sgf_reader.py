@@ -82,7 +82,7 @@ VALUE_LIMITS: dict[str, int] = {
 # (one pass of the regex engine, linear in the value).
 _VALUE = re.compile(r"\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
-_BLANKS = re.compile(r"\s*")
+_NOT_BLANK = re.compile(r"\S")
 
 
 class SgfFormatError(ValueError):
@@ -319,7 +319,8 @@ class _Parser:
 
     def _skip(self) -> bool:
         """Skip blanks; whether any text is left."""
-        end = _BLANKS.match(self.text, self.at).end()
+        found = _NOT_BLANK.search(self.text, self.at)
+        end = found.start() if found else len(self.text)
         self.line += self.text.count("\n", self.at, end)
         self.at = end
         return self.at < len(self.text)

@@ -125,14 +125,15 @@ def _plain_event(item: Any) -> dict[str, Any] | None:
     event takes one); None for anything else, which the schema itself then reads."""
     if type(item) is not dict or not item.keys() <= _EVENT_KEYS:
         return None
-    kind, at = item.get("event"), item.get("at")
+    kind: Any = item.get("event")
+    at: Any = item.get("at")
     if type(kind) is not str or kind not in _EVENT_KINDS:
         return None
     if type(at) not in (int, float) or not 0 <= at <= MAX_SECONDS:  # NaN compares false
         return None
     if "side" not in item:
         return None if kind in _SIDED else {"event": kind, "at": float(at)}
-    side = item["side"]
+    side: Any = item["side"]
     if kind not in _SIDED or type(side) is not str or side not in _SIDES:
         return None
     return {"event": kind, "at": float(at), "side": side}
