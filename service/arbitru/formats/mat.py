@@ -24,7 +24,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
 from arbitru.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
-from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
+from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH, MAX_NAME_CHARS
 from arbitru.messages import message
 
 # What a cell of a turn line says.
@@ -490,6 +490,8 @@ class _Reader:
         names = (found[0], found[2])
         if any(map(has_control, names)):
             raise MatFormatError(number, message("mat.name_control"))
+        if max(map(len, names)) > MAX_NAME_CHARS:  # as a JSON record's players and an SGF's PW, PB
+            raise MatFormatError(number, message("mat.name_too_long", limit=MAX_NAME_CHARS))
         if self.players is None:
             self.players = names
         elif names != self.players:
