@@ -153,3 +153,22 @@ def test_board_schema_refuses_a_bad_pinned_list_naming_the_field(client, pinned,
         client.post("/v1/outcome", json={"board": board, "rules": {"preset": "plakoto"}}), 422
     )
     assert field in body["errors"]
+
+
+@pytest.mark.parametrize("preset", ["standard", "tavla", "long_nardy"])
+def test_pinned_checkers_outside_plakoto_are_refused_naming_the_pinned_list(client, preset):
+    """Issue 40 item 2: never dropped (nor counted off): a variant that pins nothing says so."""
+    board = {"white": side({"13": 14}, pinned=[7]), "black": side({"18": 1, "1": 14})}
+    body = assert_problem(
+        client.post(
+            "/v1/moves", json={"board": board, "turn": "white", "dice": [6, 5], "rules": {"preset": preset}}
+        ),
+        422,
+    )
+    assert list(body["errors"]) == ["board.white.pinned"]
+
+
+def test_an_empty_pinned_list_outside_plakoto_is_no_pin(client):
+    board = {"white": side({"13": 15}, pinned=[]), "black": side({"18": 1, "1": 14}, pinned=[])}
+    r = client.post("/v1/moves", json={"board": board, "turn": "white", "dice": [6, 5]})
+    assert r.status_code == 200, r.json
