@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from arbitru.engine.board import BAR, OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
@@ -75,7 +75,7 @@ class Position:
             self._refuse_pins()
         return legal_plays(self.board, self.turn, dice, self.rules)
 
-    def _refuse_pins(self) -> None:
+    def _refuse_pins(self) -> NoReturn:
         """A ValueError: this board has the 50 slots of a variant that pins (`Board.from_dict` of a
         dict with `pinned`), and this position's variant does not pin: its plays would drop the
         pinned checkers (`problems()` names them: `board.no_pins`)."""
