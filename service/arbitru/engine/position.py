@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from arbitru.engine.board import BAR, OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
@@ -71,16 +71,30 @@ class Position:
 
     def plays(self, dice: Dice | None = None) -> list[Play]:
         """Every legal play of the side on roll with `dice` (default: this position's dice) as the
-        variant of this position's rules moves, one per distinct resulting board."""
+        variant of this position's rules moves, one per distinct resulting board. A board with
+        pinned checkers in a variant that pins none is a ValueError (`_refuse_pins`)."""
         dice = self.dice if dice is None else dice
         assert self.turn is not None and dice is not None, "plays need a side on roll and dice"
+        if len(self.board.white) > self.movement.slots:
+            self._refuse_pins()
         return legal_plays(self.board, self.turn, dice, self.rules)
+
+    def _refuse_pins(self) -> NoReturn:
+        """A ValueError: this board has the 50 slots of a variant that pins (`Board.from_dict` of a
+        dict with `pinned`), and this position's variant does not pin: its plays would drop the
+        pinned checkers (`problems()` names them: `board.no_pins`)."""
+        raise ValueError(
+            f"a board with pinned checkers (sides of {len(self.board.white)} slots) in a game of "
+            f"{self.rules.variant}, where nothing is pinned: {self.problems()}"
+        )
 
     def judge(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Verdict:
         """The ruling on a proposed play: written in standard notation (`"8/5 6/5"`; a `*` marks a
         hit; NotationError when it cannot be read), or as hops with the points it marks as hits,
         by the rules of this position's variant."""
         assert self.turn is not None and self.dice is not None, "a play needs a side on roll and dice"
+        if len(self.board.white) > self.movement.slots:
+            self._refuse_pins()
         if isinstance(play, str):
             hops, marked = parse_play_marked(play)
             return judge_play(self.board, self.turn, self.dice, hops, marked, self.rules)

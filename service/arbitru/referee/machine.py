@@ -467,7 +467,7 @@ class Referee:
             key = f"referee.{code}.{variant}"
         else:
             params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
-        if self.mode == "legal-moves-only" or not self._movement.fast:
+        if self.mode == "legal-moves-only" or not self._movement.family:
             # Condoning replays the play as written, which only the backgammon family's literal
             # replay does: in Long Nardy and Plakoto every incorrect play is the error
             # (docs/variants.md).
