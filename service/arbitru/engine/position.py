@@ -219,6 +219,8 @@ class Position:
         from arbitru.engine.turn import build_turn  # it builds on this module's engine, not on it
 
         assert self.turn is not None and self.dice is not None, "a turn needs a side on roll and dice"
+        if len(self.board.white) > self.movement.slots:
+            self._refuse_pins()
         state = build_turn(self.board, self.turn, self.dice, hops, self.rules)
         if state.play is None:
             return state, GOING_ON
