@@ -70,7 +70,8 @@ def test_any_json_in_any_field_of_a_shard_is_merged_or_refused_never_a_crash(row
     as_entries = data.draw(st.booleans())
     lines: list[dict[str, Any]] = [entry(r) for r in rows] if as_entries else rows
     edited = data.draw(st.sampled_from(lines))
-    fields = [f for f in ROW_FIELDS if "." not in f or not as_entries] + ["games", "finished", "error", "error.position"]
+    in_entries = ["games", "finished", "error", "error.position"]
+    fields = [f for f in ROW_FIELDS if "." not in f or not as_entries] + in_entries
     _set(edited, data.draw(st.sampled_from(fields)), data.draw(JSON))
     with tempfile.TemporaryDirectory() as folder:
         shard = Path(folder) / "shard.jsonl"
