@@ -86,7 +86,8 @@ function show(){
 function filter(){var t=text.value.toLowerCase(),s=status.value;
  if(texts===null)texts=rows.map(function(r){return r.textContent.toLowerCase();});
  matching=rows.filter(function(r,at){
-  return (!s||(' '+r.getAttribute('data-status')+' ').indexOf(' '+s+' ')>=0)&&(!t||texts[at].indexOf(t)>=0);});
+  return (!s||(' '+r.getAttribute('data-status')+' ').indexOf(' '+s+' ')>=0)
+   &&(!t||texts[at].indexOf(t)>=0);});
  start=0;show();}
 Array.prototype.forEach.call(heads,function(th,i){
  th.addEventListener('click',function(){
@@ -126,9 +127,10 @@ def report_pages(
     links = {
         index: _link(names[0], names[page], index) for page, share in enumerate(shares) for index in share
     }
+    totals = summary_line(summary["counts"], lang, summary["unfinished"])
     first = [
         _head(words["report"], lang, _window_style(window)),
-        f"<h1>{_e(words['report'])}</h1><p>{_e(summary_line(summary['counts'], lang, summary['unfinished']))}</p>",
+        f"<h1>{_e(words['report'])}</h1><p>{_e(totals)}</p>",
     ]
     if summary["codes"]:
         listed = ", ".join(f"{_e(code)} ({count})" for code, count in summary["codes"].items())
