@@ -1,9 +1,11 @@
 """The seam law over the archive CLI: whatever `arbitru verify` and `arbitru report` write, `arbitru
-report` reads back as the same archive. Over any rows (any statuses, names, players, scores, errors)
-split into any shards, each written in any of the forms (`verify --jsonl`, `verify --json`, `report
---json`, `report --jsonl`): the merge is the summary of one run over all the rows, and `report
---json` and `report --jsonl` read back their own output to the same bytes (a fixed point), with the
-same table, the same HTML report and the same exit code."""
+report` reads back as the same archive. Over any rows (any statuses, names, players, scores, errors,
+matches finished or cut short) split into any shards, each written in any of the forms (`verify
+--jsonl`, `verify --json`, `report --json`, `report --jsonl`): the merge is the summary of one run
+over all the rows, and `report --json` and `report --jsonl` read back their own output to the same
+bytes (a fixed point), with the same table, the same HTML report and the same exit code. A summary
+of the first format (written before entries said `finished`) is read as it is: its matches neither
+finished nor cut short (null)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitru.cli import main
-from arbitru.cli.summary import end_line, entry, summarise
+from arbitru.cli.summary import FORMAT_1, as_written, end_line, entry, summarise
 from arbitru.cli.verdicts import INVALID, SKIPPED, STATUSES, UNREADABLE, VALID, counts, json_line, row
 from arbitru.engine.board import COLORS
 from arbitru.engine.rules import PRESETS
@@ -55,7 +57,8 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
 @st.composite
 def verdicts(draw: st.DrawFn, status: str) -> dict[str, Any] | None:
     """What a row of `status` carries: a verdict for a refereed file (with its first error when
-    invalid), none for a file not read."""
+    invalid, and whether the match is finished: a valid match cut short is not; no such field in a
+    row written before verdicts carried it), none for a file not read."""
     if status in (UNREADABLE, SKIPPED):
         return None
     length = draw(st.integers(0, 25))
@@ -70,15 +73,19 @@ def verdicts(draw: st.DrawFn, status: str) -> dict[str, Any] | None:
             "player": draw(TEXT),
             "position": draw(st.none() | positions()),
         }
-    return {
+    verdict = {
         "valid": status == VALID,
         "players": [draw(TEXT), draw(TEXT)],
         "match_length": length,
         "final_score": [draw(st.integers(0, 25)), draw(st.integers(0, 25))],
         "winner": draw(st.none() | TEXT),
+        "finished": draw(st.booleans()),
         "games": [{} for _ in range(draw(st.integers(0, 3)))],
         "error": error,
     }
+    if draw(st.integers(0, 4)) == 0:
+        del verdict["finished"]
+    return verdict
 
 
 @st.composite
@@ -132,6 +139,19 @@ def test_report_reads_back_everything_the_cli_writes_as_the_same_archive(rows, d
         assert run("report", "--jsonl", lines).output == lines.read_text(encoding="utf-8")
         assert run("report", "--json", lines).output == merged.output
         assert run("report", lines).output == run("report", *shards).output  # the same table
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(rows=archives())
+def test_a_summary_of_the_first_format_is_read_with_no_match_said_finished_or_cut_short(rows):
+    entries = [entry(r) for r in rows]
+    first = as_written(summarise(entries), FORMAT_1)
+    assert first["format"] == FORMAT_1 and "unfinished" not in first
+    with tempfile.TemporaryDirectory() as folder:
+        written = Path(folder) / "summary.json"
+        written.write_text(json.dumps(first, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        read = run("report", "--json", written)
+    assert json.loads(read.output) == summarise({**e, "finished": None} for e in entries)
 
 
 @pytest.mark.parametrize("form", ["report-json", "report-jsonl"])

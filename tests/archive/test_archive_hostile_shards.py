@@ -44,7 +44,7 @@ JSON = st.recursive(
 )
 ROW_FIELDS = (
     "file", "status", "verdict", "problem", "verdict.players", "verdict.games", "verdict.final_score",
-    "verdict.match_length", "verdict.winner", "verdict.error", "verdict.error.code",
+    "verdict.match_length", "verdict.winner", "verdict.finished", "verdict.error", "verdict.error.code",
     "verdict.error.game", "verdict.error.move", "verdict.error.position",
     "verdict.error.position.board", "verdict.error.position.board.white",
     "verdict.error.position.board.white.points", "verdict.error.position.dice",
@@ -70,7 +70,8 @@ def test_any_json_in_any_field_of_a_shard_is_merged_or_refused_never_a_crash(row
     as_entries = data.draw(st.booleans())
     lines: list[dict[str, Any]] = [entry(r) for r in rows] if as_entries else rows
     edited = data.draw(st.sampled_from(lines))
-    fields = [f for f in ROW_FIELDS if "." not in f or not as_entries] + ["games", "error", "error.position"]
+    in_entries = ["games", "finished", "error", "error.position"]
+    fields = [f for f in ROW_FIELDS if "." not in f or not as_entries] + in_entries
     _set(edited, data.draw(st.sampled_from(fields)), data.draw(JSON))
     with tempfile.TemporaryDirectory() as folder:
         shard = Path(folder) / "shard.jsonl"
@@ -167,6 +168,15 @@ def test_a_number_beyond_what_a_run_writes_is_refused_naming_the_field(illegal_r
         holder = holder[name]
     holder[last] = value
     refused(shard_of(tmp_path, row), ".".join(where))
+
+
+@pytest.mark.parametrize("value", ["false", 0, 1, [], {}])
+def test_a_finished_that_is_not_true_false_or_null_is_refused_naming_the_field(illegal_row, tmp_path, value):
+    row = copy.deepcopy(illegal_row)
+    row["verdict"]["finished"] = value
+    refused(shard_of(tmp_path, row), "verdict.finished")
+    line = {**entry(illegal_row), "finished": value}  # an entry line of `report --jsonl`
+    refused(shard_of(tmp_path, line), "finished")
 
 
 def test_a_long_integer_in_a_verdict_array_is_refused_naming_its_item_and_field(illegal_row, tmp_path):

@@ -1,8 +1,9 @@
 """The archive report (`arbitru verify --report`) in headless Chromium, opened as a file: no console
 error, no request beyond the page itself, the table sorts by a clicked heading and filters by
-verdict and text, a hostile file name stays text; with its details in pages, a row's link opens
-its details on their page, which links back. A screenshot goes to
-build/screenshots/report.png (look at it after a change to the report)."""
+verdict (a valid match cut short under `valid (unfinished)` and `valid` alike) and text, a hostile
+file name stays text; with its details in pages, a row's link opens its details on their page,
+which links back. A screenshot goes to build/screenshots/report.png (look at it after a change to
+the report)."""
 
 from __future__ import annotations
 
@@ -170,3 +171,33 @@ def test_without_script_the_table_shows_every_row(windowed: Path, browser: Any) 
         assert len(rows(browser)) == 28
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_the_verdict_filter_shows_valid_matches_cut_short_as_unfinished_and_as_valid(
+    tmp_path: Path,
+    browser: Any,  # noqa: F811
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    whole = REPO / "examples" / "match.mat"
+    (folder / "cut.mat").write_bytes(whole.read_bytes()[:4000])  # an 11-point match at 0-3
+    shutil.copy(whole, folder / "whole.mat")
+    shutil.copy(REPO / "examples" / "illegal.mat", folder / "illegal.mat")
+    out = tmp_path / "report.html"
+    CliRunner().invoke(main, ["verify", "--report", str(out), str(folder)], catch_exceptions=False)
+    browser.get(out.as_uri())
+    status = Select(browser.find_element(By.ID, "status"))
+    shown = {}
+    for value in ("unfinished", "valid", "invalid", ""):
+        status.select_by_value(value)
+        shown[value] = sorted(r.find_elements(By.TAG_NAME, "td")[0].text for r in rows(browser))
+    assert shown == {
+        "unfinished": ["cut.mat"],
+        "valid": ["cut.mat", "whole.mat"],
+        "invalid": ["illegal.mat"],
+        "": ["cut.mat", "illegal.mat", "whole.mat"],
+    }
+    assert console_errors(browser) == []

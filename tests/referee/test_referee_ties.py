@@ -60,8 +60,11 @@ TIE_TURNS = first_tie()
 
 
 def tie_record(length: int = 3, then_a_game: bool = True) -> dict[str, Any]:
-    """A match whose first game is the tie; then (when asked) a game of one roll at the same score."""
-    games: list[dict[str, Any]] = [{"game": 1, "start_score": [0, 0], "turns": TIE_TURNS}]
+    """A match whose first game is the tie (its turns copied: a test may add to them); then (when
+    asked) a game of one roll at the same score."""
+    games: list[dict[str, Any]] = [
+        {"game": 1, "start_score": [0, 0], "turns": [dict(turn) for turn in TIE_TURNS]}
+    ]
     if then_a_game:
         games.append({"game": 2, "start_score": [0, 0], "turns": [TIE_TURNS[0]]})
     return {"players": ["Nicu", "Dorin"], "match_length": length, "rules": PLAKOTO, "games": games}
@@ -137,3 +140,21 @@ def test_a_game_is_ended_by_the_mother_rule_or_by_the_bear_off_as_the_board_says
     (game,) = read_match(json.dumps(record)).verify().games
     winner = "Nicu" if outcome.winner == "white" else "Dorin"
     assert (game["winner"], game["points"], game["ended_by"]) == (winner, outcome.points, ending)
+
+
+@pytest.mark.parametrize(("length", "finished"), [(3, False), (0, True)], ids=["match", "money"])
+def test_a_file_that_stops_after_a_tie_is_finished_only_in_a_money_session(
+    length: int, finished: bool
+) -> None:
+    # a tie never wins a match; in a money session it is the last game over
+    verdict = read_match(json.dumps(tie_record(length=length, then_a_game=False))).verify()
+    assert verdict.valid and verdict.finished is finished and verdict.winner is None
+
+
+def test_a_tie_is_converted_without_a_result_and_read_back_as_the_same_tie(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.post("/v1/matches/convert", json={"record": tie_record(), "to": "record"})
+    assert response.status_code == 200, response.get_json()
+    record = response.get_json()
+    assert "result" not in record["games"][0]
+    again = client.post("/v1/matches/verify", json={"record": record})
+    assert_tie_verdict(again.get_json())

@@ -3,7 +3,9 @@
 At the top the totals and the reasons found; then the summary table of every match (file,
 players, length, games, final score, winner, verdict, the player who erred and the illegal
 action), sortable by any column and filterable by text and verdict with a few lines of inline
-script (the table is complete without it). Problems first: only a match with a problem (invalid or
+script (the table is complete without it). A valid match cut short is said `valid (unfinished)`,
+counted in the totals, and has a filter of its own (its row's `data-status` is `valid unfinished`:
+the filter `valid` shows it too). Problems first: only a match with a problem (invalid or
 unreadable) has details, which its row links to: the games, the ruling, and the board of the
 illegal action as a picture labelled with both players' names and scores, the side on roll and the
 dice; a valid match's row already says all there is. The details come `PAGE` matches a page: the
@@ -21,8 +23,8 @@ from typing import Any
 from urllib.parse import quote
 
 from arbitru.cli.shape import rules_of
-from arbitru.cli.summary import first_error, score_text
-from arbitru.cli.verdicts import INVALID, STATUSES, UNREADABLE, summary_line
+from arbitru.cli.summary import first_error, score_text, unfinished, verdict_text
+from arbitru.cli.verdicts import INVALID, UNREADABLE, VALID, summary_line
 from arbitru.engine.board import COLORS, Board
 from arbitru.engine.movement import movement_of
 from arbitru.formats.svg import render_board
@@ -48,9 +50,10 @@ th,td:nth-child(3),td:nth-child(4),td:nth-child(5),td:nth-child(7){white-space:n
 th{cursor:pointer;background:#f3f1ea;position:sticky;top:0;user-select:none}
 th[aria-sort=ascending]::after{content:" \\25b2"}th[aria-sort=descending]::after{content:" \\25bc"}
 td:nth-child(3),td:nth-child(4){text-align:right;font-variant-numeric:tabular-nums}
-.valid,[data-status=valid]>td:nth-child(7){color:#060}
-.invalid,[data-status=invalid]>td:nth-child(7){color:#a00;font-weight:600}
-.unreadable,[data-status=unreadable]>td:nth-child(7){color:#a60;font-weight:600}
+.valid,[data-status~=valid]>td:nth-child(7){color:#060}
+[data-status~=unfinished]>td:nth-child(7){color:#a60}
+.invalid,[data-status~=invalid]>td:nth-child(7){color:#a00;font-weight:600}
+.unreadable,[data-status~=unreadable]>td:nth-child(7){color:#a60;font-weight:600}
 section{border-top:2px solid #ccc;margin-top:1.5em}
 figure{margin:.5em 0;max-width:36em}figcaption{font-weight:600;margin:.2em 0}
 .controls{display:flex;gap:1em;align-items:center;margin:1em 0;flex-wrap:wrap}
@@ -83,7 +86,8 @@ function show(){
 function filter(){var t=text.value.toLowerCase(),s=status.value;
  if(texts===null)texts=rows.map(function(r){return r.textContent.toLowerCase();});
  matching=rows.filter(function(r,at){
-  return (!s||r.getAttribute('data-status')===s)&&(!t||texts[at].indexOf(t)>=0);});
+  return (!s||(' '+r.getAttribute('data-status')+' ').indexOf(' '+s+' ')>=0)
+   &&(!t||texts[at].indexOf(t)>=0);});
  start=0;show();}
 Array.prototype.forEach.call(heads,function(th,i){
  th.addEventListener('click',function(){
@@ -123,9 +127,10 @@ def report_pages(
     links = {
         index: _link(names[0], names[page], index) for page, share in enumerate(shares) for index in share
     }
+    totals = summary_line(summary["counts"], lang, summary["unfinished"])
     first = [
         _head(words["report"], lang, _window_style(window)),
-        f"<h1>{_e(words['report'])}</h1><p>{_e(summary_line(summary['counts'], lang))}</p>",
+        f"<h1>{_e(words['report'])}</h1><p>{_e(totals)}</p>",
     ]
     if summary["codes"]:
         listed = ", ".join(f"{_e(code)} ({count})" for code, count in summary["codes"].items())
@@ -209,7 +214,9 @@ def _details_part(
 
 
 def _controls(words: Mapping[str, str], window: int) -> list[str]:
-    options = "".join(f'<option value="{status}">{_e(words[status])}</option>' for status in STATUSES[:3])
+    filters = (VALID, "unfinished", INVALID, UNREADABLE)  # a row's data-status words
+    shown = {**words, "unfinished": words["valid_unfinished"]}
+    options = "".join(f'<option value="{status}">{_e(shown[status])}</option>' for status in filters)
     return [
         '<div class="controls">',
         f'<label>{_e(words["filter"])} <input id="filter" type="search"></label>',
@@ -257,17 +264,23 @@ def _table(
         if index in links:
             file = f'<a href="{_e(links[index])}">{file}</a>'
         rows.append(
-            f'<tr data-status="{_e(item["status"])}">'
+            f'<tr data-status="{_e(_status_words(item))}">'
             f"<td>{file}</td>"
             f"<td>{_e(_players_text(item))}</td>"
             + _number(length, _length_text(length, words))
             + _number(item.get("games"), item.get("games"))
             + f"<td>{_e(score_text(item))}</td><td>{_e(item.get('winner'))}</td>"
-            f"<td>{_e(words[item['status']])}</td>"
+            f"<td>{_e(verdict_text(item, lang))}</td>"
             f"<td>{_e(error.get('player'))}</td><td>{_e(where)}</td></tr>"
         )
     rows.append("</tbody></table></div>")
     return "".join(rows)
+
+
+def _status_words(item: Mapping[str, Any]) -> str:
+    """A row's `data-status`: its status, and `unfinished` for a valid match cut short (the filter
+    and the style match either word)."""
+    return f"{item['status']} unfinished" if unfinished(item) else item["status"]
 
 
 def _details(index: int, item: Mapping[str, Any], words: Mapping[str, str], lang: str) -> str:

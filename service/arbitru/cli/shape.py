@@ -170,12 +170,18 @@ def _error(value: Any) -> str | None:
     return bad
 
 
+def _boolean(value: Any) -> str | None:
+    """true or false (JSON's, never 0 or 1 nor "false")."""
+    return OK if isinstance(value, bool) else ""
+
+
 ENTRY = _fields(
     {
         "players": _optional(_list_of(_is(str), 2)),
         "match_length": _optional(_count(MAX_MATCH_LENGTH)),
         "final_score": _optional(_list_of(_count(), 2)),
         "winner": _TEXT,
+        "finished": _optional(_boolean),  # null: not said (not refereed, or a row older than the field)
         "games": _optional(_count(MAX_GAMES)),
         "error": _optional(_error),
         "problem": _TEXT,

@@ -9,6 +9,11 @@ cut short or given twice is refused, not merged into a report that would look wh
 `arbitru report` reads back whatever the CLI writes: `verify --jsonl` shards, `verify --json`
 arrays, and its own `--json` summary and `--jsonl` lines (the summary's entries one a line, then the
 end line); read back, each gives the same summary again (tests/archive/test_archive_fixed_point.py).
+
+An entry says whether its match is `finished` (the verdict's field: a player won it); null when the
+row says nothing of it: a file not refereed, or a row written before verdicts carried the field (such
+a shard, and a summary of the first format, `arbitru.archive-summary/1`, whose entries lack the
+field, are read as they are, never refused nor guessed at: run `verify` again to know).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from arbitru.cli.verdicts import (
     SKIPPED,
     STATUSES,
     UNREADABLE,
+    VALID,
     Row,
     counts,
     json_line,
@@ -35,7 +41,8 @@ from arbitru.cli.verdicts import (
 )
 from arbitru.messages import cli_words, render
 
-FORMAT = "arbitru.archive-summary/1"
+FORMAT = "arbitru.archive-summary/2"
+FORMAT_1 = "arbitru.archive-summary/1"  # before entries said `finished` and the summary `unfinished`
 Entry = dict[str, Any]
 
 
@@ -68,6 +75,7 @@ def entry(result: Row) -> Entry:
         "match_length": verdict.get("match_length"),
         "final_score": verdict.get("final_score"),
         "winner": verdict.get("winner"),
+        "finished": verdict.get("finished"),
         "games": len(verdict["games"]) if "games" in verdict else None,
         "error": verdict.get("error"),
         "problem": result.get("problem"),
@@ -76,6 +84,14 @@ def entry(result: Row) -> Entry:
 
 # The keys of an entry, in its order: an entry line of `report --jsonl` has exactly these.
 ENTRY_KEYS: tuple[str, ...] = tuple(entry(row("", SKIPPED)))
+# ... and those of an entry written before entries said `finished` (read with `finished` null).
+ENTRY_KEYS_1 = frozenset(ENTRY_KEYS) - {"finished"}
+
+
+def unfinished(item: Mapping[str, Any]) -> bool:
+    """Whether an entry is a valid match that stops before its end (cut short): legal as far as it
+    goes, but nobody won it. An invalid match stops at its error, so says nothing more by it."""
+    return item["status"] == VALID and item.get("finished") is False
 
 
 def summarise(entries: Iterable[Entry]) -> dict[str, Any]:
@@ -87,6 +103,7 @@ def summarise(entries: Iterable[Entry]) -> dict[str, Any]:
         "format": FORMAT,
         "counts": totals,
         "transcripts": len(listed) - totals[SKIPPED],
+        "unfinished": sum(map(unfinished, listed)),
         "codes": dict(sorted(codes.items())),
         "matches": [e for e in listed if e["status"] != SKIPPED],
         "skipped": [e["file"] for e in listed if e["status"] == SKIPPED],
@@ -131,8 +148,9 @@ def _as_entry(item: Any, where: str) -> Entry:
     if bad is not None:
         raise ShardError(where, "cli.shard.field", field=bad)
     verdict = item.get("verdict") or {}
-    if set(item) == set(ENTRY_KEYS):
-        read = {key: item[key] for key in ENTRY_KEYS}
+    is_entry = set(item) in (set(ENTRY_KEYS), ENTRY_KEYS_1)
+    if is_entry:
+        read = {key: item.get(key) for key in ENTRY_KEYS}
     elif not isinstance(verdict, dict):
         raise ShardError(where, "cli.shard.field", field="verdict")
     elif not isinstance(verdict.get("games", []), list):
@@ -141,9 +159,19 @@ def _as_entry(item: Any, where: str) -> Entry:
         read = entry(item)
     bad = malformed(read)
     if bad is not None:
-        in_verdict = set(item) != set(ENTRY_KEYS) and bad != "problem"  # a row: the entry is its verdict's
+        in_verdict = not is_entry and bad != "problem"  # a row: the entry is its verdict's
         raise ShardError(where, "cli.shard.field", field=f"verdict.{bad}" if in_verdict else bad)
     return read
+
+
+def as_written(summary: Mapping[str, Any], form: str) -> Mapping[str, Any]:
+    """A summary as a summary of format `form` writes it: the first format has no `unfinished` total
+    and no entry's `finished`."""
+    if form == FORMAT:
+        return summary
+    matches = [{key: value for key, value in e.items() if key != "finished"} for e in summary["matches"]]
+    older = {key: value for key, value in summary.items() if key != "unfinished"}
+    return {**older, "format": FORMAT_1, "matches": matches}
 
 
 def _is_document(path: Path) -> bool:
@@ -154,11 +182,12 @@ def _is_document(path: Path) -> bool:
 
 def _document_entries(path: Path) -> list[Entry]:
     """The entries of a `verify --json` array (complete: the run writes its `]` last) or of a
-    `report --json` summary (checked: its totals, codes and lists are those of its entries)."""
+    `report --json` summary (checked: its totals, codes and lists are those of its entries, as its
+    format writes them)."""
     document = _loaded(path.read_text(encoding="utf-8", errors="replace"), str(path))
     if isinstance(document, list):
         items = document
-    elif isinstance(document, dict) and document.get("format") == FORMAT:
+    elif isinstance(document, dict) and document.get("format") in (FORMAT, FORMAT_1):
         matches, skipped = document.get("matches"), document.get("skipped")
         if not isinstance(matches, list) or not isinstance(skipped, list):
             raise ShardError(str(path), "cli.shard.no_matches")
@@ -166,7 +195,7 @@ def _document_entries(path: Path) -> list[Entry]:
     else:
         raise ShardError(str(path), "cli.shard.not_a_shard", format=FORMAT)
     listed = [_as_entry(item, f"{path}, item {number}") for number, item in enumerate(items)]
-    if isinstance(document, dict) and summarise(listed) != document:
+    if isinstance(document, dict) and as_written(summarise(listed), document["format"]) != document:
         raise ShardError(str(path), "cli.shard.totals")
     return listed
 
@@ -252,24 +281,31 @@ def first_error(item: Mapping[str, Any], lang: str) -> str:
     return f"{where}: {error.get('action') or ''} [{error['code']}] {message}"
 
 
+def verdict_text(item: Mapping[str, Any], lang: str) -> str:
+    """`valid`, `INVALID`, ...; `valid (unfinished)` for a valid match cut short."""
+    words = cli_words(lang)
+    return words["valid_unfinished"] if unfinished(item) else words[item["status"]]
+
+
 def score_text(item: Mapping[str, Any]) -> str:
     """`11-6`, or `-` when nothing was refereed."""
     return "-".join(map(str, item.get("final_score") or [])) or "-"
 
 
 def table(summary: Mapping[str, Any], lang: str) -> str:
-    """A plain-text table: file, verdict, games, final score, first error; then the totals (every
-    cell as the terminal shows it: `arbitru.cli.terminal.shown`)."""
+    """A plain-text table: file, verdict (a valid match cut short said unfinished), games, final
+    score, first error; then the totals (every cell as the terminal shows it:
+    `arbitru.cli.terminal.shown`)."""
     words = cli_words(lang)
     rows = [[words["file"], words["verdict"], words["games"], words["score"], words["first_error"]]]
     for item in summary["matches"]:
         games = "-" if item["games"] is None else str(item["games"])
-        cells = [item["file"], words[item["status"]], games, score_text(item), first_error(item, lang)]
+        cells = [item["file"], verdict_text(item, lang), games, score_text(item), first_error(item, lang)]
         rows.append(list(map(shown, cells)))  # a name or a message from a file: escaped for the terminal
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     lines = [
         "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:4])) + "  " + row[4] for row in rows
     ]
     lines.insert(1, "-" * min(120, max(len(line) for line in lines)))
-    lines.append(summary_line(summary["counts"], lang))
+    lines.append(summary_line(summary["counts"], lang, summary["unfinished"]))
     return "\n".join(line.rstrip() for line in lines)

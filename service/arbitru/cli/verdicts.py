@@ -146,11 +146,14 @@ def exit_code(totals: Mapping[str, int]) -> int:
     return 1 if totals[INVALID] or totals[UNREADABLE] else 0
 
 
-def summary_line(totals: Mapping[str, int], lang: str) -> str:
-    """`18 valid, 9 invalid, 0 unreadable of 27` (and the skipped files, when there are any)."""
+def summary_line(totals: Mapping[str, int], lang: str, unfinished: int = 0) -> str:
+    """`18 valid, 9 invalid, 0 unreadable of 27` (and the valid matches cut short, and the skipped
+    files, when there are any)."""
     words = cli_words(lang)
     shown = {s: totals[s] for s in (VALID, INVALID, UNREADABLE)}
     line = words["summary"].format(**shown, total=sum(shown.values()))
+    if unfinished:
+        line += words["unfinished_count"].format(unfinished=unfinished)
     if totals[SKIPPED]:
         line += words["skipped_count"].format(skipped=totals[SKIPPED])
     return line
