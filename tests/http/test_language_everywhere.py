@@ -71,3 +71,23 @@ def test_point_closed_reads_well_in_romanian(client):
     reason = client.post("/v1/play", json=body, headers=RO).json["reason"]
     assert reason["code"] == "POINT_CLOSED"
     assert reason["message"] == "punctul 7 este poartă a adversarului (două sau mai multe puluri)"
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_rules_cube_reasons_name_the_colours_in_the_answer_language(client, lang):
+    """/v1/rules' cube reasons name their sample owner and player as POST /v1/cube names them
+    (`Albul`, `Negrul` in Romanian), never by the JSON's colour values."""
+    headers = {"Accept-Language": lang}
+    reasons = client.get("/v1/rules", headers=headers).json["cube_reasons"]
+    refused = client.post(
+        "/v1/cube",
+        json={"action": "double", "turn": "black", "cube": {"value": 2, "owner": "white"}},
+        headers=headers,
+    ).json["reason"]
+    assert refused["code"] == "NOT_CUBE_OWNER"
+    assert reasons["NOT_CUBE_OWNER"] == refused["message"]
+    if lang == "ro":
+        assert reasons["NOT_CUBE_OWNER"] == "Doar cel care deține cubul (Albul) poate dubla."
+        assert reasons["NOT_YOUR_ACTION"] == "Doar Negrul poate face acum această acțiune cu cubul."
+        for text in reasons.values():
+            assert not re.search(r"\b(white|black)\b", text, re.IGNORECASE), text

@@ -84,8 +84,13 @@ def _in_words(value: Any, lang: str | None) -> Any:
 def say(value: Coded, lang: str | None = DEFAULT_LANGUAGE) -> str:
     """What an engine value (verdict, cube verdict, opening result, problem) says in `lang`: its
     colours, points and dice counts put into words."""
-    params = {name: _word(name, param, lang) for name, param in value.params.items()}
-    return render(value.message_key, params, lang)
+    return say_code(value.message_key, value.params, lang)
+
+
+def say_code(key: str, params: Mapping[str, Any], lang: str | None = DEFAULT_LANGUAGE) -> str:
+    """The text of an engine code `key` with the engine's `params` put into words, as `say` puts a
+    value's (a listing of codes with sample parameters, /v1/rules' cube reasons, says it the same way)."""
+    return render(key, {name: _word(name, param, lang) for name, param in params.items()}, lang)
 
 
 def _word(name: str, value: Any, lang: str | None) -> Any:
