@@ -149,6 +149,23 @@ def test_post_invalid_content_is_a_422_problem(client: Any, body: dict[str, Any]
     assert_problem(client.post("/v1/board.svg", json=body), 422, field)
 
 
+def test_bar_and_off_labels_follow_accept_language(client: Any) -> None:
+    texts = {
+        lang: [
+            t.text
+            for t in ET.fromstring(
+                client.get(
+                    "/v1/board.svg", query_string={"gnubg_id": OPENING_ID}, headers={"Accept-Language": lang}
+                ).data
+            ).iter("{http://www.w3.org/2000/svg}text")
+        ]
+        for lang in ("en", "ro")
+    }
+    assert "bar" in texts["en"] and texts["en"].count("off") == 2
+    assert "bară" in texts["ro"] and texts["ro"].count("afară") == 2
+    assert "bar" not in texts["ro"] and "off" not in texts["ro"]
+
+
 def test_post_malformed_json_is_a_400_problem(client: Any) -> None:
     response = client.post("/v1/board.svg", data=b"{", content_type="application/json")
     assert response.status_code == 400

@@ -20,7 +20,7 @@ from arbitru.engine.board import BAR, OFF, Board, Color, other, pinned_points
 from arbitru.engine.movement import BACKGAMMON, Movement
 from arbitru.engine.play import Move, format_moves
 from arbitru.engine.rules import PRESETS
-from arbitru.messages import message, render, template
+from arbitru.messages import message, point_word, render, template
 
 __all__ = ["SvgOptions", "render_board", "variant_name", "MAX_DRAWN"]
 
@@ -295,15 +295,18 @@ class _Renderer:
         )
 
     def numbers(self) -> None:
-        """Point numbers in the bottom side's numbering, and the bar and tray labels."""
+        """Point numbers in the bottom side's numbering, and the bar and tray labels in the options'
+        language (the words messages name the bar and off by: `bară`, `afară` in Romanian)."""
         for point in range(1, 25):
             y = Y_TOP - 11 if point > 12 else Y_BOTTOM + 21
             self.out.append(_text(self.point_x(point), y, str(point), LABEL, 15))
-        self.out.append(_text(X_BAR + BAR_W // 2, Y_BOTTOM + 21, "bar", LABEL, 12))
+        lang = self.options.lang
+        self.out.append(_text(X_BAR + BAR_W // 2, Y_BOTTOM + 21, point_word(BAR, lang), LABEL, 12))
         # the borne-off count of each side labels its own tray
+        off = point_word(OFF, lang)
         for color, y in ((self.bottom, Y_BOTTOM + 21), (self.top, Y_TOP - 11)):
             count = self.board.side(color)[OFF]
-            self.out.append(_text(X_TRAY + SIDE_W // 2, y, f"off {count}" if count else "off", LABEL, 12))
+            self.out.append(_text(X_TRAY + SIDE_W // 2, y, f"{off} {count}" if count else off, LABEL, 12))
 
     def trays(self) -> None:
         """Borne-off checkers as slabs in each side's tray."""
