@@ -150,6 +150,18 @@ def message(key: str, **params: Any) -> Message:
     return Message(key, params)
 
 
+def where_json_breaks(error: ValueError) -> dict[str, int]:
+    """Where a text stops being JSON, from a `json.JSONDecodeError` (orjson's is one): `line` and
+    `column` (from 1) and `position` (characters before it), numbers the same in any language, for a
+    catalogue text to name the place in the reader's language rather than pass on the parser's English
+    (`"problem.malformed_json"`, `"game_record.not_json"`)."""
+    return {
+        "line": getattr(error, "lineno", 1),
+        "column": getattr(error, "colno", 1),
+        "position": getattr(error, "pos", 0),
+    }
+
+
 def localise(text: str, lang: str | None) -> str:
     """`text` in `lang`: a `Message` rendered from its key, a catalogue key's own text (marshmallow's
     fixed messages are their own keys), anything else unchanged."""
