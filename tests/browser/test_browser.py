@@ -362,7 +362,7 @@ def test_playground_plays_a_preset_without_ids_from_its_start_position(
         "the play's arrows and its result, black to roll (the turn passed)",
     )
     caption = browser.find_element(By.ID, "result-caption").text
-    assert "pips: white 349, black 360" in caption and "GNU ID" not in caption, caption
+    assert "white 349 pips, black 360 pips" in caption and "GNU ID" not in caption, caption
     full_page_screenshot(browser, SCREENSHOTS / f"playground-{preset}.png")
 
     # play on: black rolls from the board the play left
@@ -390,4 +390,40 @@ def test_playground_address_with_an_empty_position_starts_the_preset_in_romanian
     buttons = wait_for(browser, lambda d: play_buttons(d) or None, "the plakoto plays of 6-5 in Romanian")
     assert sorted(b.text for b in buttons) == ["24/13", "24/19 24/18"]
     assert browser.find_element(By.ID, "board-heading").text == "Poziția"
+    assert console_errors(browser) == []
+
+
+def test_playground_in_romanian_shows_no_english_word(server: str, browser: Any) -> None:
+    """Switched to Romanian, the page (its words, the choices, the caption of a clicked play, the
+    board's title and its bar and tray labels) shows none of its English words."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from arbitru.http.routes.playground import page_words
+
+    english, romanian = page_words("en"), page_words("ro")
+    phone_viewport(browser)
+    browser.get("about:blank")
+    browser.get(server + "/")
+    wait_for(browser, lambda d: len(play_buttons(d)) == 16, "the 3-1 plays in English")
+    Select(browser.find_element(By.ID, "lang")).select_by_value("ro")
+    wait_for(browser, lambda d: "alb la mutare 3-1" in svg_title(d, "board-picture"), "the board in Romanian")
+    buttons = wait_for(browser, lambda d: play_buttons(d) or None, "the 3-1 plays in Romanian")
+    next(b for b in buttons if b.text == OPENING_PLAY).click()
+    wait_for(
+        browser,
+        lambda d: (
+            romanian["after_play"].format(play=OPENING_PLAY) in d.find_element(By.ID, "result-caption").text
+        ),
+        "the clicked play's caption in Romanian",
+    )
+    script = (
+        "return [document.title, document.body.innerText, document.getElementById('position-id').placeholder,"
+        " ...Array.from(document.querySelectorAll('option'), (o) => o.text),"
+        " ...Array.from(document.querySelectorAll('svg text, svg title'), (t) => t.textContent)].join('\\n')"
+    )
+    seen = str(browser.execute_script(script))
+    left = [text for key, text in english.items() if text != romanian[key] and text in seen]
+    assert left == [] and "pips" not in seen and "\nbar\n" not in seen and "\noff" not in seen, left
+    assert "bară" in seen and "Arbitru: loc de joacă" in seen
     assert console_errors(browser) == []

@@ -6,7 +6,9 @@
 // draws it as arrows and shows the resulting position (from the play's own GNU ID, or its board with
 // the turn passed to the opponent where there is no ID); "play on" makes that the position.
 // The chosen language goes to the API as Accept-Language (its messages and result labels) and
-// translates the page's own words.
+// translates the page's own words: every word shown comes from the message catalogue, which the
+// server writes into the page for every language (the #words data block, by the page's name for
+// each word); the page starts in the address's #lang= or else the language it was served in.
 "use strict";
 
 (function () {
@@ -17,27 +19,24 @@
   let current = null; // {request, rules, turn, next, plays}
   let game = null; // a game followed by its JSON board: {preset, board, turn}
   let shown = 0; // the latest show(): an earlier one still waiting for the API draws nothing more
-  // The page's own words; the API's (errors, result labels) follow Accept-Language.
-  const WORDS = {
-    en: { rules: "Rules", language: "Language", show: "Show", dice: "Dice", turn: "On roll",
-          position: "Position", plays: "Legal plays", after: "After the play", wins: "wins",
-          noMove: "no move", passes: "no move: the turn passes", afterPlay: "after",
-          needDice: "Enter the dice to see the legal plays.", start: "Start", playOn: "play on" },
-    ro: { rules: "Reguli", language: "Limba", show: "Arată", dice: "Zaruri", turn: "La mutare",
-          position: "Poziția", plays: "Mutări legale", after: "După mutare", wins: "câștigă",
-          noMove: "nicio mutare", passes: "nicio mutare: rândul trece", afterPlay: "după",
-          needDice: "Introduceți zarurile pentru a vedea mutările legale.", start: "Începe",
-          playOn: "continuă" },
-  };
+  // The page's own words (the catalogue's, written by the server); the API's (errors, result
+  // labels) follow Accept-Language.
+  const WORDS = JSON.parse($("words").textContent);
   const lang = () => $("lang").value;
   const word = (key) => WORDS[lang()][key];
+  // a word with its {name} fields filled in
+  const fill = (key, values) => word(key).replace(/\{(\w+)\}/g, (field, name) => String(values[name]));
   // whether the chosen preset's variant has position IDs (written by the server from ID_VARIANTS)
   const hasIds = () => $("preset").selectedOptions[0].dataset.ids === "true";
 
   function translatePage() {
     document.documentElement.lang = lang();
+    document.title = word("title");
     document.querySelectorAll("[data-text]").forEach((node) => {
       node.textContent = word(node.dataset.text);
+    });
+    document.querySelectorAll("[data-placeholder]").forEach((node) => {
+      node.placeholder = word(node.dataset.placeholder);
     });
   }
 
@@ -59,7 +58,7 @@
 
   class ApiProblem extends Error {
     constructor(problem) {
-      super(problem && problem.detail ? problem.detail : "the request failed");
+      super(problem && problem.detail ? problem.detail : word("request_failed"));
       this.problem = problem;
     }
   }
@@ -80,7 +79,7 @@
   function parseDice(text) {
     const digits = (text || "").replace(/[^0-9]/g, "");
     if (!digits) return null;
-    if (!/^[1-6][1-6]$/.test(digits)) throw new ApiProblem({ detail: "dice: two digits from 1 to 6, e.g. 31" });
+    if (!/^[1-6][1-6]$/.test(digits)) throw new ApiProblem({ detail: word("dice_format") });
     return [Number(digits[0]), Number(digits[1])];
   }
 
@@ -166,7 +165,7 @@
       // the picture's title says "... to play 3-1" ("... la mutare 3-1") when the side on roll and
       // the dice are known: the roll is its only "d-d"
       if (!/ [1-6]-[1-6]\b/.test(title)) {
-        showError(new Error(word("needDice")));
+        showError(new Error(word("need_dice")));
         return;
       }
       const include = hasIds() ? { include: INCLUDE } : {};
@@ -185,7 +184,7 @@
     const count = (side) =>
       Object.entries(side.points || {}).reduce((sum, [point, n]) => sum + Number(point) * n, 0) +
       (side.pinned || []).reduce((sum, point) => sum + point, 0) + 25 * (side.bar || 0);
-    return "pips: white " + count(board.white) + ", black " + count(board.black);
+    return fill("pips", { white: count(board.white), black: count(board.black) });
   }
 
   function listPlays(plays) {
@@ -197,7 +196,7 @@
       button.className = "play";
       button.dataset.index = String(index);
       button.setAttribute("aria-pressed", "false");
-      button.textContent = play.notation || word("noMove");
+      button.textContent = play.notation || word("no_move");
       button.addEventListener("click", () => choose(index));
       item.append(button);
       list.append(item);
@@ -219,8 +218,9 @@
       const over = play.outcome && play.outcome.game_over;
       const result = resultOf(play, over);
       await drawInto("result-picture", Object.assign({ rules: current.rules, perspective: current.turn }, result));
-      const parts = [play.notation ? word("afterPlay") + " " + play.notation : word("passes"), pipsOf(play.board)];
-      if (play.gnubg_id) parts.push({ label: "GNU ID", code: play.gnubg_id });
+      const said = play.notation ? fill("after_play", { play: play.notation }) : word("passes");
+      const parts = [said, pipsOf(play.board)];
+      if (play.gnubg_id) parts.push({ label: word("gnubg_id"), code: play.gnubg_id });
       if (play.xgid) parts.push({ label: "XGID", code: play.xgid });
       // a play that ends the game carries its localised label and points (the API's words)
       if (over) parts.push(outcomeText(play.outcome));
@@ -245,7 +245,7 @@
   // the API's localised label and points; a tie (Plakoto's mother rule) has no winner
   function outcomeText(outcome) {
     const scored = " (" + outcome.label + ", " + outcome.points + ")";
-    return outcome.winner ? outcome.winner + " " + word("wins") + scored : scored.trim();
+    return outcome.winner ? fill("wins", { winner: word(outcome.winner) }) + scored : scored.trim();
   }
 
   // The shown result becomes the position: its GNU ID in the box, or the followed game's board.
@@ -272,7 +272,7 @@
       if (Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
     };
     choose("preset", params.get("preset"));
-    choose("lang", params.get("lang") || (navigator.language || "en").slice(0, 2));
+    choose("lang", params.get("lang") || document.documentElement.lang);
     translatePage();
     $("position-form").addEventListener("submit", show);
     // a preset without IDs starts its own game (no ID can hold its positions)
