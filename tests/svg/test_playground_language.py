@@ -115,3 +115,28 @@ def test_playground_script_takes_every_word_it_shows_from_the_page(romanian_page
     code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith("//"))
     literals = set(re.findall(r'"([^"\\]*)"', code))
     assert not literals & set(words.values()), literals & set(words.values())
+
+
+@pytest.mark.parametrize(
+    ("query", "accept", "served"),
+    [
+        ("?lang=ro", "en", "ro"),
+        ("?lang=en", "ro", "en"),
+        ("", "ro-RO", "ro"),
+        ("", "", "en"),
+    ],
+)
+def test_playground_page_language_from_the_query_else_accept_language(
+    client: Any, query: str, accept: str, served: str
+) -> None:
+    response = client.get("/" + query, headers={"Accept-Language": accept} if accept else {})
+    assert response.headers["Content-Language"] == served
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{served}">' in html and f"<title>{page_words(served)['title']}</title>" in html
+    assert f'<option value="{served}" selected>' in html
+
+
+def test_playground_page_in_a_language_it_does_not_have_is_a_422_naming_lang(client: Any) -> None:
+    response = client.get("/?lang=fr", headers={"Accept-Language": "ro"})
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert response.get_json()["errors"] == {"query.lang": ["Trebuie să fie una dintre: en, ro."]}

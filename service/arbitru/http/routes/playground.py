@@ -11,9 +11,9 @@ asks IDs only where they exist and follows a Long Nardy or Plakoto game by its J
 
 Every word the page shows comes from the message catalogue (`page_words`: the `playground.*` texts,
 the colours, the pip count and the presets' names). The page is served in the request's language
-(Accept-Language) and carries the words of every language as a JSON data block, so its script
-switches language in place and writes its own sentences (the caption, the errors it finds itself)
-in the chosen one; the address's `#lang=` chooses too.
+(`?lang=`, else Accept-Language) and carries the words of every language as a JSON data block, so
+its script switches language in place and writes its own sentences (the caption, the errors it
+finds itself) in the chosen one; the address's `#lang=` chooses too.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ from arbitru.engine.board import COLORS
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.codec import ID_VARIANTS
 from arbitru.http.blueprint import Blueprint
+from arbitru.http.errors import ValidationProblem
 from arbitru.http.i18n import request_language
-from arbitru.messages import LANGUAGES, template
+from arbitru.messages import LANGUAGES, message, template
 from arbitru.messages.catalogue import CATALOGUE
 
 STATIC = Path(__file__).resolve().parent.parent / "static" / "playground"
@@ -52,21 +53,46 @@ blp = Blueprint(
 
 
 @blp.route("/", methods=["GET"])
+@blp.alt_response(422, response="UNPROCESSABLE_ENTITY")  # a `lang` it does not have
 @blp.doc(
+    parameters=[
+        {
+            "in": "query",
+            "name": "lang",
+            "required": False,
+            "schema": {"type": "string", "enum": list(LANGUAGES)},
+            "description": "the page's language (default: the one Accept-Language prefers)",
+        }
+    ],
     responses={
         "200": {
             "description": "The playground page",
             "content": {"text/html": {"schema": {"type": "string"}}},
         }
-    }
+    },
 )
 def index() -> Response:
     """The playground page (HTML for people, built only on the public API), in the request's language."""
-    response = Response(page(request_language()), mimetype="text/html")
+    response = Response(page(page_language()), mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()
     response.make_conditional(flask.request)  # 304 when the client holds this page
     return response
+
+
+def page_language() -> str:
+    """The language the page is served in: `?lang=` when given (a 422 naming it unless it is one of
+    the catalogue's), else the one Accept-Language prefers."""
+    lang = request_language()  # marks the answer as localised (Content-Language, Vary)
+    asked = flask.request.args.get("lang")
+    if asked is None:
+        return lang
+    if asked not in LANGUAGES:
+        raise ValidationProblem(
+            {"query.lang": [message("Must be one of: {choices}.", choices=", ".join(LANGUAGES))]}
+        )
+    flask.g.arbitru_language = asked
+    return asked
 
 
 def page_words(lang: str) -> dict[str, str]:
