@@ -2,8 +2,11 @@
 board and its plays.
 
 Plain HTML, CSS and a little JavaScript from static/playground/ (no build step, no CDN); the page
-only calls the public API (/v1/start, /v1/board.svg, /v1/moves with `include` of IDs), so it doubles
-as an example client. `GET /` is documented in the spec (under the `playground` tag); its asset files are not.
+only calls the public API (/v1/start, /v1/board.svg, /v1/moves with `include` of IDs, /v1/turn), so it
+doubles as an example client. Besides the list of plays, a turn is built on the picture one checker at
+a time: the picture's points take clicks (board.svg's `targets`) and /v1/turn says where the chosen
+checker can go, makes each hop, and says when the turn is a whole play. `GET /` is documented in
+the spec (under the `playground` tag); its asset files are not.
 The page is a Jinja template: its choices of rules preset and language are filled from the tables
 that define them (the colours, `arbitru.engine.rules.PRESETS`, the languages of the message catalogue);
 each preset says whether its variant has position IDs (`arbitru.formats.codec.ID_VARIANTS`), so the page
@@ -25,7 +28,7 @@ import flask
 import jinja2
 from flask import Response, send_from_directory
 
-from arbitru.engine.board import COLORS
+from arbitru.engine.board import BAR, COLORS, OFF, point_name
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.codec import ID_VARIANTS
 from arbitru.http.blueprint import Blueprint
@@ -39,9 +42,12 @@ ASSETS = frozenset({"app.js", "style.css"})
 ASSET_MAX_AGE = 3600
 Option = tuple[str, str, dict[str, str]]  # a choice's value, its text, its data attributes
 WORD_PREFIX = "playground."
-SHARED_WORDS = {"white": "white", "black": "black", "pips": "svg.title.pips"}
+SHARED_WORDS = {"white": "white", "black": "black", "pips": "svg.title.pips", "on_bar": "point.bar"}
 """Words the page shares with the API's answers (the colours as a message names a player, the pip
-count as the picture's title says it), by the page's name for each."""
+count as the picture's title says it, the bar as a message names it), by the page's name for each."""
+NOTATION = {str(point): point_name(point) for point in (BAR, OFF)}
+"""The bar's and off's names in the play notation (the same in every language), for the hops the
+page writes while a turn is built."""
 
 
 blp = Blueprint(
@@ -117,7 +123,7 @@ def page(lang: str) -> str:
     words = page_words(lang)
     turns: list[Option] = [
         ("", words["from_id"], {"text": "from_id"}),
-        *((color, words[color], {"text": color}) for color in COLORS),
+        *((color, words[color], {"text": str(color)}) for color in COLORS),
     ]
     presets: list[Option] = [
         (
@@ -133,6 +139,7 @@ def page(lang: str) -> str:
         lang=lang,
         words=words,
         every_language={code: page_words(code) for code in LANGUAGES},
+        notation=NOTATION,
         choices=choices,
     )
 

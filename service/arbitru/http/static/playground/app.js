@@ -9,6 +9,12 @@
 // translates the page's own words: every word shown comes from the message catalogue, which the
 // server writes into the page for every language (the #words data block, by the page's name for
 // each word); the page starts in the address's #lang= or else the language it was served in.
+// A turn is also built on the picture one checker at a time: the picture is asked with `targets`
+// (each point, the bar and the tray marked data-point in the mover's numbering), a click on a
+// checker marks where /v1/turn's `reach` says it can go, a click on one of those sends the hops of
+// its path to /v1/turn and draws the board after them (a hit checker on the bar, a pinned one
+// crossed), "undo" sends one hop fewer, and a complete turn is played as a click on its play in
+// the list would (the play's result and "play on").
 "use strict";
 
 (function () {
@@ -19,9 +25,13 @@
   let current = null; // {request, rules, turn, next, plays}
   let game = null; // a game followed by its JSON board: {preset, board, turn}
   let shown = 0; // the latest show(): an earlier one still waiting for the API draws nothing more
+  // the turn being built on the picture: the hops made, /v1/turn's answer for them, the point chosen
+  let builder = { hops: [], answer: null, from: null };
   // The page's own words (the catalogue's, written by the server); the API's (errors, result
   // labels) follow Accept-Language.
   const WORDS = JSON.parse($("words").textContent);
+  // the bar's and off's names in the play notation (the server's, the same in every language)
+  const NOTATION = JSON.parse($("notation").textContent);
   const lang = () => $("lang").value;
   const word = (key) => WORDS[lang()][key];
   // a word with its {name} fields filled in
@@ -124,6 +134,8 @@
 
   function clearAll() {
     $("error").hidden = true;
+    builder = { hops: [], answer: null, from: null };
+    $("builder").hidden = true;
     $("plays").replaceChildren();
     $("play-count").textContent = "";
     $("plays-section").hidden = true;
@@ -159,7 +171,7 @@
       location.hash = new URLSearchParams({
         position: text, dice: (dice || []).join(""), preset: rules.preset, lang: lang(),
       }).toString();
-      const title = await drawInto("board-picture", Object.assign({ rules }, request), stale);
+      const title = await drawInto("board-picture", Object.assign({ rules, targets: true }, request), stale);
       if (stale()) return;
       caption("board-caption", [title]);
       // the picture's title says "... to play 3-1" ("... la mutare 3-1") when the side on roll and
@@ -173,8 +185,10 @@
       if (stale()) return;
       current.turn = answer.turn;
       current.next = answer.next_turn;
+      current.dice = answer.dice;
       current.plays = answer.plays;
       listPlays(answer.plays);
+      await buildTurn([], stale, true);
     } catch (error) {
       if (!stale()) showError(error);
     }
@@ -205,16 +219,22 @@
     $("plays-section").hidden = false;
   }
 
-  async function choose(index) {
+  // A play chosen in the list (drawn as arrows on the position; the turn being built is left), or
+  // the turn built on the picture once complete (`built`: the picture already shows its board).
+  async function choose(index, built = false) {
     const play = current.plays[index];
     document.querySelectorAll("#plays button").forEach((button) => {
       button.setAttribute("aria-pressed", String(button.dataset.index === String(index)));
     });
     $("error").hidden = true;
     try {
-      const moves = play.moves.map((move) => ({ from: move.from, to: move.to }));
-      const highlight = moves.length ? { moves } : {};
-      await drawInto("board-picture", Object.assign({ rules: current.rules }, current.request, highlight));
+      if (!built) {
+        $("builder").hidden = true;
+        builder = { hops: [], answer: null, from: null };
+        const moves = play.moves.map((move) => ({ from: move.from, to: move.to }));
+        const highlight = moves.length ? { moves } : {};
+        await drawInto("board-picture", Object.assign({ rules: current.rules }, current.request, highlight));
+      }
       const over = play.outcome && play.outcome.game_over;
       const result = resultOf(play, over);
       await drawInto("result-picture", Object.assign({ rules: current.rules, perspective: current.turn }, result));
@@ -232,6 +252,101 @@
       showError(error);
     }
   }
+
+  // -- a turn built on the picture --------------------------------------------------------------
+  // a hop in the play notation (`24/18*`, `bar/22`, `6/off`)
+  const pointText = (point) => NOTATION[point] || String(point);
+  const hopText = (hop) => pointText(hop.from) + "/" + pointText(hop.to) + (hop.hit ? "*" : "");
+  // the hops made so far, as /v1/turn takes them back
+  const madeHops = () => builder.hops.map((hop) => ({ from: hop.from, to: hop.to, die: hop.die }));
+  let building = false; // a hop or an undo waiting for the API: further clicks wait for it
+
+  // /v1/turn for `hops`; the board after them drawn (unless `drawn`: show() has just drawn the
+  // position) with its points marked for clicks. A hop the API refuses (the page offers none) is
+  // said with the API's reason and the turn stays as it was.
+  async function buildTurn(hops, stale = () => false, drawn = false) {
+    const request = Object.assign({ rules: current.rules }, current.request, { hops });
+    const answer = await must("v1/turn", request);
+    if (stale()) return;
+    if (!answer.legal) throw new ApiProblem({ detail: answer.reason.message });
+    if (!drawn) {
+      const after = { board: answer.board, turn: current.turn, dice: current.dice };
+      const position = hops.length ? after : current.request;
+      const body = Object.assign({ rules: current.rules, targets: true }, position);
+      const title = await drawInto("board-picture", body, stale);
+      if (stale()) return;
+      caption("board-caption", [title]);
+    }
+    builder = { hops: answer.hops, answer, from: null };
+    $("result-section").hidden = true;
+    markTargets();
+    if (answer.complete && hops.length) {
+      const played = answer.play.notation;
+      const index = current.plays.findIndex((play) => play.notation === played);
+      if (index >= 0) await choose(index, true);
+    } else {
+      document.querySelectorAll("#plays button").forEach((b) => b.setAttribute("aria-pressed", "false"));
+    }
+  }
+
+  // The points' marks: the checkers that may move (movable), the chosen one and where it can go.
+  function markTargets() {
+    const reach = builder.answer ? builder.answer.reach : [];
+    const froms = new Set(reach.map((route) => route.from));
+    const tos = new Set(reach.filter((route) => route.from === builder.from).map((route) => route.to));
+    document.querySelectorAll("#board-picture [data-point]").forEach((area) => {
+      const point = Number(area.dataset.point);
+      area.classList.toggle("movable", builder.from === null && froms.has(point));
+      area.classList.toggle("chosen", point === builder.from);
+      area.classList.toggle("reach", tos.has(point));
+    });
+    const status = [];
+    if (builder.from !== null) {
+      status.push(fill("pick_to", { from: builder.from === 25 ? word("on_bar") : builder.from }));
+    } else if (froms.size) {
+      status.push(word("pick"));
+    }
+    if (builder.hops.length) status.push(fill("moved", { hops: builder.hops.map(hopText).join(" ") }));
+    $("builder-status").textContent = status.join(" ");
+    $("undo-hop").hidden = !builder.hops.length;
+    $("builder").hidden = !status.length;
+  }
+
+  // The turn after `hops` (one at a time: clicks meanwhile are ignored; a show() begun meanwhile
+  // wins, its answer coming later or not).
+  async function makeHops(hops) {
+    if (building) return;
+    building = true;
+    const ticket = shown;
+    $("error").hidden = true;
+    try {
+      await buildTurn(hops, () => ticket !== shown);
+    } catch (error) {
+      if (ticket === shown) showError(error);
+    } finally {
+      building = false;
+    }
+  }
+
+  // A click on the picture: on a marked point the chosen checker goes there (the hops of the first
+  // path that reaches it), on a checker that may move it is chosen, anywhere else nothing is.
+  function clickPicture(event) {
+    const area = event.target.closest ? event.target.closest("[data-point]") : null;
+    if (!builder.answer || !area || building) return;
+    const point = Number(area.dataset.point);
+    const reach = builder.answer.reach;
+    const route = reach.find((r) => r.from === builder.from && r.to === point);
+    if (route) {
+      const hops = route.path.slice(1).map((to, i) => ({ from: route.path[i], to, die: route.dice[i] }));
+      makeHops(madeHops().concat(hops));
+      return;
+    }
+    const movable = point !== builder.from && reach.some((r) => r.from === point);
+    builder.from = movable ? point : null;
+    markTargets();
+  }
+
+  const undo = () => makeHops(madeHops().slice(0, -1));
 
   // The result: from the play's own GNU ID (opponent to roll, same cube), from its board with the turn
   // passed to the opponent where the variant has no ID, or its bare board when the game is over
@@ -286,6 +401,8 @@
       show();
     });
     $("play-on").addEventListener("click", playOn);
+    $("board-picture").addEventListener("click", clickPicture);
+    $("undo-hop").addEventListener("click", undo);
     $("lang").addEventListener("change", () => {
       translatePage();
       show();
