@@ -473,8 +473,10 @@ def hop(driver: Any, source: int, target: int, made: str) -> None:
 def test_playground_makes_a_backgammon_hit_by_clicking_and_undoes_it(server: str, browser: Any) -> None:
     """White's 3-1 with a black blot on the 5 point: a click on the 8 marks where that checker can go
     (its reach), a click on 5 hits (the blot goes to the bar: black's pips grow by 20), undo puts it
-    back, and 8/5* then 6/5 completes the turn, played as the list's 8/5* 6/5."""
+    back, and 8/5* then 6/5 (made with the keyboard) completes the turn, played as the list's
+    8/5* 6/5."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 
     phone_viewport(browser)
     browser.get("about:blank")
@@ -500,7 +502,14 @@ def test_playground_makes_a_backgammon_hit_by_clicking_and_undoes_it(server: str
         "the hit undone",
     )
     hop(browser, 8, 5, "8/5*")
-    hop(browser, 6, 5, "8/5* 6/5")
+    assert "cube 1 centred" in svg_title(browser, "board-picture")  # the ID's cube, still drawn
+    # the keyboard too: the marked points are buttons (Enter chooses, as a click)
+    six = browser.find_element(By.CSS_SELECTOR, '#board-picture [data-point="6"]')
+    assert six.get_attribute("role") == "button" and six.get_attribute("aria-label") == "6"
+    six.send_keys(Keys.ENTER)
+    wait_for(browser, lambda d: marked(d, "reach") == [5], "the 6 point's checker's reach")
+    browser.find_element(By.CSS_SELECTOR, '#board-picture [data-point="5"]').send_keys(Keys.ENTER)
+    wait_for(browser, lambda d: builder_status(d).endswith("8/5* 6/5"), "the second hop, by the keyboard")
     wait_for(
         browser,
         lambda d: (

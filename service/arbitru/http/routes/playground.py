@@ -42,9 +42,17 @@ ASSETS = frozenset({"app.js", "style.css"})
 ASSET_MAX_AGE = 3600
 Option = tuple[str, str, dict[str, str]]  # a choice's value, its text, its data attributes
 WORD_PREFIX = "playground."
-SHARED_WORDS = {"white": "white", "black": "black", "pips": "svg.title.pips", "on_bar": "point.bar"}
+SHARED_WORDS = {
+    "white": "white",
+    "black": "black",
+    "pips": "svg.title.pips",
+    "on_bar": "point.bar",
+    "borne_off": "point.off",
+    "point_n": "point.n",
+}
 """Words the page shares with the API's answers (the colours as a message names a player, the pip
-count as the picture's title says it, the bar as a message names it), by the page's name for each."""
+count as the picture's title says it, the bar, off and a point as a message names them), by the
+page's name for each."""
 NOTATION = {str(point): point_name(point) for point in (BAR, OFF)}
 """The bar's and off's names in the play notation (the same in every language), for the hops the
 page writes while a turn is built."""

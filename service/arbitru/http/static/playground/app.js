@@ -188,6 +188,9 @@
       current.dice = answer.dice;
       current.plays = answer.plays;
       listPlays(answer.plays);
+      // an ID's cube, drawn on the boards of the turn being built as on the ID's picture
+      if (text) current.cube = (await must("v1/convert", Object.assign({ rules }, request))).cube;
+      if (stale()) return;
       await buildTurn([], stale, true);
     } catch (error) {
       if (!stale()) showError(error);
@@ -271,6 +274,7 @@
     if (!answer.legal) throw new ApiProblem({ detail: answer.reason.message });
     if (!drawn) {
       const after = { board: answer.board, turn: current.turn, dice: current.dice };
+      if (current.cube) after.cube = current.cube;
       const position = hops.length ? after : current.request;
       const body = Object.assign({ rules: current.rules, targets: true }, position);
       const title = await drawInto("board-picture", body, stale);
@@ -289,7 +293,14 @@
     }
   }
 
-  // The points' marks: the checkers that may move (movable), the chosen one and where it can go.
+  // A point as the page names it to a screen reader (the bar, off, "point 7").
+  const pointName = (point) => {
+    if (point === 25) return word("on_bar");
+    return point === 0 ? word("borne_off") : fill("point_n", { n: point });
+  };
+
+  // The points' marks: the checkers that may move (movable), the chosen one and where it can go;
+  // those are buttons a keyboard reaches too (Tab, then Enter or Space).
   function markTargets() {
     const reach = builder.answer ? builder.answer.reach : [];
     const froms = new Set(reach.map((route) => route.from));
@@ -299,6 +310,14 @@
       area.classList.toggle("movable", builder.from === null && froms.has(point));
       area.classList.toggle("chosen", point === builder.from);
       area.classList.toggle("reach", tos.has(point));
+      const active = ["movable", "chosen", "reach"].some((mark) => area.classList.contains(mark));
+      if (active) {
+        area.setAttribute("tabindex", "0");
+        area.setAttribute("role", "button");
+        area.setAttribute("aria-label", pointName(point));
+      } else {
+        ["tabindex", "role", "aria-label"].forEach((name) => area.removeAttribute(name));
+      }
     });
     const status = [];
     if (builder.from !== null) {
@@ -402,6 +421,11 @@
     });
     $("play-on").addEventListener("click", playOn);
     $("board-picture").addEventListener("click", clickPicture);
+    $("board-picture").addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      clickPicture(event);
+    });
     $("undo-hop").addEventListener("click", undo);
     $("lang").addEventListener("change", () => {
       translatePage();
