@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -362,7 +363,7 @@ def test_playground_plays_a_preset_without_ids_from_its_start_position(
         "the play's arrows and its result, black to roll (the turn passed)",
     )
     caption = browser.find_element(By.ID, "result-caption").text
-    assert "pips: white 349, black 360" in caption and "GNU ID" not in caption, caption
+    assert "white 349 pips, black 360 pips" in caption and "GNU ID" not in caption, caption
     full_page_screenshot(browser, SCREENSHOTS / f"playground-{preset}.png")
 
     # play on: black rolls from the board the play left
@@ -390,4 +391,199 @@ def test_playground_address_with_an_empty_position_starts_the_preset_in_romanian
     buttons = wait_for(browser, lambda d: play_buttons(d) or None, "the plakoto plays of 6-5 in Romanian")
     assert sorted(b.text for b in buttons) == ["24/13", "24/19 24/18"]
     assert browser.find_element(By.ID, "board-heading").text == "Poziția"
+    assert console_errors(browser) == []
+
+
+def test_playground_in_romanian_shows_no_english_word(server: str, browser: Any) -> None:
+    """Switched to Romanian, the page (its words, the choices, the caption of a clicked play, the
+    board's title and its bar and tray labels) shows none of its English words."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from arbitru.http.routes.playground import page_words
+
+    english, romanian = page_words("en"), page_words("ro")
+    phone_viewport(browser)
+    browser.get("about:blank")
+    browser.get(server + "/")
+    wait_for(browser, lambda d: len(play_buttons(d)) == 16, "the 3-1 plays in English")
+    Select(browser.find_element(By.ID, "lang")).select_by_value("ro")
+    wait_for(browser, lambda d: "alb la mutare 3-1" in svg_title(d, "board-picture"), "the board in Romanian")
+    buttons = wait_for(browser, lambda d: play_buttons(d) or None, "the 3-1 plays in Romanian")
+    next(b for b in buttons if b.text == OPENING_PLAY).click()
+    wait_for(
+        browser,
+        lambda d: (
+            romanian["after_play"].format(play=OPENING_PLAY) in d.find_element(By.ID, "result-caption").text
+        ),
+        "the clicked play's caption in Romanian",
+    )
+    script = (
+        "return [document.title, document.body.innerText, document.getElementById('position-id').placeholder,"
+        " ...Array.from(document.querySelectorAll('option'), (o) => o.text),"
+        " ...Array.from(document.querySelectorAll('svg text, svg title'), (t) => t.textContent)].join('\\n')"
+    )
+    seen = str(browser.execute_script(script))
+    # whole words: the English "bar" is in the Romanian "bară"
+    left = [
+        text
+        for key, text in english.items()
+        if text != romanian[key] and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", seen)
+    ]
+    assert left == [] and "pips" not in seen and "\nbar\n" not in seen and "\noff" not in seen, left
+    assert "bară" in seen and "Arbitru: loc de joacă" in seen
+    assert console_errors(browser) == []
+
+
+# -- a turn built on the picture one checker at a time through POST /v1/turn (issue 42) ------------
+HIT_POSITION = "4HPwASHgc/ABMA:cIkFAAAAAAAE"  # the opening, black's blot on white's 5 point; white 3-1
+
+
+def click_point(driver: Any, point: int) -> None:
+    """A click on the picture's point (25 the bar), as a finger or a mouse would make it."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, f'#board-picture [data-point="{point}"]').click()
+
+
+def marked(driver: Any, mark: str) -> list[int]:
+    """The points the picture marks `movable`, `chosen` or `reach`, in order."""
+    script = (
+        "return Array.from(document.querySelectorAll('#board-picture [data-point].' + arguments[0]),"
+        " (a) => Number(a.dataset.point));"
+    )
+    return sorted(driver.execute_script(script, mark))
+
+
+def builder_status(driver: Any) -> str:
+    script = "const s = document.getElementById('builder-status'); return s ? s.textContent : '';"
+    return str(driver.execute_script(script))
+
+
+def hop(driver: Any, source: int, target: int, made: str) -> None:
+    """Choose the checker on `source`, wait for `target` to be marked, click it and wait for the
+    hops made so far to read `made`."""
+    wait_for(driver, lambda d: source in marked(d, "movable"), f"the checker on {source} movable")
+    click_point(driver, source)
+    wait_for(driver, lambda d: target in marked(d, "reach"), f"{target} marked as reachable from {source}")
+    click_point(driver, target)
+    wait_for(driver, lambda d: builder_status(d).endswith(made), f"the hops made: {made}")
+
+
+def test_playground_makes_a_backgammon_hit_by_clicking_and_undoes_it(server: str, browser: Any) -> None:
+    """White's 3-1 with a black blot on the 5 point: a click on the 8 marks where that checker can go
+    (its reach), a click on 5 hits (the blot goes to the bar: black's pips grow by 20), undo puts it
+    back, and 8/5* then 6/5 (made with the keyboard) completes the turn, played as the list's
+    8/5* 6/5."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    phone_viewport(browser)
+    browser.get("about:blank")
+    browser.get(server + f"/#position={HIT_POSITION}&dice=31")
+    wait_for(browser, lambda d: len(play_buttons(d)) == 18, "the 18 plays of 3-1")
+    console_errors(browser)
+    assert "white 167 pips, black 163 pips" in svg_title(browser, "board-picture")
+    wait_for(browser, lambda d: marked(d, "movable") == [6, 8, 13, 24], "the checkers that may move")
+    click_point(browser, 8)
+    wait_for(browser, lambda d: marked(d, "reach") == [4, 5, 7], "the 8 point's checker's reach")
+    assert marked(browser, "chosen") == [8] and marked(browser, "movable") == []
+    click_point(browser, 5)
+    wait_for(browser, lambda d: builder_status(d).endswith("8/5*"), "the hit made")
+    wait_for(
+        browser,
+        lambda d: "white 164 pips, black 168 pips" in svg_title(d, "board-picture"),
+        "the board after the hit: black's checker on the bar",
+    )
+    browser.find_element(By.ID, "undo-hop").click()
+    wait_for(
+        browser,
+        lambda d: "black 163 pips" in svg_title(d, "board-picture") and "8/5" not in builder_status(d),
+        "the hit undone",
+    )
+    hop(browser, 8, 5, "8/5*")
+    assert "cube 1 centred" in svg_title(browser, "board-picture")  # the ID's cube, still drawn
+    # the keyboard too: the marked points are buttons (Enter chooses, as a click)
+    six = browser.find_element(By.CSS_SELECTOR, '#board-picture [data-point="6"]')
+    assert six.get_attribute("role") == "button" and six.get_attribute("aria-label") == "6"
+    six.send_keys(Keys.ENTER)
+    wait_for(browser, lambda d: marked(d, "reach") == [5], "the 6 point's checker's reach")
+    browser.find_element(By.CSS_SELECTOR, '#board-picture [data-point="5"]').send_keys(Keys.ENTER)
+    wait_for(browser, lambda d: builder_status(d).endswith("8/5* 6/5"), "the second hop, by the keyboard")
+    wait_for(
+        browser,
+        lambda d: (
+            d.find_element(By.ID, "result-section").get_attribute("hidden") is None
+            and "8/5* 6/5" in d.find_element(By.ID, "result-caption").text
+        ),
+        "the complete turn played: its result",
+    )
+    chosen = [b.text for b in play_buttons(browser) if b.get_attribute("aria-pressed") == "true"]
+    assert chosen == ["8/5* 6/5"]
+    assert marked(browser, "movable") == [] and marked(browser, "reach") == []
+    full_page_screenshot(browser, SCREENSHOTS / "playground-turn-hit.png")
+    assert console_errors(browser) == []
+
+
+def test_playground_long_nardy_6_6_first_turn_takes_two_checkers_off_the_head(
+    server: str, browser: Any
+) -> None:
+    """Long Nardy's first 6-6, in Romanian: the head (24) gives a second checker (the rule's
+    exception); the sixes beyond 18 are blocked by black's head, so two hops 24/18 are the whole
+    turn. The page's words about the turn are the catalogue's Romanian ones."""
+    from selenium.webdriver.common.by import By
+
+    from arbitru.http.routes.playground import page_words
+
+    words = page_words("ro")
+    phone_viewport(browser)
+    browser.get("about:blank")
+    browser.get(server + "/#position=&dice=66&preset=long_nardy&lang=ro")
+    wait_for(browser, lambda d: play_buttons(d) and marked(d, "movable") == [24], "the head movable")
+    assert [b.text for b in play_buttons(browser)] == ["24/18(2)"]
+    assert builder_status(browser) == words["pick"]
+    click_point(browser, 24)
+    wait_for(browser, lambda d: marked(d, "reach") == [18], "18 the only point a head checker reaches")
+    assert builder_status(browser) == words["pick_to"].format(**{"from": 24})
+    click_point(browser, 18)
+    wait_for(browser, lambda d: words["moved"].format(hops="24/18") in builder_status(d), "the first hop")
+    wait_for(browser, lambda d: 24 in marked(d, "movable"), "a second checker off the head")
+    hop(browser, 24, 18, "24/18 24/18")
+    wait_for(
+        browser,
+        lambda d: words["after_play"].format(play="24/18(2)") in d.find_element(By.ID, "result-caption").text,
+        "the turn complete: 24/18(2) played",
+    )
+    assert words["pips"].format(white=348, black=360) in svg_title(browser, "board-picture")
+    assert browser.find_element(By.ID, "undo-hop").text == words["undo"]
+    assert console_errors(browser) == []
+
+
+def test_playground_plakoto_pin_made_by_clicking(server: str, browser: Any) -> None:
+    """Plakoto: black runs a checker to its 6 point (24/18/12/6 in one click) and another to 18;
+    white's 5 from its 24 lands on that lone checker and pins it: the hop is marked * and the
+    pinned checker is drawn crossed under white's."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    phone_viewport(browser)
+    browser.get("about:blank")
+    browser.get(server + "/#position=&dice=66&preset=plakoto")
+    wait_for(browser, lambda d: play_buttons(d), "white's plakoto plays")
+    Select(browser.find_element(By.ID, "turn")).select_by_value("black")
+    browser.find_element(By.ID, "show").click()
+    wait_for(browser, lambda d: "black to play 6-6" in svg_title(d, "board-picture"), "black on roll")
+    hop(browser, 24, 6, "24/18 18/12 12/6")
+    hop(browser, 24, 18, "24/18 18/12 12/6 24/18")
+    wait_for(browser, lambda d: d.find_element(By.ID, "play-on").is_displayed(), "black's turn played")
+    browser.find_element(By.ID, "play-on").click()
+    dice = browser.find_element(By.ID, "dice")
+    dice.send_keys("51")
+    browser.find_element(By.ID, "show").click()
+    wait_for(browser, lambda d: "white to play 5-1" in svg_title(d, "board-picture"), "white on roll")
+    hop(browser, 24, 19, "24/19*")
+    lines = browser.find_elements(By.CSS_SELECTOR, "#board-picture svg line")
+    assert len(lines) == 2, "the pinned checker crossed (no arrows on a turn being built)"
+    assert "white 355 pips" in svg_title(browser, "board-picture")
+    full_page_screenshot(browser, SCREENSHOTS / "playground-turn-pin.png")
     assert console_errors(browser) == []

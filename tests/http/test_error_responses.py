@@ -5,14 +5,17 @@ from __future__ import annotations
 import io
 import json
 
+import orjson
 import pytest
 from flask import Flask
 
 from arbitru import create_app
 from arbitru.http.errors import PROBLEM_TYPES
+from arbitru.messages import LANGUAGES, render
 from tests.http.conftest import assert_problem, roll_body
 
 ROUTES = ["/v1/moves", "/v1/play", "/v1/outcome"]
+RO = {"Accept-Language": "ro"}
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -30,7 +33,54 @@ def test_deeply_nested_json_is_a_4xx_not_a_crash(client):
     raw = b"[" * 100_000 + b"]" * 100_000
     response = client.post("/v1/moves", data=raw, content_type="application/json")
     body = assert_problem(response, 400)
-    assert body["type"].endswith("/malformed-json") and "depth" in body["detail"]
+    assert body["type"].endswith("/malformed-json") and "too deeply" in body["detail"]
+
+
+# a body, and where orjson says it breaks: line, column, offset
+BROKEN_BODIES = [
+    (b'{"board": ', (1, 11, 10)),
+    (b'{\n  "dice": [3, 1,]\n}', (2, 16, 17)),
+    (b"\xff\xfe", (1, 1, 0)),
+    (b"{} x", (1, 4, 3)),
+    (b'"\\ud800"', (1, 2, 1)),
+]
+
+
+@pytest.mark.parametrize(("raw", "where"), BROKEN_BODIES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_malformed_json_names_where_it_breaks_in_the_answer_language(client, raw, where, lang):
+    """A 400's detail is the catalogue's sentence in the request's language naming the line, column
+    and offset where the body breaks, never the parser's English reason."""
+    response = client.post(
+        "/v1/moves", data=raw, content_type="application/json", headers={"Accept-Language": lang}
+    )
+    body = assert_problem(response, 400)
+    line, column, position = where
+    assert body["detail"] == render(
+        "problem.malformed_json", {"line": line, "column": column, "position": position}, lang
+    )
+    with pytest.raises(orjson.JSONDecodeError) as parsed:
+        orjson.loads(raw)
+    assert parsed.value.msg not in body["detail"]
+    if lang == "ro":
+        assert body["detail"].startswith("corpul nu este JSON valid: eroarea este la linia")
+
+
+def test_json_nested_too_deeply_is_said_in_romanian(client):
+    raw = b"[" * 2000 + b"]" * 2000
+    response = client.post("/v1/moves", data=raw, content_type="application/json", headers=RO)
+    body = assert_problem(response, 400)
+    assert body["detail"] == render(
+        "problem.json_too_deep", {"line": 1, "column": 1026, "position": 1025}, "ro"
+    )
+    assert "depth" not in body["detail"]
+
+
+def test_a_body_without_content_type_is_said_in_romanian(client):
+    raw = json.dumps(roll_body()).encode()
+    response = client.post("/v1/moves", data=raw, headers={"Content-Type": "", **RO})
+    body = assert_problem(response, 415)
+    assert body["detail"] == "se aștepta Content-Type: application/json, s-a primit niciun Content-Type"
 
 
 def test_an_unknown_url_is_a_404(client):
@@ -153,3 +203,13 @@ def test_an_unexpected_error_is_a_500_problem_without_a_stack_trace(caplog):
     assert "secret internals" not in response.get_data(as_text=True)
     assert problem["type"] == PROBLEM_TYPES[500]
     assert any("unhandled error" in record.getMessage() for record in caplog.records)
+
+
+def test_a_transcript_file_of_broken_json_names_where_it_breaks_in_romanian(client):
+    """A text/plain transcript that opens as a JSON game record but breaks: a 422 on `file` naming
+    the place in the catalogue's words (not the parser's English), as a JSON body's 400 does."""
+    response = client.post("/v1/matches/verify", data=b'{"games": [}', content_type="text/plain", headers=RO)
+    body = assert_problem(response, 422)
+    assert body["errors"]["file"] == [
+        "nu este o înregistrare de joc JSON: eroarea de JSON este la linia 1, coloana 12 (poziția 11)"
+    ]

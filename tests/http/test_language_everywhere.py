@@ -71,3 +71,44 @@ def test_point_closed_reads_well_in_romanian(client):
     reason = client.post("/v1/play", json=body, headers=RO).json["reason"]
     assert reason["code"] == "POINT_CLOSED"
     assert reason["message"] == "punctul 7 este poartă a adversarului (două sau mai multe puluri)"
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_rules_cube_reasons_name_the_colours_in_the_answer_language(client, lang):
+    """/v1/rules' cube reasons name their sample owner and player as POST /v1/cube names them
+    (`Albul`, `Negrul` in Romanian), never by the JSON's colour values."""
+    headers = {"Accept-Language": lang}
+    reasons = client.get("/v1/rules", headers=headers).json["cube_reasons"]
+    refused = client.post(
+        "/v1/cube",
+        json={"action": "double", "turn": "black", "cube": {"value": 2, "owner": "white"}},
+        headers=headers,
+    ).json["reason"]
+    assert refused["code"] == "NOT_CUBE_OWNER"
+    assert reasons["NOT_CUBE_OWNER"] == refused["message"]
+    if lang == "ro":
+        assert reasons["NOT_CUBE_OWNER"] == "Doar cel care deține cubul (Albul) poate dubla."
+        assert reasons["NOT_YOUR_ACTION"] == "Doar Negrul poate face acum această acțiune cu cubul."
+        for text in reasons.values():
+            assert not re.search(r"\b(white|black)\b", text, re.IGNORECASE), text
+
+
+def test_convert_notes_are_in_the_request_language(client):
+    """What a lenient decoder normalised is said in the answer's language (it was always English)."""
+    body = {"gnubg_id": "4HPwATDgc/ABMA:8IhuACAACAAE"}  # the widely copied Match ID: "no game started"
+    english = client.post("/v1/convert", json=body).json["notes"]
+    romanian = client.post("/v1/convert", json=body, headers=RO).json["notes"]
+    assert english == ["match_id: game state 'no game started' read as a game in play"]
+    assert romanian == ["match_id: starea de joc „niciun joc început” citită ca un joc în desfășurare"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [({"clock": "x", "match": "x", "events": "x", "now": "soon"}, "now"), ({"record": 7}, "record")],
+)
+def test_marshmallow_field_messages_are_in_romanian(client, body, field):
+    """A number or an object of the wrong type is refused in Romanian (the messages of marshmallow's
+    number and mapping fields were missing from the catalogue)."""
+    route = "/v1/clock" if "now" in body else "/v1/matches/verify"
+    errors = client.post(route, json=body, headers=RO).json["errors"]
+    assert errors[field] in (["Nu este un număr valid."], ["Nu este un obiect valid."]), errors

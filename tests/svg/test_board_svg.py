@@ -146,6 +146,17 @@ def test_borne_off_checkers_label_their_tray() -> None:
     assert "off 4" in texts and "off 3" in texts
 
 
+def test_bar_and_off_labels_are_in_the_picture_language() -> None:
+    """The bar and tray labels say `bară` and `afară` in Romanian (the words messages name them by),
+    never the English `bar` and `off`."""
+    position, options = SITUATIONS["bearoff"]
+    texts = _texts(render_board(position, **options, lang="ro"))
+    assert "bară" in texts and "afară 4" in texts and "afară 3" in texts
+    assert not [text for text in texts if "bar" in text.split() or "off" in text.split()], texts
+    empty = _texts(render_board(Board.initial(), lang="ro"))
+    assert "bară" in empty and empty.count("afară") == 2
+
+
 def test_centred_cube_shows_64_and_an_owned_cube_its_value() -> None:
     position = Board.initial()
     assert "64" in _texts(render_board(position, cube_value=1))

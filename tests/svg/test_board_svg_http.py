@@ -149,6 +149,66 @@ def test_post_invalid_content_is_a_422_problem(client: Any, body: dict[str, Any]
     assert_problem(client.post("/v1/board.svg", json=body), 422, field)
 
 
+def test_bar_and_off_labels_follow_accept_language(client: Any) -> None:
+    texts = {
+        lang: [
+            t.text
+            for t in ET.fromstring(
+                client.get(
+                    "/v1/board.svg", query_string={"gnubg_id": OPENING_ID}, headers={"Accept-Language": lang}
+                ).data
+            ).iter("{http://www.w3.org/2000/svg}text")
+        ]
+        for lang in ("en", "ro")
+    }
+    assert "bar" in texts["en"] and texts["en"].count("off") == 2
+    assert "bară" in texts["ro"] and texts["ro"].count("afară") == 2
+    assert "bar" not in texts["ro"] and "off" not in texts["ro"]
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _targets_under_checkers(svg: bytes, fill: str) -> list[int]:
+    """The `data-point` of the click target under each checker of colour `fill`, sorted."""
+    root = ET.fromstring(svg)
+    areas = [
+        (int(r.get("data-point", "")), *(float(r.get(k, "")) for k in ("x", "y", "width", "height")))
+        for r in root.iter(f"{SVG}rect")
+        if r.get("data-point") is not None
+    ]
+    found = []
+    for circle in root.iter(f"{SVG}circle"):
+        if circle.get("fill") != fill:
+            continue
+        cx, cy = float(circle.get("cx", "")), float(circle.get("cy", ""))
+        under = [p for p, x, y, w, h in areas if x <= cx <= x + w and y <= cy <= y + h]
+        assert len(under) == 1, (cx, cy, under)
+        found += under
+    return sorted(found)
+
+
+@pytest.mark.parametrize("preset", ["standard", "long_nardy", "plakoto"])
+def test_targets_mark_the_point_each_checker_of_the_side_on_roll_stands_on(client: Any, preset: str) -> None:
+    """With `targets`, a click on a checker of the side on roll is on the area marked with its point
+    in that side's numbering (25 the bar): what the playground sends /v1/turn; there is one area per
+    point, the bar and the tray (0)."""
+    board = start_board(PRESETS[preset])
+    white = board.to_dict()["white"]
+    if preset == "standard":  # one of the back checkers on the bar
+        white["points"]["24"] -= 1
+        white["bar"] = 1
+    body = {"board": {**board.to_dict(), "white": white}, "turn": "white", "dice": [6, 5]}
+    body["rules"] = {"preset": preset}
+    svg = client.post("/v1/board.svg", json={**body, "targets": True}).data
+    marked = sorted(int(p) for p in re.findall(rb'data-point="(\d+)"', svg))
+    assert marked == list(range(26))
+    stands = {**{int(p): n for p, n in white["points"].items()}, 25: white["bar"]}
+    expected = sorted(p for p, n in stands.items() for _ in range(min(n, 5)))
+    assert _targets_under_checkers(svg, "#f7f3ea") == expected
+    assert b"data-point" not in client.post("/v1/board.svg", json=body).data
+
+
 def test_post_malformed_json_is_a_400_problem(client: Any) -> None:
     response = client.post("/v1/board.svg", data=b"{", content_type="application/json")
     assert response.status_code == 400

@@ -150,7 +150,7 @@ def decode_fibs(text: str, *, checkers: int = 15, field: str = FIELD) -> Decoded
         turn = "black" if doubled == 1 else "white"
     dice, notes = _on_roll_dice(turn, dice_of)
     if may == (0, 0) and not crawford and not doubled:
-        notes.append("fibs: neither side may double; the cube is read as centred")
+        notes.append(message("format.note_fibs_no_double"))
     return DecodedPosition(
         board=board,
         turn=turn,
@@ -310,5 +310,5 @@ def _on_roll_dice(
         return None, []
     other: Color = "white" if turn == "black" else "black"
     if dice_of[turn] is None and dice_of[other]:
-        return dice_of[other], ["fibs: the dice were given in the other player's fields"]
+        return dice_of[other], [message("format.note_fibs_other_dice")]
     return dice_of[turn], []

@@ -251,7 +251,7 @@ def decode_match_id(
     cube = 1 << bits["cube"]
     owner_bits = bits["cube_owner"]
     if owner_bits == 2:
-        notes.append("match_id: cube owner bits 10 read as a centred cube")
+        notes.append(message("format.note_cube_owner_bits"))
     owner = {0: "black", 1: "white"}.get(owner_bits, "centered")
     move = bits["turn"]
     crawford = bool(bits["crawford"])
@@ -260,14 +260,14 @@ def decode_match_id(
         raise bad("game_state", message("format.game_state"), state_index)
     state = _GAME_STATES[state_index]
     if state == "none":
-        notes.append("match_id: game state 'no game started' read as a game in play")
+        notes.append(message("format.note_no_game_started"))
         state = "playing"
     deciding = bits["decision"]
     doubled = bool(bits["doubled"])
     resigned = bits["resigned"]
     expected_deciding = 1 - move if (doubled or resigned) else move
     if deciding != expected_deciding:
-        notes.append("match_id: the player-to-decide bit disagrees with the double/resign flags; ignored")
+        notes.append(message("format.note_decision_bit"))
     die0, die1 = bits["die_0"], bits["die_1"]
     if die0 > 6 or die1 > 6:
         raise bad("dice", message("format.match_dice"), f"{die0}{die1}")

@@ -20,7 +20,7 @@ from arbitru.engine.board import BAR, OFF, Board, Color, other, pinned_points
 from arbitru.engine.movement import BACKGAMMON, Movement
 from arbitru.engine.play import Move, format_moves
 from arbitru.engine.rules import PRESETS
-from arbitru.messages import message, render, template
+from arbitru.messages import message, point_word, render, template
 
 __all__ = ["SvgOptions", "render_board", "variant_name", "MAX_DRAWN"]
 
@@ -79,6 +79,7 @@ class SvgOptions:
     play: tuple[tuple[int, int], ...] = ()  # moves (from, to) in the mover's numbering; 25 bar, 0 off
     lang: str = "en"  # the language of the title (the words come from arbitru.messages)
     movement: Movement = BACKGAMMON  # where the top side's points lie (geometry) and what a landing hits
+    targets: bool = False  # mark each point, the bar and the bottom side's tray for a page's clicks
 
 
 def render_board(
@@ -92,17 +93,21 @@ def render_board(
     play: Sequence[Sequence[int]] = (),
     lang: str = "en",
     movement: Movement = BACKGAMMON,
+    targets: bool = False,
 ) -> str:
     """The SVG document (a str) of `board`, with optional dice, cube and a play drawn as arrows,
     titled in `lang`; the variant's `movement` places the other side's checkers (in long nardy both
     sides move the same way, each from its own 24) and says what a drawn play's landing does (a hit
-    goes to the bar, a pin stays under the checker, long nardy touches nothing).
+    goes to the bar, a pin stays under the checker, long nardy touches nothing). With `targets`, each
+    point, the bar and the bottom side's tray get a transparent area on top marked `data-point` (its
+    number in the bottom side's numbering, 25 the bar, 0 off), so a page can tell which one a click
+    or a touch is on without knowing the picture's geometry.
 
     Raises ValueError for options it cannot draw (a die outside 1-6, a move point outside 0-25,
     a play without the side that makes it).
     """
     options = _checked_options(perspective, turn, dice, cube_value, cube_owner, play)
-    return _Renderer(board, replace(options, lang=lang, movement=movement)).document()
+    return _Renderer(board, replace(options, lang=lang, movement=movement, targets=targets)).document()
 
 
 def _checked_options(
@@ -226,6 +231,8 @@ class _Renderer:
         self.cube()
         self.dice()
         self.arrows()
+        if self.options.targets:
+            self.click_targets()
         self.out.append("</svg>")
         return "\n".join(self.out) + "\n"
 
@@ -295,15 +302,18 @@ class _Renderer:
         )
 
     def numbers(self) -> None:
-        """Point numbers in the bottom side's numbering, and the bar and tray labels."""
+        """Point numbers in the bottom side's numbering, and the bar and tray labels in the options'
+        language (the words messages name the bar and off by: `bară`, `afară` in Romanian)."""
         for point in range(1, 25):
             y = Y_TOP - 11 if point > 12 else Y_BOTTOM + 21
             self.out.append(_text(self.point_x(point), y, str(point), LABEL, 15))
-        self.out.append(_text(X_BAR + BAR_W // 2, Y_BOTTOM + 21, "bar", LABEL, 12))
+        lang = self.options.lang
+        self.out.append(_text(X_BAR + BAR_W // 2, Y_BOTTOM + 21, point_word(BAR, lang), LABEL, 12))
         # the borne-off count of each side labels its own tray
+        off = point_word(OFF, lang)
         for color, y in ((self.bottom, Y_BOTTOM + 21), (self.top, Y_TOP - 11)):
             count = self.board.side(color)[OFF]
-            self.out.append(_text(X_TRAY + SIDE_W // 2, y, f"off {count}" if count else "off", LABEL, 12))
+            self.out.append(_text(X_TRAY + SIDE_W // 2, y, f"{off} {count}" if count else off, LABEL, 12))
 
     def trays(self) -> None:
         """Borne-off checkers as slabs in each side's tray."""
@@ -355,6 +365,19 @@ class _Renderer:
         self.out.append(
             f'<circle cx="{x}" cy="{y}" r="{R - 7}" fill="none" stroke="{edge}" stroke-width="1"/>'
         )
+
+    def click_targets(self) -> None:
+        """Transparent areas on top of everything, one per point (its half of the field), the bar
+        (the whole column) and the bottom side's tray, each marked `data-point` in the bottom side's
+        numbering (25 the bar, 0 off). Painted (opacity 0, not `fill="none"`) so they take clicks."""
+        areas = [(BAR, X_BAR, Y_TOP, BAR_W, Y_BOTTOM - Y_TOP), (OFF, X_TRAY, Y_MID, SIDE_W, Y_BOTTOM - Y_MID)]
+        for point in range(1, 25):
+            top = Y_MID if point <= 12 else Y_TOP
+            areas.append((point, self.point_x(point) - PW // 2, top, PW, Y_MID - Y_TOP))
+        self.out.append('<g class="targets" fill="#000" fill-opacity="0">')
+        for point, x, y, width, height in sorted(areas):
+            self.out.append(f'<rect data-point="{point}" x="{x}" y="{y}" width="{width}" height="{height}"/>')
+        self.out.append("</g>")
 
     def cube(self) -> None:
         """The doubling cube (64 on its face while centred at 1), when one was given."""

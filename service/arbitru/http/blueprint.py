@@ -22,6 +22,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from arbitru.http.errors import HTTPProblem, ValidationProblem, flatten_messages
+from arbitru.http.json import malformed
 from arbitru.http.validation import fast_schema
 from arbitru.messages import message
 
@@ -51,7 +52,7 @@ class JsonBodyParser(FlaskParser):
     def load_json(self, req: Request, schema: ma.Schema) -> Any:
         """The parsed JSON body; 415 when it is not declared as JSON, 400 when it is not JSON."""
         if not is_json(req.mimetype):
-            got = req.mimetype or "no Content-Type"
+            got = req.mimetype or message("problem.no_content_type")
             raise HTTPProblem(415, message("problem.wrong_content_type", got=got))
         raw = req.get_data(cache=True)  # werkzeug answers 413 when Content-Length is over the limit
         limit = req.max_content_length
@@ -63,7 +64,7 @@ class JsonBodyParser(FlaskParser):
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError as exc:
-            raise HTTPProblem(400, message("problem.malformed_json", error=str(exc))) from None
+            raise HTTPProblem(400, malformed(exc)) from None
 
     def handle_error(
         self,

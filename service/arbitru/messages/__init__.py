@@ -84,8 +84,13 @@ def _in_words(value: Any, lang: str | None) -> Any:
 def say(value: Coded, lang: str | None = DEFAULT_LANGUAGE) -> str:
     """What an engine value (verdict, cube verdict, opening result, problem) says in `lang`: its
     colours, points and dice counts put into words."""
-    params = {name: _word(name, param, lang) for name, param in value.params.items()}
-    return render(value.message_key, params, lang)
+    return say_code(value.message_key, value.params, lang)
+
+
+def say_code(key: str, params: Mapping[str, Any], lang: str | None = DEFAULT_LANGUAGE) -> str:
+    """The text of an engine code `key` with the engine's `params` put into words, as `say` puts a
+    value's (a listing of codes with sample parameters, /v1/rules' cube reasons, says it the same way)."""
+    return render(key, {name: _word(name, param, lang) for name, param in params.items()}, lang)
 
 
 def _word(name: str, value: Any, lang: str | None) -> Any:
@@ -143,6 +148,18 @@ class Message(str):
 def message(key: str, **params: Any) -> Message:
     """A `Message` for `key` with `params` (what a problem detail or field error is built from)."""
     return Message(key, params)
+
+
+def where_json_breaks(error: ValueError) -> dict[str, int]:
+    """Where a text stops being JSON, from a `json.JSONDecodeError` (orjson's is one): `line` and
+    `column` (from 1) and `position` (characters before it), numbers the same in any language, for a
+    catalogue text to name the place in the reader's language rather than pass on the parser's English
+    (`"problem.malformed_json"`, `"game_record.not_json"`)."""
+    return {
+        "line": getattr(error, "lineno", 1),
+        "column": getattr(error, "colno", 1),
+        "position": getattr(error, "pos", 0),
+    }
 
 
 def localise(text: str, lang: str | None) -> str:

@@ -132,6 +132,9 @@ class BoardSvg(MethodView):
     def post(self, payload: Mapping[str, Any]) -> Response:
         """Picture of a JSON position, with optional dice, cube and a play drawn as arrows.
 
+        With `targets`, each point, the bar and the tray are marked for a page's clicks (the
+        playground builds a turn on them with /v1/turn).
+
         The play (`play` in notation or `moves` as hops) is drawn on the board before it is made;
         it is not judged: send it to /v1/play for a verdict.
         """
@@ -144,7 +147,14 @@ class BoardSvg(MethodView):
         else:
             moves = tuple((hop["from_"], hop["to"]) for hop in payload.get("moves", ()))
         field = "moves" if "moves" in payload else "play"
-        svg = _picture(position, payload, perspective=payload.get("perspective"), play=moves, field=field)
+        svg = _picture(
+            position,
+            payload,
+            perspective=payload.get("perspective"),
+            play=moves,
+            field=field,
+            targets=payload.get("targets", False),
+        )
         response = _svg_response(svg)
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -157,6 +167,7 @@ def _picture(
     perspective: Color | None,
     play: tuple[tuple[int, int], ...] = (),
     field: str = "body",
+    targets: bool = False,
 ) -> str:
     """Draw a resolved position, the other side's checkers placed by its rules' geometry (long nardy:
     both sides move the same way). The cube is drawn when the request gave one (or its position string
@@ -172,6 +183,7 @@ def _picture(
             play=play,
             lang=request_language(),
             movement=movement_of(position.rules),
+            targets=targets,
         )
     except ValueError as exc:
         raise ValidationProblem({field: [said(exc)]}) from None

@@ -13,6 +13,7 @@ from arbitru.formats.fibs import encode_fibs
 from arbitru.formats.gnubg_id import encode_match_id, encode_position_id
 from arbitru.http.blueprint import Blueprint
 from arbitru.http.errors import ValidationProblem
+from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position import resolve_position
 from arbitru.http.position_sources import (
@@ -24,7 +25,7 @@ from arbitru.http.position_sources import (
 )
 from arbitru.http.schemas.convert import PositionConvertRequestSchema, PositionConvertResponseSchema
 from arbitru.http.schemas.examples import OPENING_BOARD
-from arbitru.messages import message
+from arbitru.messages import localise, message
 
 blp = Blueprint(
     "convert",
@@ -62,8 +63,8 @@ CONVERT_EXAMPLES: dict[str, Any] = {
 }
 
 
-def convert_body(body: Mapping[str, Any]) -> dict[str, Any]:
-    """The answer of /v1/convert for a schema-validated body."""
+def convert_body(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The answer of /v1/convert for a schema-validated body (its notes in `lang`)."""
     position = resolve_position(body)
     source = next((name for name in SOURCES if body.get(name) is not None), None)
     if source is None:
@@ -86,12 +87,12 @@ def convert_body(body: Mapping[str, Any]) -> dict[str, Any]:
             detail=message("problem.nobody_on_roll"),
         )
     try:
-        return _answer(pos, body)
+        return _answer(pos, body, lang)
     except FormatError as exc:  # a variant no position string can hold (Long Nardy, Plakoto)
         raise ValidationProblem({"rules.variant": [exc.message]}) from None
 
 
-def _answer(pos: DecodedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
+def _answer(pos: DecodedPosition, body: Mapping[str, Any], lang: str) -> dict[str, Any]:
     ids = encode_all(pos, ("gnubg_id", "xgid"))
     turn = pos.turn or "white"
     return {
@@ -108,7 +109,7 @@ def _answer(pos: DecodedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
         "jacoby": pos.jacoby,
         "beavers": pos.beavers,
         "cube_offer": pos.cube_offer,
-        "notes": list(pos.notes),
+        "notes": [localise(note, lang) for note in pos.notes],
     }
 
 
@@ -149,7 +150,7 @@ def convert(body: dict[str, Any]) -> Response:
     a 422 naming that field. No string holds a Long Nardy or Plakoto position (both sides moving the
     same way, pins): under those rules the conversion is a 422 naming the variant, never a wrong ID.
     """
-    return json_response(convert_body(body))
+    return json_response(convert_body(body, request_language()))
 
 
 __all__ = ["blp", "convert_body"]

@@ -46,7 +46,7 @@ from arbitru.http.schemas.game import (
     StartRequestSchema,
     StartResponseSchema,
 )
-from arbitru.messages import render, result_label, say, template
+from arbitru.messages import render, result_label, say, say_code, template
 
 blp = Blueprint(
     "game",
@@ -136,6 +136,11 @@ def opening(body: dict[str, Any]) -> Response:
 
 
 # -- /v1/rules ----------------------------------------------------------------------------------
+CUBE_REASON_SAMPLE = {"owner": "white", "max_cube": 64, "player": "black"}
+"""The parameters /v1/rules fills its cube reasons with (a listing has no real owner or player); put
+into words as POST /v1/cube puts a verdict's (`say_code`: the colours named in the answer's language)."""
+
+
 def rules_listing(lang: str) -> dict[str, Any]:
     """Every preset with its options, each preset and option described, and the cube reason codes."""
     options: dict[str, Any] = {}
@@ -157,9 +162,7 @@ def rules_listing(lang: str) -> dict[str, Any]:
             for name in PRESETS
         },
         "options": options,
-        "cube_reasons": {
-            code: template(code, lang).format(owner="white", max_cube=64, player="black") for code in REASONS
-        },
+        "cube_reasons": {code: say_code(code, CUBE_REASON_SAMPLE, lang) for code in REASONS},
     }
 
 

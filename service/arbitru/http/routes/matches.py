@@ -39,7 +39,7 @@ from arbitru.http.schemas.matches import (
     VerifyRequestSchema,
     VerifyResponseSchema,
 )
-from arbitru.messages import localise, message
+from arbitru.messages import localise, message, where_json_breaks
 from arbitru.referee import MODES, Excerpt, resolve_rules, verify
 from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock, with_clock
 from arbitru.referee.mat_writer import write_mat
@@ -185,7 +185,8 @@ def _file_body(data: bytes) -> dict[str, Any]:
         try:
             body["record"] = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
-            raise ValidationProblem({"file": [message("game_record.not_json", error=str(exc))]}) from None
+            broken = message("game_record.not_json", **where_json_breaks(exc))
+            raise ValidationProblem({"file": [broken]}) from None
     elif is_sgf(text):
         body["sgf"] = text
     else:

@@ -15,6 +15,7 @@ from arbitru.http.schemas.core import (
     BoundedList,
     PositionSchema,
     ProposedMoveSchema,
+    StrictBoolean,
     StrictSchema,
     dice_field,
 )
@@ -90,6 +91,13 @@ class BoardSvgRequestSchema(PositionSchema):
         metadata={
             "description": "a play to draw as arrows, as hops in the mover's numbering "
             "(25 = bar, 0 = off; alternative to `play`); needs `turn`"
+        },
+    )
+    targets = StrictBoolean(
+        metadata={
+            "description": "mark each point, the bar and the bottom side's tray with a transparent area "
+            "`data-point` (its number in the perspective's numbering: 25 the bar, 0 off), on top of the "
+            "picture, so a page can take clicks on it (default: false)"
         },
     )
 

@@ -6,7 +6,15 @@
 // draws it as arrows and shows the resulting position (from the play's own GNU ID, or its board with
 // the turn passed to the opponent where there is no ID); "play on" makes that the position.
 // The chosen language goes to the API as Accept-Language (its messages and result labels) and
-// translates the page's own words.
+// translates the page's own words: every word shown comes from the message catalogue, which the
+// server writes into the page for every language (the #words data block, by the page's name for
+// each word); the page starts in the address's #lang= or else the language it was served in.
+// A turn is also built on the picture one checker at a time: the picture is asked with `targets`
+// (each point, the bar and the tray marked data-point in the mover's numbering), a click on a
+// checker marks where /v1/turn's `reach` says it can go, a click on one of those sends the hops of
+// its path to /v1/turn and draws the board after them (a hit checker on the bar, a pinned one
+// crossed), "undo" sends one hop fewer, and a complete turn is played as a click on its play in
+// the list would (the play's result and "play on").
 "use strict";
 
 (function () {
@@ -17,27 +25,28 @@
   let current = null; // {request, rules, turn, next, plays}
   let game = null; // a game followed by its JSON board: {preset, board, turn}
   let shown = 0; // the latest show(): an earlier one still waiting for the API draws nothing more
-  // The page's own words; the API's (errors, result labels) follow Accept-Language.
-  const WORDS = {
-    en: { rules: "Rules", language: "Language", show: "Show", dice: "Dice", turn: "On roll",
-          position: "Position", plays: "Legal plays", after: "After the play", wins: "wins",
-          noMove: "no move", passes: "no move: the turn passes", afterPlay: "after",
-          needDice: "Enter the dice to see the legal plays.", start: "Start", playOn: "play on" },
-    ro: { rules: "Reguli", language: "Limba", show: "Arată", dice: "Zaruri", turn: "La mutare",
-          position: "Poziția", plays: "Mutări legale", after: "După mutare", wins: "câștigă",
-          noMove: "nicio mutare", passes: "nicio mutare: rândul trece", afterPlay: "după",
-          needDice: "Introduceți zarurile pentru a vedea mutările legale.", start: "Începe",
-          playOn: "continuă" },
-  };
+  // the turn being built on the picture: the hops made, /v1/turn's answer for them, the point chosen
+  let builder = { hops: [], answer: null, from: null };
+  // The page's own words (the catalogue's, written by the server); the API's (errors, result
+  // labels) follow Accept-Language.
+  const WORDS = JSON.parse($("words").textContent);
+  // the bar's and off's names in the play notation (the server's, the same in every language)
+  const NOTATION = JSON.parse($("notation").textContent);
   const lang = () => $("lang").value;
   const word = (key) => WORDS[lang()][key];
+  // a word with its {name} fields filled in
+  const fill = (key, values) => word(key).replace(/\{(\w+)\}/g, (field, name) => String(values[name]));
   // whether the chosen preset's variant has position IDs (written by the server from ID_VARIANTS)
   const hasIds = () => $("preset").selectedOptions[0].dataset.ids === "true";
 
   function translatePage() {
     document.documentElement.lang = lang();
+    document.title = word("title");
     document.querySelectorAll("[data-text]").forEach((node) => {
       node.textContent = word(node.dataset.text);
+    });
+    document.querySelectorAll("[data-placeholder]").forEach((node) => {
+      node.placeholder = word(node.dataset.placeholder);
     });
   }
 
@@ -59,7 +68,7 @@
 
   class ApiProblem extends Error {
     constructor(problem) {
-      super(problem && problem.detail ? problem.detail : "the request failed");
+      super(problem && problem.detail ? problem.detail : word("request_failed"));
       this.problem = problem;
     }
   }
@@ -80,7 +89,7 @@
   function parseDice(text) {
     const digits = (text || "").replace(/[^0-9]/g, "");
     if (!digits) return null;
-    if (!/^[1-6][1-6]$/.test(digits)) throw new ApiProblem({ detail: "dice: two digits from 1 to 6, e.g. 31" });
+    if (!/^[1-6][1-6]$/.test(digits)) throw new ApiProblem({ detail: word("dice_format") });
     return [Number(digits[0]), Number(digits[1])];
   }
 
@@ -125,6 +134,8 @@
 
   function clearAll() {
     $("error").hidden = true;
+    builder = { hops: [], answer: null, from: null };
+    $("builder").hidden = true;
     $("plays").replaceChildren();
     $("play-count").textContent = "";
     $("plays-section").hidden = true;
@@ -160,13 +171,13 @@
       location.hash = new URLSearchParams({
         position: text, dice: (dice || []).join(""), preset: rules.preset, lang: lang(),
       }).toString();
-      const title = await drawInto("board-picture", Object.assign({ rules }, request), stale);
+      const title = await drawInto("board-picture", Object.assign({ rules, targets: true }, request), stale);
       if (stale()) return;
       caption("board-caption", [title]);
       // the picture's title says "... to play 3-1" ("... la mutare 3-1") when the side on roll and
       // the dice are known: the roll is its only "d-d"
       if (!/ [1-6]-[1-6]\b/.test(title)) {
-        showError(new Error(word("needDice")));
+        showError(new Error(word("need_dice")));
         return;
       }
       const include = hasIds() ? { include: INCLUDE } : {};
@@ -174,8 +185,13 @@
       if (stale()) return;
       current.turn = answer.turn;
       current.next = answer.next_turn;
+      current.dice = answer.dice;
       current.plays = answer.plays;
       listPlays(answer.plays);
+      // an ID's cube, drawn on the boards of the turn being built as on the ID's picture
+      if (text) current.cube = (await must("v1/convert", Object.assign({ rules }, request))).cube;
+      if (stale()) return;
+      await buildTurn([], stale, true);
     } catch (error) {
       if (!stale()) showError(error);
     }
@@ -185,7 +201,7 @@
     const count = (side) =>
       Object.entries(side.points || {}).reduce((sum, [point, n]) => sum + Number(point) * n, 0) +
       (side.pinned || []).reduce((sum, point) => sum + point, 0) + 25 * (side.bar || 0);
-    return "pips: white " + count(board.white) + ", black " + count(board.black);
+    return fill("pips", { white: count(board.white), black: count(board.black) });
   }
 
   function listPlays(plays) {
@@ -197,7 +213,7 @@
       button.className = "play";
       button.dataset.index = String(index);
       button.setAttribute("aria-pressed", "false");
-      button.textContent = play.notation || word("noMove");
+      button.textContent = play.notation || word("no_move");
       button.addEventListener("click", () => choose(index));
       item.append(button);
       list.append(item);
@@ -206,21 +222,28 @@
     $("plays-section").hidden = false;
   }
 
-  async function choose(index) {
+  // A play chosen in the list (drawn as arrows on the position; the turn being built is left), or
+  // the turn built on the picture once complete (`built`: the picture already shows its board).
+  async function choose(index, built = false) {
     const play = current.plays[index];
     document.querySelectorAll("#plays button").forEach((button) => {
       button.setAttribute("aria-pressed", String(button.dataset.index === String(index)));
     });
     $("error").hidden = true;
     try {
-      const moves = play.moves.map((move) => ({ from: move.from, to: move.to }));
-      const highlight = moves.length ? { moves } : {};
-      await drawInto("board-picture", Object.assign({ rules: current.rules }, current.request, highlight));
+      if (!built) {
+        $("builder").hidden = true;
+        builder = { hops: [], answer: null, from: null };
+        const moves = play.moves.map((move) => ({ from: move.from, to: move.to }));
+        const highlight = moves.length ? { moves } : {};
+        await drawInto("board-picture", Object.assign({ rules: current.rules }, current.request, highlight));
+      }
       const over = play.outcome && play.outcome.game_over;
       const result = resultOf(play, over);
       await drawInto("result-picture", Object.assign({ rules: current.rules, perspective: current.turn }, result));
-      const parts = [play.notation ? word("afterPlay") + " " + play.notation : word("passes"), pipsOf(play.board)];
-      if (play.gnubg_id) parts.push({ label: "GNU ID", code: play.gnubg_id });
+      const said = play.notation ? fill("after_play", { play: play.notation }) : word("passes");
+      const parts = [said, pipsOf(play.board)];
+      if (play.gnubg_id) parts.push({ label: word("gnubg_id"), code: play.gnubg_id });
       if (play.xgid) parts.push({ label: "XGID", code: play.xgid });
       // a play that ends the game carries its localised label and points (the API's words)
       if (over) parts.push(outcomeText(play.outcome));
@@ -232,6 +255,117 @@
       showError(error);
     }
   }
+
+  // -- a turn built on the picture --------------------------------------------------------------
+  // a hop in the play notation (`24/18*`, `bar/22`, `6/off`)
+  const pointText = (point) => NOTATION[point] || String(point);
+  const hopText = (hop) => pointText(hop.from) + "/" + pointText(hop.to) + (hop.hit ? "*" : "");
+  // the hops made so far, as /v1/turn takes them back
+  const madeHops = () => builder.hops.map((hop) => ({ from: hop.from, to: hop.to, die: hop.die }));
+  let building = false; // a hop or an undo waiting for the API: further clicks wait for it
+
+  // /v1/turn for `hops`; the board after them drawn (unless `drawn`: show() has just drawn the
+  // position) with its points marked for clicks. A hop the API refuses (the page offers none) is
+  // said with the API's reason and the turn stays as it was.
+  async function buildTurn(hops, stale = () => false, drawn = false) {
+    const request = Object.assign({ rules: current.rules }, current.request, { hops });
+    const answer = await must("v1/turn", request);
+    if (stale()) return;
+    if (!answer.legal) throw new ApiProblem({ detail: answer.reason.message });
+    if (!drawn) {
+      const after = { board: answer.board, turn: current.turn, dice: current.dice };
+      if (current.cube) after.cube = current.cube;
+      const position = hops.length ? after : current.request;
+      const body = Object.assign({ rules: current.rules, targets: true }, position);
+      const title = await drawInto("board-picture", body, stale);
+      if (stale()) return;
+      caption("board-caption", [title]);
+    }
+    builder = { hops: answer.hops, answer, from: null };
+    $("result-section").hidden = true;
+    markTargets();
+    if (answer.complete && hops.length) {
+      const played = answer.play.notation;
+      const index = current.plays.findIndex((play) => play.notation === played);
+      if (index >= 0) await choose(index, true);
+    } else {
+      document.querySelectorAll("#plays button").forEach((b) => b.setAttribute("aria-pressed", "false"));
+    }
+  }
+
+  // A point as the page names it to a screen reader (the bar, off, "point 7").
+  const pointName = (point) => {
+    if (point === 25) return word("on_bar");
+    return point === 0 ? word("borne_off") : fill("point_n", { n: point });
+  };
+
+  // The points' marks: the checkers that may move (movable), the chosen one and where it can go;
+  // those are buttons a keyboard reaches too (Tab, then Enter or Space).
+  function markTargets() {
+    const reach = builder.answer ? builder.answer.reach : [];
+    const froms = new Set(reach.map((route) => route.from));
+    const tos = new Set(reach.filter((route) => route.from === builder.from).map((route) => route.to));
+    document.querySelectorAll("#board-picture [data-point]").forEach((area) => {
+      const point = Number(area.dataset.point);
+      area.classList.toggle("movable", builder.from === null && froms.has(point));
+      area.classList.toggle("chosen", point === builder.from);
+      area.classList.toggle("reach", tos.has(point));
+      const active = ["movable", "chosen", "reach"].some((mark) => area.classList.contains(mark));
+      if (active) {
+        area.setAttribute("tabindex", "0");
+        area.setAttribute("role", "button");
+        area.setAttribute("aria-label", pointName(point));
+      } else {
+        ["tabindex", "role", "aria-label"].forEach((name) => area.removeAttribute(name));
+      }
+    });
+    const status = [];
+    if (builder.from !== null) {
+      status.push(fill("pick_to", { from: builder.from === 25 ? word("on_bar") : builder.from }));
+    } else if (froms.size) {
+      status.push(word("pick"));
+    }
+    if (builder.hops.length) status.push(fill("moved", { hops: builder.hops.map(hopText).join(" ") }));
+    $("builder-status").textContent = status.join(" ");
+    $("undo-hop").hidden = !builder.hops.length;
+    $("builder").hidden = !status.length;
+  }
+
+  // The turn after `hops` (one at a time: clicks meanwhile are ignored; a show() begun meanwhile
+  // wins, its answer coming later or not).
+  async function makeHops(hops) {
+    if (building) return;
+    building = true;
+    const ticket = shown;
+    $("error").hidden = true;
+    try {
+      await buildTurn(hops, () => ticket !== shown);
+    } catch (error) {
+      if (ticket === shown) showError(error);
+    } finally {
+      building = false;
+    }
+  }
+
+  // A click on the picture: on a marked point the chosen checker goes there (the hops of the first
+  // path that reaches it), on a checker that may move it is chosen, anywhere else nothing is.
+  function clickPicture(event) {
+    const area = event.target.closest ? event.target.closest("[data-point]") : null;
+    if (!builder.answer || !area || building) return;
+    const point = Number(area.dataset.point);
+    const reach = builder.answer.reach;
+    const route = reach.find((r) => r.from === builder.from && r.to === point);
+    if (route) {
+      const hops = route.path.slice(1).map((to, i) => ({ from: route.path[i], to, die: route.dice[i] }));
+      makeHops(madeHops().concat(hops));
+      return;
+    }
+    const movable = point !== builder.from && reach.some((r) => r.from === point);
+    builder.from = movable ? point : null;
+    markTargets();
+  }
+
+  const undo = () => makeHops(madeHops().slice(0, -1));
 
   // The result: from the play's own GNU ID (opponent to roll, same cube), from its board with the turn
   // passed to the opponent where the variant has no ID, or its bare board when the game is over
@@ -245,7 +379,7 @@
   // the API's localised label and points; a tie (Plakoto's mother rule) has no winner
   function outcomeText(outcome) {
     const scored = " (" + outcome.label + ", " + outcome.points + ")";
-    return outcome.winner ? outcome.winner + " " + word("wins") + scored : scored.trim();
+    return outcome.winner ? fill("wins", { winner: word(outcome.winner) }) + scored : scored.trim();
   }
 
   // The shown result becomes the position: its GNU ID in the box, or the followed game's board.
@@ -272,7 +406,7 @@
       if (Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
     };
     choose("preset", params.get("preset"));
-    choose("lang", params.get("lang") || (navigator.language || "en").slice(0, 2));
+    choose("lang", params.get("lang") || document.documentElement.lang);
     translatePage();
     $("position-form").addEventListener("submit", show);
     // a preset without IDs starts its own game (no ID can hold its positions)
@@ -286,6 +420,13 @@
       show();
     });
     $("play-on").addEventListener("click", playOn);
+    $("board-picture").addEventListener("click", clickPicture);
+    $("board-picture").addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      clickPicture(event);
+    });
+    $("undo-hop").addEventListener("click", undo);
     $("lang").addEventListener("change", () => {
       translatePage();
       show();
