@@ -9,7 +9,7 @@ import createClient from "openapi-fetch";
 import type { components, paths } from "../generated/api.js";
 
 type Schemas = components["schemas"];
-type Color = "white" | "black";
+type Color = Schemas["Color"];
 type Outcome = Schemas["GameOutcome"];
 interface Context {
   rules: Schemas["Rules"];
@@ -59,7 +59,7 @@ async function opening(start: Schemas["StartResponse"], context: Context): Promi
 }
 
 // A double before the roll, now and then; the outcome when the double is dropped.
-async function cubeAction(board: Schemas["BoardOut"], turn: Color, context: Context): Promise<Outcome | null> {
+async function cubeAction(board: Schemas["Board"], turn: Color, context: Context): Promise<Outcome | null> {
   const double: Schemas["CubeRequest"] = { board, turn, by: turn, action: "double", ...context };
   const offer = await answer(client.POST("/v1/cube", { body: double }));
   if (!offer.legal) return null; // the Crawford game, or the other side's cube
