@@ -86,6 +86,50 @@ def test_the_reason_codes_are_a_documented_enum(spec):
     assert reason["properties"]["code"]["enum"] == list(REASON_CODES)
 
 
+def _subschemas(node, where="#"):
+    """Every (path, schema object) in `node`, depth first."""
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            yield from _subschemas(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _subschemas(value, f"{where}/{index}")
+
+
+def test_one_schema_per_idea_for_requests_and_answers(spec):
+    """A board, a side, a move, a play, a colour and a result are each one component: no
+    answer-only copy (`BoardOut`...) for a client to convert into the request's."""
+    names = set(spec["components"]["schemas"])
+    assert {"Board", "Side", "Move", "Play", "Color", "Result"} <= names
+    assert not {name for name in names if name.endswith("Out")}
+    assert not names & {"ProposedMove", "ListedPlay"}
+    plays = spec["paths"]["/v1/play"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert plays == {"$ref": "#/components/schemas/PlayRequest"}
+    proposal = spec["components"]["schemas"]["PlayRequest"]["properties"]["moves"]["items"]
+    assert proposal == {"$ref": "#/components/schemas/Move"}  # a listed play's moves, sent back
+
+
+def test_every_colour_and_result_references_its_one_enum(spec):
+    """`turn`, `by`, `winner`, `next_turn`... all name `Color`: no field repeats the players as an
+    inline enum, which a generated client would make a class of each."""
+    shared = {("white", "black"): "Color", ("single", "gammon", "backgammon"): "Result"}
+    for where, node in _subschemas(spec):
+        values = tuple(value for value in node.get("enum", ()) if value is not None)
+        if values in shared:
+            assert where == f"#/components/schemas/{shared[values]}", where
+
+
+def test_a_nullable_enum_is_any_of_the_enum_and_null(spec):
+    """Never `type: [string, "null"]` with `null` among the values (three identical classes in
+    openapi-python-client): `anyOf: [the enum, {type: "null"}]`, OpenAPI 3.1's nullable."""
+    assert spec["openapi"].startswith("3.1")
+    for where, node in _subschemas(spec):
+        assert None not in node.get("enum", ()), where
+    winner = spec["components"]["schemas"]["GameOutcome"]["properties"]["winner"]
+    assert winner["anyOf"] == [{"$ref": "#/components/schemas/Color"}, {"type": "null"}]
+
+
 def test_the_request_examples_of_the_core_routes_are_answered_200(client, spec):
     for path in ("/v1/moves", "/v1/play", "/v1/outcome"):
         media = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]

@@ -48,9 +48,15 @@ class SharedEnumsPlugin(BasePlugin):
             spec.components.schema(
                 name, {"type": "string", "enum": list(choices), "description": description}
             )
-        for plugin in spec.plugins:
-            if isinstance(plugin, MarshmallowPlugin):
-                plugin.converter.add_attribute_function(shared_enum2properties)
+        converters = [
+            plugin.converter
+            for plugin in spec.plugins
+            if isinstance(plugin, MarshmallowPlugin) and plugin.converter is not None
+        ]
+        if not converters:
+            raise RuntimeError("SharedEnumsPlugin must come after apispec's MarshmallowPlugin")
+        for converter in converters:
+            converter.add_attribute_function(shared_enum2properties)
 
 
 def shared_enum2properties(
