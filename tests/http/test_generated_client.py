@@ -129,7 +129,7 @@ def test_a_generated_client_sends_back_every_answered_object_as_it_is(api) -> No
             board=board,
             turn=models.Color.WHITE,
             dice=[6, 5],
-            include=[models.MovesRequestIncludeItem.GNUBG_ID],
+            include=[models.IncludeOption.GNUBG_ID],
             **context,
         )
         listed = moves_api.sync_detailed(client=api, body=request)
@@ -186,6 +186,7 @@ def test_a_generated_client_has_one_class_per_idea(generated: ModuleType) -> Non
     assert not names & {"ProposedMove", "ListedPlay", "PlayOut", "BoardOut", "SideOut", "MoveOut"}
     assert _enums_of(models, {"white", "black"}) == {"Color"}
     assert _enums_of(models, {"single", "gammon", "backgammon"}) == {"Result"}
+    assert _enums_of(models, {"moves", "notation", "board", "outcome"}) == {"PlayField"}
     # a nullable enum is one class and None, not three identical ones (`...Type1`, `...Type2Type1`)
     assert not {name for name in names if re.search(r"Type\d+Type\d+$", name)}
 

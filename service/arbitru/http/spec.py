@@ -21,6 +21,7 @@ from marshmallow import fields
 
 from arbitru.engine.board import COLORS
 from arbitru.engine.outcome import RESULTS
+from arbitru.http.schemas.core import INCLUDE_OPTIONS, PLAY_FIELDS
 
 # Closed choices many fields share, each one component: a field whose enum is one of these
 # references it instead of repeating it (a generated client then has one `Color`, not one enum per
@@ -31,6 +32,11 @@ SHARED_ENUMS: dict[tuple[str, ...], tuple[str, str]] = {
         "Result",
         "what a game counts as on the board: single, gammon (the loser bore off none) or backgammon",
     ),
+    tuple(PLAY_FIELDS): (
+        "PlayField",
+        "a field of a listed play (`fields` asks for some, a cut answer repeats them)",
+    ),
+    tuple(INCLUDE_OPTIONS): ("IncludeOption", "extra data a listed play may carry (`include`)"),
 }
 _REFS = "#/components/schemas/"
 
