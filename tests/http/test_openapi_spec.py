@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from arbitru.engine import REASON_CODES
-from arbitru.http.spec import spec_dict, spec_yaml
+from arbitru.http.spec import SHARED_ENUMS, spec_dict, spec_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "openapi.yaml"
@@ -111,13 +111,17 @@ def test_one_schema_per_idea_for_requests_and_answers(spec):
 
 
 def test_every_colour_and_result_references_its_one_enum(spec):
-    """`turn`, `by`, `winner`, `next_turn`... all name `Color`: no field repeats the players as an
-    inline enum, which a generated client would make a class of each."""
-    shared = {("white", "black"): "Color", ("single", "gammon", "backgammon"): "Result"}
+    """`turn`, `by`, `winner`, `next_turn`... all name `Color` (and so on for each shared enum): no
+    field repeats the choices as an inline enum, which a generated client would make a class of."""
+    shared = {choices: name for choices, (name, _) in SHARED_ENUMS.items()}
+    assert shared[("white", "black")] == "Color"
+    assert shared[("single", "gammon", "backgammon")] == "Result"
     for where, node in _subschemas(spec):
         values = tuple(value for value in node.get("enum", ()) if value is not None)
         if values in shared:
             assert where == f"#/components/schemas/{shared[values]}", where
+    turn = spec["components"]["schemas"]["MovesRequest"]["properties"]["turn"]
+    assert turn["$ref"] == "#/components/schemas/Color"
 
 
 def test_a_nullable_enum_is_any_of_the_enum_and_null(spec):
