@@ -200,8 +200,8 @@ def _call(module: ModuleType, api, body):  # type: ignore[no-untyped-def]
 
 def test_a_generated_client_plays_a_whole_game_sending_every_answer_back_as_it_is(api) -> None:  # type: ignore[no-untyped-def]
     """A standard game with the cube, random plays: the start's board, rules, cube and match, each
-    listed play's board and moves, `next_turn` and the cube a take answers all go into the next
-    request as the objects the client parsed, never converted (one class per idea)."""
+    listed play's board and moves, `next_turn`, who answers a double and the cube a take answers all
+    go into the next request as the objects the client parsed, never converted (one class per idea)."""
     models = _module("models")
     start_api, opening_api = _module("api.game.get_v1_start"), _module("api.game.post_v1_opening")
     moves_api, play_api = _module("api.checker_play.post_v1_moves"), _module("api.checker_play.post_v1_play")
@@ -220,10 +220,11 @@ def test_a_generated_client_plays_a_whole_game_sending_every_answer_back_as_it_i
             double = models.CubeRequest(
                 board=board, turn=turn, by=turn, action=models.CubeRequestAction.DOUBLE, **context
             )
-            if _call(cube_api, api, double).legal is True:
-                opponent = models.Color.BLACK if turn is models.Color.WHITE else models.Color.WHITE
+            offered = _call(cube_api, api, double)
+            if offered.legal is True:  # the answered player to act next takes, as answered
+                answering = offered.next_.player  # `next` is `next_` in Python
                 take = models.CubeRequest(
-                    board=board, turn=turn, by=opponent, action=models.CubeRequestAction.TAKE, **context
+                    board=board, turn=turn, by=answering, action=models.CubeRequestAction.TAKE, **context
                 )
                 context["cube"] = _call(cube_api, api, take).cube  # the answered cube, sent back
         dice = dice or [rng.randint(1, 6), rng.randint(1, 6)]
