@@ -1,7 +1,10 @@
 # Arbitru: backgammon rules as a service. Multi-stage: dependencies are installed from the
 # hash-pinned requirements.lock in a build stage; the final image has no compiler, no pip and runs as
-# non-root. In Kubernetes the same image runs twice in a pod: gunicorn (CMD) on 127.0.0.1 and, in
-# front of it, nginx (`python -m arbitru.http.edge deploy/nginx/nginx.conf`), see k8s/deployment.yaml.
+# non-root. Its default command runs gunicorn on 127.0.0.1:$PORT and, in front of it, nginx on
+# $PROXY_PORT (`python -m arbitru.http.edge --serve`): `docker run -p 8080:8080` publishes the proxy,
+# never bare gunicorn. In Kubernetes the same image runs twice in a pod, one process each: gunicorn
+# (`gunicorn -c gunicorn.conf.py`) on 127.0.0.1 and the proxy (`python -m arbitru.http.edge
+# deploy/nginx/nginx.conf`), see k8s/deployment.yaml.
 #
 # The base is pinned by digest (the multi-architecture index of the tag). To bump it: take the new
 # tag's index digest (`docker buildx imagetools inspect python:3.11-slim-bookworm`, the "Digest:"
@@ -24,8 +27,11 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONPATH=/app/service \
-    HOST=0.0.0.0 \
-    PORT=8080 \
+    HOST=127.0.0.1 \
+    PORT=8081 \
+    PROXY_PORT=8080 \
+    PROXY_RUN_DIR=/tmp/nginx \
+    METRICS_HOST=0.0.0.0 \
     METRICS_PORT=9100 \
     WEB_CONCURRENCY=2 \
     PROMETHEUS_MULTIPROC_DIR=/var/run/arbitru/metrics
@@ -52,5 +58,5 @@ EXPOSE 8080
 # Liveness as Kubernetes checks it (a TCP connect from inside the container): the kernel accepts a
 # connection however busy the workers are.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import os, socket; socket.create_connection(('127.0.0.1', int(os.environ.get('PORT', '8080'))), 2).close()"]
-CMD ["gunicorn", "-c", "gunicorn.conf.py"]
+    CMD ["python", "-c", "import os, socket; socket.create_connection(('127.0.0.1', int(os.environ.get('PORT', '8081'))), 2).close()"]
+CMD ["python", "-m", "arbitru.http.edge", "--serve", "deploy/nginx/nginx.conf"]

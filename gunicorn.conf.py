@@ -3,7 +3,8 @@
 Sync workers (the work is CPU-bound: more workers than cores, or threads, only add tail latency),
 as many as `WEB_CONCURRENCY` (default 2), bound to `HOST`:`PORT` (default 127.0.0.1:8080).
 Prometheus multiprocess mode: every worker writes its metrics under `PROMETHEUS_MULTIPROC_DIR`
-(a fresh temporary directory when unset), wiped at start, and `child_exit` marks dead workers.
+(a fresh temporary directory when unset), wiped at start; `child_exit` folds a dead worker's counts
+into archive files and removes its own.
 With `METRICS_PORT` set, the master serves GET /metrics on that port (arbitru.metrics_server: one
 thread, a connection cap, deadlines, one rendering for the scrapes of a turn), summing every worker's files:
 the scrape never queues behind client requests and never travels the service port.
@@ -44,7 +45,7 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 from prometheus_client import CollectorRegistry  # noqa: E402
 from prometheus_client import multiprocess as prometheus_multiprocess  # noqa: E402
 
-from arbitru.metrics_server import MetricsServer  # noqa: E402
+from arbitru.metrics_server import MetricsServer, retire_process  # noqa: E402
 
 # --- what and where ------------------------------------------------------------------------------
 wsgi_app = "arbitru:create_app()"
@@ -95,7 +96,8 @@ class ProblemSyncWorker(DrainingSyncWorker):
     an `Expect` other than 100-continue (417), too many or too long headers (431) and a transfer
     coding other than chunked (501) with an HTML page of its own; this worker sends
     `arbitru.http.edge.problem_http(status)` instead, and answers a `RefusedRequest` (the
-    `pre_request` hook's: a body with a Content-Encoding, 415) the same way.
+    `pre_request` hook's: a body with a Content-Encoding, 415, or a transfer coding other than
+    chunked, 501) the same way.
     """
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
@@ -125,10 +127,11 @@ class ProblemSyncWorker(DrainingSyncWorker):
 
 
 def pre_request(worker: Any, req: Any) -> None:
-    """Refuse a request body sent with a Content-Encoding (415): the app reads bodies as sent."""
-    from arbitru.http.edge import refuse_encoded_body
+    """Refuse a body the app cannot read as sent: with a Content-Encoding (415) or a transfer coding
+    other than chunked (501; gunicorn passes `gzip, chunked` on, still coded)."""
+    from arbitru.http.edge import refuse_unreadable_body
 
-    refuse_encoded_body(req.headers)
+    refuse_unreadable_body(req.headers)
 
 
 # --- workers ------------------------------------------------------------------------------------
@@ -186,8 +189,9 @@ def post_worker_init(worker: Any) -> None:
 
 
 def child_exit(server: Any, worker: Any) -> None:
-    """A worker died: drop its live-gauge files (its counters and histograms are kept)."""
-    prometheus_multiprocess.mark_process_dead(worker.pid)
+    """A worker exited (recycled, killed or crashed): its counts go into the archive files and its
+    own metrics files are removed (arbitru.metrics_server.retire_process)."""
+    retire_process(worker.pid, os.environ["PROMETHEUS_MULTIPROC_DIR"])
 
 
 def on_exit(server: Any) -> None:

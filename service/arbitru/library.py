@@ -14,15 +14,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
 
 from arbitru.engine.board import Problem
 from arbitru.engine.rules import Rules, build_rules
-from arbitru.formats.game_record import match_to_record, read_match_file
-from arbitru.formats.mat import MatchFile
+from arbitru.formats.game_record import (
+    is_json_record,
+    match_to_record,
+    parse_record,
+    read_match_file,
+    record_to_match,
+)
+from arbitru.formats.mat import MatchFile, decode
+from arbitru.formats.sgf_reader import is_sgf
 from arbitru.referee import Excerpt, resolve_rules, verify
+from arbitru.referee.clocks import RecordClock, clocked_verify, split_clock, with_clock
 from arbitru.referee.mat_writer import write_mat
 from arbitru.referee.sgf_writer import write_sgf
 
@@ -83,6 +91,12 @@ class MatchVerdict:
         return None if winner is None else str(winner)
 
     @property
+    def finished(self) -> bool:
+        """Whether the transcript reaches the match's end (a player won it; in a money session, its
+        last game is over): False for a file cut short, however legal its actions."""
+        return bool(self.data["finished"])
+
+    @property
     def games(self) -> list[dict[str, Any]]:
         """Each game replayed, as the contract writes it."""
         return list(self.data["games"])
@@ -123,14 +137,21 @@ def verify_match(
 
 @dataclass(frozen=True, slots=True)
 class Transcript:
-    """A match read from a file, with the rules it is refereed and written by."""
+    """A match read from a file, with the rules it is refereed and written by, and the clock of a
+    JSON record that carries one (docs/clocks.md: replayed beside the moves, as the API does)."""
 
     match: MatchFile
     rules: Rules
+    clock: RecordClock | None = None
+    # The record the clock came in, so that `to_record` writes its times back (the seam law).
+    clocked_record: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def verify(self, mode: Mode = "legal-moves-only", *, lang: str = "en") -> MatchVerdict:
-        """The referee's verdict on the whole transcript."""
-        return verify_match(self.match, self.rules, mode, lang=lang)
+        """The referee's verdict on the whole transcript (with the `clock` block where the record
+        has a clock; ClockRecordError, a ValueError, when its times cannot be)."""
+        if self.clock is None:
+            return verify_match(self.match, self.rules, mode, lang=lang)
+        return MatchVerdict(clocked_verify(self.match, self.rules, self.clock, mode=mode, lang=lang))
 
     def to_mat(self) -> str:
         """The transcript as a .mat file (GNU Backgammon's layout), its rules in the header tags."""
@@ -141,8 +162,9 @@ class Transcript:
         return write_sgf(self.match, self.rules)
 
     def to_record(self) -> dict[str, Any]:
-        """The transcript as a JSON game record (what POST /v1/matches/verify takes)."""
-        return match_to_record(self.match)
+        """The transcript as a JSON game record (what POST /v1/matches/verify takes), with the
+        clock's times where it was read from a record with a clock."""
+        return with_clock(match_to_record(self.match), self.clocked_record)
 
 
 def read_match(source: Source, *, preset: str | None = None, **options: Any) -> Transcript:
@@ -158,9 +180,20 @@ def read_match(source: Source, *, preset: str | None = None, **options: Any) -> 
         data = source
     else:
         data = source.read()
-    match = read_match_file(data)
+    match, clock, record = _read_match_and_clock(data)
     requested = {**({"preset": preset} if preset else {}), **options}
     rules, problems = resolve_rules(match, requested)
     if problems:
         raise RulesError(problems)
-    return Transcript(match, rules)
+    return Transcript(match, rules, clock, record if clock else None)
+
+
+def _read_match_and_clock(data: str | bytes) -> tuple[MatchFile, RecordClock | None, Any]:
+    """The match in a file and, for a JSON record with a clock, the clock and the record (its clock
+    fields taken out before the record is read, as POST /v1/matches/verify does)."""
+    text = decode(data)
+    if is_sgf(text) or not is_json_record(text):
+        return read_match_file(text), None, None
+    record = parse_record(text)
+    rest, clock = split_clock(record)
+    return record_to_match(rest), clock, record

@@ -13,11 +13,20 @@ idle sockets held 300 threads. This server is one thread around a selector:
   type): a storm of scrapes costs a rendering per turn (a turn reads up to `max_connections`
   requests), and a scrape never sees figures older than its own request.
 
+A worker that exits leaves its files in the multiprocess directory; `retire_process` (gunicorn's
+`child_exit`) adds its counters, histograms and summaries into one archive file per kind, so the
+sums keep its counts, and removes all its files: with workers recycled or killed over weeks, the
+directory (an in-memory emptyDir in the pod) holds the live workers' files and one archive per
+kind, never one set per worker that ever ran. Renderings and retirements take turns
+(`FILES_LOCK`): a scrape never sees a dead worker's counts twice, or not at all.
+
 It imports only the standard library and prometheus_client, so the master loads nothing else.
 """
 
 from __future__ import annotations
 
+import glob
+import os
 import selectors
 import socket
 import threading
@@ -28,8 +37,15 @@ from http import HTTPStatus
 
 from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder
+from prometheus_client.mmap_dict import MmapedDict
+from prometheus_client.multiprocess import mark_process_dead
 
-__all__ = ["MetricsServer", "MAX_HEAD"]
+__all__ = ["FILES_LOCK", "MAX_HEAD", "MetricsServer", "retire_process"]
+
+# The multiprocess directory's files: rendered (the metrics thread) or retired (child_exit), one at
+# a time.
+FILES_LOCK = threading.Lock()
+ARCHIVED_KINDS = ("counter", "histogram", "summary")  # what sums over processes; gauges die with theirs
 
 MAX_HEAD = 8192  # bytes of request line and headers a scrape may send
 _CHUNK = 65536
@@ -216,6 +232,35 @@ class MetricsServer:
         encoder, content_type = choose_encoder(accept)
         body = self._cache.get(content_type)
         if body is None:
-            body = self._cache[content_type] = encoder(self.registry)
+            with FILES_LOCK:
+                body = self._cache[content_type] = encoder(self.registry)
             self.renders += 1
         return content_type, body
+
+
+def retire_process(pid: int, path: str) -> None:
+    """A dead process's metrics files: its counters, histograms and summaries added into
+    `KIND_archive.db` (one file per kind, read like any process's), then every file of its
+    removed, its live gauges too (`mark_process_dead`)."""
+    locked = FILES_LOCK.acquire(timeout=5.0)  # never wait on a stuck rendering for ever
+    try:
+        mark_process_dead(pid, path)
+        for name in glob.glob(os.path.join(path, f"*_{pid}.db")):
+            kind = os.path.basename(name).split("_", 1)[0]
+            if kind in ARCHIVED_KINDS:
+                _add_into(os.path.join(path, f"{kind}_archive.db"), name)
+            os.remove(name)
+    finally:
+        if locked:
+            FILES_LOCK.release()
+
+
+def _add_into(archive_path: str, dead_path: str) -> None:
+    """Add every value of the file `dead_path` into the file `archive_path`, key by key."""
+    archive = MmapedDict(archive_path)
+    try:
+        for key, value, timestamp, _ in MmapedDict.read_all_values_from_file(dead_path):
+            current, _ = archive.read_value(key)
+            archive.write_value(key, current + value, timestamp)
+    finally:
+        archive.close()

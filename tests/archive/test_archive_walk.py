@@ -156,7 +156,9 @@ def test_the_exit_codes_are_0_all_valid_1_some_invalid_or_unreadable_2_nothing_3
 ):
     assert run("verify", CLEAN).exit_code == 0
     assert run("verify", CLEAN, ILLEGAL).exit_code == 1
-    assert run("verify", CLEAN, archive / "missing.mat").exit_code == 1
+    (archive / "junk.mat").write_text("not a match\n")
+    assert run("verify", CLEAN, archive / "junk.mat").exit_code == 1
+    assert CliRunner().invoke(main, ["verify", str(CLEAN), str(archive / "missing.mat")]).exit_code == 2
     assert CliRunner().invoke(main, ["verify", "--jobs", "-1", str(CLEAN)]).exit_code == 2
 
     def broken(*args: object) -> None:

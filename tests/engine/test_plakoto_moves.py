@@ -128,7 +128,7 @@ def test_pins_on_the_json_board_are_checked():
         {"white": {"points": {"24": 14}, "pinned": [18]}, "black": {"points": {"24": 15}}}, pins=True
     )
     assert [p.code for p in PLAKOTO.problems(lonely)] == ["board.pin_uncovered"]
-    assert [p.code for p in lonely.problems()] == ["board.slots", "board.slots"]
+    assert [(p.field, p.code) for p in lonely.problems()] == [("board.white.pinned", "board.no_pins")]
     twice = Board.from_dict(
         {"white": {"points": {"24": 13}, "pinned": [18, 18]}, "black": {"points": {"24": 14, "7": 1}}},
         pins=True,

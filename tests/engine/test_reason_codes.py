@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from arbitru.engine import REASON_CODES, judge_play, legal_plays, parse_play_marked
 from arbitru.engine.board import Board
 from arbitru.engine.cube import REASONS, Cube, cube_action
-from arbitru.engine.judge import VARIANT_REASON_CODES
+from arbitru.engine.judge import FAMILY_OPTION_REASON_CODES, VARIANT_REASON_CODES
 from arbitru.engine.rules import Rules
 from arbitru.messages import say
 from tests.engine.positions import OPENING, position
@@ -183,8 +183,9 @@ def judge(board: Board, dice: tuple[int, int], proposal):
 
 
 def test_every_documented_judge_code_has_a_case_and_every_case_is_documented():
-    # the variants' codes have theirs in tests/engine/test_variant_judge.py
-    assert set(JUDGE_CASES) == set(REASON_CODES) - set(VARIANT_REASON_CODES)
+    # the variants' codes have theirs in tests/engine/test_variant_judge.py, the rules options'
+    # in tests/engine/test_tavla_hit_and_run.py
+    assert set(JUDGE_CASES) == set(REASON_CODES) - set(VARIANT_REASON_CODES) - set(FAMILY_OPTION_REASON_CODES)
 
 
 @pytest.mark.parametrize("code", sorted(JUDGE_CASES))

@@ -9,7 +9,7 @@ from arbitru.engine.board import BAR, OFF, PINNED_SLOTS
 from arbitru.engine.rules import PRESETS, Rules
 from arbitru.engine.variants import start_board, start_points
 
-PINNED = BAR  # a side's slot PINNED + p: its checker pinned on its own point p (SEAM.md)
+PINNED = BAR  # a side's slot PINNED + p: its checker pinned on its own point p (arbitru.engine.board)
 
 
 @pytest.mark.parametrize("variant", ["long_nardy", "plakoto"])

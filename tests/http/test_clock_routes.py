@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import marshmallow as ma
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from marshmallow import fields
 
 from arbitru import create_app
-from arbitru.http.schemas.clock import MAX_EVENTS
+from arbitru.http.schemas.clock import MAX_EVENTS, ClockEventSchema, ClockRequestSchema
+from arbitru.http.schemas.core import BoundedList
+from tests.support.cases import examples
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +111,54 @@ def test_lateness_gives_penalty_points_or_the_match_forfeited(client, minutes, p
 )
 def test_hostile_lateness_bodies_are_422(client, body):
     post(client, "/v1/clock/lateness", body, status=422)
+
+
+# -- the event log read in one pass means what a nested schema per event meant --------------------
+_VALUES = st.one_of(
+    st.sampled_from(["start", "press", "pause", "resume", "white", "black", "flag", "", "White"]),
+    st.sampled_from([0, 1, 12.5, 86_400, 86_400.5, -1, -0.0, 10**30, True, False, None, [], {}]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(),
+    st.text(max_size=3),
+)
+_EVENT_LIKE = st.one_of(
+    st.dictionaries(st.sampled_from(["event", "at", "side"]), _VALUES, max_size=3),
+    st.dictionaries(st.sampled_from(["event", "at", "side", "extra", "Event"]), _VALUES, max_size=4),
+    st.fixed_dictionaries(
+        {"event": st.sampled_from(["start", "press", "pause", "resume"]), "at": st.floats(0, 86_400)},
+        optional={"side": st.sampled_from(["white", "black"])},
+    ),
+    _VALUES,
+)
+
+
+def _loaded_or_errors(field, value):
+    try:
+        return "loaded", field.deserialize(value)
+    except ma.ValidationError as error:
+        return "errors", error.messages, error.valid_data
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(_EVENT_LIKE, max_size=6))
+def test_the_event_log_is_read_exactly_as_a_list_of_event_schemas_reads_it(events):
+    """Every log, valid or not: the same events loaded, or the same problems at the same indexes."""
+    one_pass = ClockRequestSchema().fields["events"]
+    nested = BoundedList(fields.Nested(ClockEventSchema), max_length=MAX_EVENTS)
+    assert _loaded_or_errors(one_pass, events) == _loaded_or_errors(nested, events)
+
+
+@pytest.mark.parametrize("log", [{"0": START}, "events", None, [START] * (MAX_EVENTS + 1)])
+def test_a_log_that_is_not_a_list_of_at_most_max_events_is_refused_as_before(log):
+    one_pass = ClockRequestSchema().fields["events"]
+    nested = BoundedList(fields.Nested(ClockEventSchema), max_length=MAX_EVENTS)
+    assert _loaded_or_errors(one_pass, log) == _loaded_or_errors(nested, log)
+
+
+def test_a_malformed_event_deep_in_a_long_log_is_named_with_its_index(client):
+    events = [START] + [
+        {"event": "press", "at": i, "side": ("white", "black")[(i - 1) % 2]} for i in range(1, 3000)
+    ]
+    events[2500] = {"event": "press", "at": "2500", "side": "white"}
+    answer = post(client, "/v1/clock", {**US_7_AT_2_3, "events": events}, status=422)
+    assert "events.2500.at" in str(answer)

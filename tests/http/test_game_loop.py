@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbitru import create_app
-from arbitru.engine.rules import Rules
+from arbitru.engine.rules import PRESETS, Rules
 
 RO = {"Accept-Language": "ro"}
 # White to play 2-1 with two checkers left on its 2 and 1 points: 2/off 1/off ends the game (a single:
@@ -93,6 +93,33 @@ def test_start_message_follows_accept_language(client):
     en = client.get("/v1/start").json["next"]["message"]
     ro = client.get("/v1/start", headers=RO).json["next"]["message"]
     assert en != ro and "zar" in ro
+
+
+# The opening's last sentence for each way the starter plays, as the catalogue words it.
+ROLLS_AGAIN = {"en": "rolls both dice again", "ro": "aruncă din nou ambele zaruri"}
+PLAYS_THE_ROLL = {"en": "plays", "ro": "joacă"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_start_tells_each_preset_whether_the_opening_winner_plays_the_roll_or_rolls_again(
+    client, preset, lang
+):
+    """Issue 40 item 5: long_nardy, plakoto, portes and tavla roll again (`opening_dice: new_roll`);
+    the message comes from the rules' opening options, in both languages."""
+    message = client.get(f"/v1/start?preset={preset}", headers={"Accept-Language": lang}).json["next"][
+        "message"
+    ]
+    if PRESETS[preset].opening_dice == "new_roll":
+        assert ROLLS_AGAIN[lang] in message and "plays both dice" not in message
+    else:
+        assert ROLLS_AGAIN[lang] not in message and PLAYS_THE_ROLL[lang] in message
+
+
+@pytest.mark.parametrize("dice", ["rolled", "new_roll"])
+def test_start_message_follows_the_opening_dice_option_over_the_preset(client, dice):
+    message = client.get(f"/v1/start?preset=tavla&opening_dice={dice}").json["next"]["message"]
+    assert (ROLLS_AGAIN["en"] in message) == (dice == "new_roll")
 
 
 # -- game-ending plays carry the outcome ------------------------------------------------------------

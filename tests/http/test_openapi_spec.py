@@ -110,6 +110,19 @@ def test_one_schema_per_idea_for_requests_and_answers(spec):
     assert proposal == {"$ref": "#/components/schemas/Move"}  # a listed play's moves, sent back
 
 
+def test_a_turns_answered_hops_and_board_are_the_requests_own_schemas(spec):
+    """/v1/turn: the hops it answers (`hops`, `next`, `completion`) are the request's `Hop`, so a
+    client sends a picked hop back as it is; its board is a `Board`, its play a `Play`."""
+    schemas = spec["components"]["schemas"]
+    hop = {"$ref": "#/components/schemas/Hop"}
+    assert schemas["TurnRequest"]["properties"]["hops"]["items"] == hop
+    answer = schemas["TurnResponse"]["properties"]
+    assert answer["hops"]["items"] == answer["next"]["items"] == answer["completion"]["items"] == hop
+    assert answer["board"]["$ref"] == "#/components/schemas/Board"
+    assert {"$ref": "#/components/schemas/Play"} in answer["play"]["anyOf"]
+    assert set(schemas["Hop"]["properties"]) == set(schemas["Move"]["properties"]) | {"die"}
+
+
 def test_every_colour_and_result_references_its_one_enum(spec):
     """`turn`, `by`, `winner`, `next_turn`... all name `Color` (and so on for each shared enum): no
     field repeats the choices as an inline enum, which a generated client would make a class of."""

@@ -153,3 +153,57 @@ def test_board_schema_refuses_a_bad_pinned_list_naming_the_field(client, pinned,
         client.post("/v1/outcome", json={"board": board, "rules": {"preset": "plakoto"}}), 422
     )
     assert field in body["errors"]
+
+
+@pytest.mark.parametrize("preset", ["standard", "tavla", "long_nardy"])
+def test_pinned_checkers_outside_plakoto_are_refused_naming_the_pinned_list(client, preset):
+    """Issue 40 item 2: never dropped (nor counted off): a variant that pins nothing says so."""
+    board = {"white": side({"13": 14}, pinned=[7]), "black": side({"18": 1, "1": 14})}
+    body = assert_problem(
+        client.post(
+            "/v1/moves", json={"board": board, "turn": "white", "dice": [6, 5], "rules": {"preset": preset}}
+        ),
+        422,
+    )
+    assert list(body["errors"]) == ["board.white.pinned"]
+
+
+def test_an_empty_pinned_list_outside_plakoto_is_no_pin(client):
+    board = {"white": side({"13": 15}, pinned=[]), "black": side({"18": 1, "1": 14}, pinned=[])}
+    r = client.post("/v1/moves", json={"board": board, "turn": "white", "dice": [6, 5]})
+    assert r.status_code == 200, r.json
+
+
+# -- Tavla: no hit-and-run in the home board (issue 40 item 9) -------------------------------------------
+BLOT_ON_THREE = {"white": side({"8": 1, "13": 14}), "black": side({"22": 1, "1": 14})}
+
+
+@pytest.mark.parametrize(("headers", "said"), [({}, "in the home board"), (RO, "în casă")], ids=["en", "ro"])
+def test_play_tavla_refuses_hit_and_run_in_the_home_board_and_may_still_condone_it(client, headers, said):
+    body = {"board": BLOT_ON_THREE, "turn": "white", "dice": [5, 1], "play": "8/3*/2"}
+    tavla = client.post("/v1/play", json={**body, "rules": {"preset": "tavla"}}, headers=headers).json
+    assert tavla["legal"] is False and tavla["reason"]["code"] == "HIT_AND_RUN_IN_HOME"
+    assert said in tavla["reason"]["message"]
+    assert tavla["as_played"]["board"]["black"]["bar"] == 1  # the illegal-moves rule, as in backgammon
+    assert client.post("/v1/play", json=body).json["legal"] is True
+
+
+def test_moves_tavla_lists_no_hit_and_run_in_the_home_board(client):
+    body = {"board": BLOT_ON_THREE, "turn": "white", "dice": [5, 1]}
+    tavla = client.post("/v1/moves", json={**body, "rules": {"preset": "tavla"}}).json
+    standard = client.post("/v1/moves", json=body).json
+    notations = {play["notation"] for play in tavla["plays"]}
+    assert "8/3*/2" not in notations and notations == {p["notation"] for p in standard["plays"]} - {"8/3*/2"}
+
+
+def test_rules_list_the_hit_and_run_option_with_each_presets_value(client):
+    listed = client.get("/v1/rules").json
+    assert listed["options"]["hit_and_run"]["choices"] == ["anywhere", "outside_home"]
+    assert listed["presets"]["tavla"]["hit_and_run"] == "outside_home"
+    assert listed["presets"]["portes"]["hit_and_run"] == "anywhere"
+    assert "hit_and_run" not in listed["presets"]["plakoto"]
+
+
+def test_start_refuses_hit_and_run_outside_the_backgammon_family(client):
+    body = assert_problem(client.get("/v1/start?preset=plakoto&hit_and_run=anywhere"), 422)
+    assert "query.hit_and_run" in body["errors"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 import string
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,8 @@ from arbitru.engine.cube import REASONS, Cube
 from arbitru.engine.judge import REASON_CODES
 from arbitru.engine.match import Match, context_problems
 from arbitru.engine.notation import NotationError, parse_play
-from arbitru.engine.opening import OpeningResult, opening_problems
-from arbitru.engine.rules import OPENINGS, STANDARD, Rules, build_rules
+from arbitru.engine.opening import OpeningResult, opening_problems, opening_step_keys
+from arbitru.engine.rules import OPENING_DICE, OPENING_TIES, OPENINGS, STANDARD, Rules, build_rules
 from arbitru.messages import LANGUAGES, Message, has_text, localise, render, say
 from arbitru.messages.catalogue import CATALOGUE
 from arbitru.messages.marshmallow import _TEMPLATES
@@ -55,7 +56,12 @@ def opening_codes() -> set[str]:
         OpeningResult("white", (6, 5), False, cube),
         OpeningResult("black", None, False, cube),
     ]
-    return {result.message_key for result in results} | {f"opening_step.{o}" for o in OPENINGS}
+    steps = {
+        key
+        for opening, ties, dice in product(OPENINGS, OPENING_TIES, OPENING_DICE)
+        for key in opening_step_keys(Rules(opening=opening, opening_ties=ties, opening_dice=dice))
+    }
+    return {result.message_key for result in results} | steps
 
 
 @pytest.mark.parametrize("key", sorted(play_codes() | set(REASONS) | opening_codes()))

@@ -12,6 +12,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -19,7 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.ops.ops_live import REPO, get, gunicorn, tool
+from arbitru.http.edge import serve
+from arbitru.settings import Settings
+from scripts.local_gunicorn import free_port, stop, wait_until_up
+from tests.ops.ops_live import REPO, get, tool
+from tests.ops.pod import nginx_path
 
 DOCKERFILE = REPO / "Dockerfile"
 
@@ -124,14 +129,67 @@ def test_final_stage_installs_no_compiler_only_nginx_and_runs_as_non_root() -> N
     assert user and user[-1].split(":")[0] not in ("root", "0")
 
 
-def test_final_stage_has_healthcheck_expose_and_exec_form_gunicorn_cmd() -> None:
+SERVE = ["python", "-m", "arbitru.http.edge", "--serve", "deploy/nginx/nginx.conf"]
+
+
+def test_final_stage_has_healthcheck_expose_and_an_exec_form_cmd_serving_through_the_proxy() -> None:
     final = parse_dockerfile()[-1]
-    port = env_of(final)["PORT"]
-    assert final.args("EXPOSE") == [port]
+    env = env_of(final)
+    assert env["HOST"] == "127.0.0.1"  # gunicorn never on every interface, whatever command runs it
+    assert final.args("EXPOSE") == [env["PROXY_PORT"]]
     (health,) = final.args("HEALTHCHECK")
     assert "CMD [" in health and "socket.create_connection" in health and "curl" not in health
     (cmd,) = final.args("CMD")
-    assert json.loads(cmd) == ["gunicorn", "-c", "gunicorn.conf.py"]
+    assert json.loads(cmd) == SERVE
+
+
+def _listening(port: int) -> set[str]:
+    """The addresses (hex, as /proc/net/tcp writes them) listening on `port`."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if os.path.exists(table):
+            for line in Path(table).read_text().splitlines()[1:]:
+                local, state = line.split()[1], line.split()[3]
+                address, _, hex_port = local.rpartition(":")
+                if state == "0A" and int(hex_port, 16) == port:
+                    found.add(address)
+    return found
+
+
+@pytest.mark.live
+def test_the_images_default_command_serves_through_the_proxy_and_gunicorn_only_on_loopback(
+    tmp_path: Path,
+) -> None:
+    final = parse_dockerfile()[-1]
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env.update(env_of(final))
+    port, proxy_port = free_port(), free_port()
+    nginx = nginx_path()
+    env.update(
+        PORT=str(port),
+        PROXY_PORT=str(proxy_port),
+        METRICS_PORT="0",
+        PROXY_RUN_DIR=str(tmp_path / "proxy"),
+        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+        WEB_CONCURRENCY="1",
+        PYTHONPATH=str(REPO / "service"),
+        PATH=os.pathsep.join([str(Path(sys.executable).parent), str(Path(nginx).parent), os.environ["PATH"]]),
+    )
+    command = [sys.executable, *SERVE[1:]]
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=out)
+    try:
+        wait_until_up(f"http://127.0.0.1:{proxy_port}/readyz", proc, log, timeout=30.0)
+        status, headers, _ = get(f"http://127.0.0.1:{proxy_port}/healthz")
+        assert status == 200 and headers.get("X-Request-ID")
+        assert _listening(port) == {"0100007F"}  # gunicorn: 127.0.0.1 only
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0, log.read_text()[-2000:]
+    finally:
+        stop(proc)
+    with pytest.raises(SystemExit, match="loopback"):
+        serve(REPO / "deploy" / "nginx" / "nginx.conf", Settings(host="0.0.0.0"))
 
 
 def test_dockerignore_keeps_the_context_to_what_the_image_copies() -> None:
@@ -158,13 +216,15 @@ def test_dockerfile_install_and_start_commands_work_in_a_fresh_venv(tmp_path: Pa
         for arg in stage.args("COPY"):
             if arg.startswith("--from="):
                 continue
-            *sources, _dest = shlex.split(arg)
+            *sources, dest = shlex.split(arg)
             for source in sources:
                 src = REPO / source.rstrip("/")
+                where = target / src.name if dest.endswith("/") else target / dest
+                where.parent.mkdir(parents=True, exist_ok=True)
                 if src.is_dir():
-                    shutil.copytree(src, target / src.name, ignore=shutil.ignore_patterns("__pycache__"))
+                    shutil.copytree(src, where, ignore=shutil.ignore_patterns("__pycache__"))
                 else:
-                    shutil.copy2(src, target / src.name)
+                    shutil.copy2(src, where)
     env = {**os.environ, **env_of(build)}
     for run in build.args("RUN"):  # the exact install commands, /opt/venv mapped to the temp venv
         install = run.replace("python -m venv", f"{sys.executable} -m venv").replace("/opt/venv", str(venv))
@@ -175,25 +235,34 @@ def test_dockerfile_install_and_start_commands_work_in_a_fresh_venv(tmp_path: Pa
     site = next(venv.glob("lib/python3*/site-packages"))
     assert not (venv / "bin" / "pip").exists()  # the image's venv keeps no installer
     assert not list(site.glob("pip")) and not list(site.glob("setuptools"))
-    final_env = env_of(final)
     start = json.loads(final.args("CMD")[0])
-    assert start[0] == "gunicorn"
-    command = [str(venv / "bin" / start[0]), *start[1:]]
-    extra = {
-        k: v.replace("/opt/venv", str(venv)).replace("/app", str(app_dir))
-        for k, v in final_env.items()
-        if k not in ("HOST", "PORT", "METRICS_PORT", "PROMETHEUS_MULTIPROC_DIR")
-    }
-    extra["PATH"] = f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"
-    with gunicorn(tmp_path, workers=1, extra_env=extra, command=command, cwd=app_dir) as server:
-        assert get(server.url + "/readyz")[0] == 200
+    assert start == SERVE
+    nginx = nginx_path()
+    port, proxy_port = free_port(), free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PROMETHEUS_MULTIPROC_DIR")}
+    env.update(
+        {k: v.replace("/opt/venv", str(venv)).replace("/app", str(app_dir)) for k, v in env_of(final).items()}
+    )
+    env.update(
+        PORT=str(port),
+        PROXY_PORT=str(proxy_port),
+        METRICS_PORT="0",
+        PROXY_RUN_DIR=str(tmp_path / "proxy"),
+        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+        WEB_CONCURRENCY="1",
+        PATH=f"{venv / 'bin'}{os.pathsep}{Path(nginx).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    )
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [str(venv / "bin" / "python"), *start[1:]], cwd=app_dir, env=env, stdout=out, stderr=out
+        )
+    try:
+        wait_until_up(f"http://127.0.0.1:{proxy_port}/readyz", proc, log, timeout=60.0)
         health = json.loads(final.args("HEALTHCHECK")[0].split("CMD", 1)[1])
-        port = server.url.rsplit(":", 1)[1]
         probe = subprocess.run(
-            [str(venv / "bin" / "python"), *health[1:]],
-            env={**extra, "PORT": port},
-            capture_output=True,
-            text=True,
-            timeout=30,
+            [str(venv / "bin" / "python"), *health[1:]], env=env, capture_output=True, text=True, timeout=30
         )
         assert probe.returncode == 0, probe.stderr
+    finally:
+        stop(proc)

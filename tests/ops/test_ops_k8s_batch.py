@@ -170,3 +170,52 @@ def test_a_usage_error_or_a_missing_shard_fails_the_pod_with_exit_2(
     assert done.returncode == 2 and "no transcript found" in done.stderr  # FailJob
     merged = run_pod(shell_line(merge_job, empty, tmp_path), 0, 2)  # shard-1.jsonl was never written
     assert merged.returncode == 2
+
+
+def test_every_batch_job_has_a_deadline_and_a_bounded_number_of_retries(
+    job: dict[str, Any], merge_job: dict[str, Any]
+) -> None:
+    for spec in (job["spec"], merge_job["spec"]):
+        assert 0 < spec["activeDeadlineSeconds"] <= 24 * 3600  # a hung pod never holds nodes for ever
+    assert 1 <= job["spec"]["backoffLimitPerIndex"] <= 3 and "backoffLimit" not in job["spec"]
+    assert 0 <= merge_job["spec"]["backoffLimit"] <= 2
+    assert merge_job["spec"]["activeDeadlineSeconds"] < job["spec"]["activeDeadlineSeconds"]
+
+
+def _shards_in(rendered: Path) -> list[Any]:
+    """Every place a render holds the shard count: an Indexed Job's completions and parallelism, and
+    each SHARDS."""
+    found: list[Any] = []
+    for document in yaml.safe_load_all(rendered.read_text()):
+        if document and document["kind"] == "Job":
+            spec = document["spec"]
+            if spec.get("completionMode") == "Indexed":
+                found += [spec["completions"], spec["parallelism"]]
+            for container in spec["template"]["spec"]["containers"]:
+                found += [int(e["value"]) for e in container["env"] if e["name"] == "SHARDS"]
+    return found
+
+
+def test_the_shard_count_is_written_once_and_reaches_all_four_places(tmp_path: Path) -> None:
+    copy = tmp_path / "k8s"
+    shutil.copytree(REPO / "k8s", copy)
+    component = copy / "batch" / "shards" / "kustomization.yaml"
+    text = component.read_text()
+    assert text.count("shards=4") == 1
+    component.write_text(text.replace("shards=4", "shards=7"))
+    verify = kustomize(copy / "batch", tmp_path / "verify.yaml")
+    merge = kustomize(copy / "batch" / "merge", tmp_path / "merge.yaml")
+    assert _shards_in(verify) == [7, 7, 7] and _shards_in(merge) == [7]
+    spec = yaml.safe_load((REPO / "k8s" / "batch" / "job.yaml").read_text())["spec"]
+    assert "completions" not in spec and "parallelism" not in spec  # written by the Component only
+
+
+def test_the_docs_render_and_pin_with_what_kubectl_has() -> None:
+    for doc in (
+        "README.md",
+        "docs/archives.md",
+        "k8s/image/kustomization.yaml",
+        "k8s/batch/kustomization.yaml",
+    ):
+        text = (REPO / doc).read_text()
+        assert "kustomize edit set" not in text and "kustomize build" not in text, doc

@@ -138,6 +138,7 @@ START = {
 ON_BAR = {"white": {"points": {"24": 1, "13": 5, "8": 3, "6": 5}, "bar": 1}, "black": START["black"]}
 BEAROFF = {"white": {"points": {"6": 1, "3": 14}}, "black": START["black"]}
 ONE_DIE = {"white": {"points": {"24": 1}, "off": 14}, "black": {"points": {"12": 2, "2": 13}}}
+BLOT_ON_THREE = {"white": {"points": {"8": 1, "13": 14}}, "black": {"points": {"22": 1, "1": 14}}}
 
 
 def roll(player: int, dice: list[int], play: str | None) -> dict[str, Any]:
@@ -270,6 +271,11 @@ CASES: dict[str, tuple[dict[str, Any], str]] = {
         record(game(OPEN, {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]})),
         "legal-moves-only",
     ),
+    # Tavla: the checker that hits on 3, in white's home board, may not go on to 2 (issue 40)
+    "HIT_AND_RUN_IN_HOME": (
+        record(game([roll(0, [5, 1], "8/3*/2")], BLOT_ON_THREE), rules={"preset": "tavla"}),
+        "legal-moves-only",
+    ),
 }
 
 
@@ -314,3 +320,15 @@ def test_an_unfinished_last_game_leaves_a_valid_unfinished_match() -> None:
     match = record_to_match(record(game(OPEN), length=5))
     verdict = verify(match)
     assert verdict["valid"] and verdict["winner"] is None and verdict["games"][0]["ended_by"] is None
+
+
+def test_tavla_hit_and_run_in_the_home_board_is_condoned_as_any_illegal_play() -> None:
+    """Issue 40 item 9: the illegal-moves rule condones it as in backgammon (Tavla's condoning as
+    before the rule was enforced)."""
+    data, _ = CASES["HIT_AND_RUN_IN_HOME"]
+    match = record_to_match(data)
+    rules, problems = resolve_rules(match, data.get("rules"))
+    assert not problems and rules.hit_and_run == "outside_home"
+    verdict = verify(match, rules, "illegal-moves-rule")
+    assert verdict["error"] is None, verdict["error"]
+    assert [condoned["code"] for condoned in verdict["condoned"]] == ["HIT_AND_RUN_IN_HOME"]

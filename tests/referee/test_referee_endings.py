@@ -161,7 +161,8 @@ def test_the_side_not_on_roll_may_not_resign_mid_turn(play):
     # resign). B's resignation there is refused, not taken as the game's end.
     turns = [*OPEN, roll(0, [6, 6], play), act(1, "resign", level="gammon")]
     error = referee(record(game(turns)))["error"]
-    assert (error["code"], error["player"], error["move"]) == ("OUT_OF_TURN", "B", 4)
+    # B's resignation stands beside A's roll on the .mat's line 2 (OPEN is line 1)
+    assert (error["code"], error["player"], error["move"]) == ("OUT_OF_TURN", "B", 2)
     assert (
         error["message"]
         == "B resigns while A has rolled and not yet played (only the side on roll may resign then)"
@@ -171,7 +172,8 @@ def test_the_side_not_on_roll_may_not_resign_mid_turn(play):
 def test_a_second_resignation_after_an_unplayed_roll_comes_after_the_game_is_over():
     turns = [*OPEN, roll(0, [6, 6], ""), act(0, "resign"), act(0, "resign")]
     error = referee(record(game(turns)))["error"]
-    assert (error["code"], error["move"]) == ("ACTION_AFTER_GAME_OVER", 5)  # the fifth action
+    # the .mat's line 4: A's roll and its resignations each start a line (B has no action between)
+    assert (error["code"], error["move"]) == ("ACTION_AFTER_GAME_OVER", 4)
 
 
 def test_a_resignation_with_points_capped_at_what_the_winner_needed():
@@ -394,7 +396,7 @@ def test_a_condoned_play_is_listed_in_full_and_the_next_impossible_one_stops_the
     keys = ("game", "move", "player", "line", "action", "code", "message")
     assert {k: verdict["error"][k] for k in keys} == {
         "game": 1,
-        "move": 2,
+        "move": 1,  # beside white's play on the .mat's line 1
         "player": "B",
         "line": None,
         "action": "62: 24/18 13/11",

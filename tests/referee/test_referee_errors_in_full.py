@@ -498,11 +498,11 @@ def test_an_impossible_play_is_never_condoned_and_says_why():
 
 
 def test_a_beaver_where_the_rules_allow_none_is_refused_with_the_cube_rules_reason():
-    # money play without beavers: B answers A's double with a beaver (the 4th action)
+    # money play without beavers: B answers A's double with a beaver (beside it, on the .mat's line 2)
     data = record(game([*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=4)]))
     error = error_of(verdict_of(data))
     assert error == {
-        **where(1, 4, "B", None, "Beaver => 4"),
+        **where(1, 2, "B", None, "Beaver => 4"),
         "code": "BEAVERS_NOT_ALLOWED",
         "message": "B may not beaver: Beavers are not allowed under these rules.",
     }
@@ -517,7 +517,7 @@ def test_a_beaver_written_at_the_wrong_value():
     data = record(game([*OPEN, act(0, "double", cube=2), act(1, "beaver", cube=8)]), rules={"beavers": True})
     error = error_of(verdict_of(data))
     assert error == {
-        **where(1, 4, "B", None, "Beaver => 8"),
+        **where(1, 2, "B", None, "Beaver => 8"),
         "code": "CUBE_VALUE_MISMATCH",
         "message": "a beaver takes the cube to 4, not 8",
     }
@@ -573,10 +573,11 @@ def test_an_illegal_hypergammon_play_lists_the_legal_plays_of_a_three_checker_si
 
 
 def test_an_unfinished_game_is_pointed_at_by_its_last_action():
-    # game 1 has three actions (A, B, A) and no result; game 2 follows: the last is A's 5-2
+    # game 1 has three actions (A, B, A) and no result; game 2 follows: the last is A's 5-2, on the
+    # .mat's line 2
     data = record(game([*OPEN, roll(0, [5, 2], "13/8 13/11")]), game(OPEN, number=2), length=5)
     error = error_of(verdict_of(data))
-    assert (error["move"], error["player"], error["code"]) == (3, "A", "GAME_NOT_FINISHED")
+    assert (error["move"], error["player"], error["code"]) == (2, "A", "GAME_NOT_FINISHED")
 
 
 @pytest.mark.parametrize(("listed", "shown"), [(16, True), (15, False)])
@@ -757,10 +758,10 @@ PAST_THE_BLOT = {
 
 def test_a_hop_written_past_the_blot_it_must_hit_is_taken_as_the_hit():
     # A's 6-5 written 13/2: with 7 closed the only way is 13/8*/2, so B's blot on A's 8 is hit.
-    # B must then enter first: B's 13/7 8/7 is the first error, at move 2.
+    # B must then enter first: B's 13/7 8/7 is the first error, at move 1 (beside A's play).
     data = record(game([roll(0, [6, 5], "13/2"), roll(1, [6, 1], "13/7 8/7")], PAST_THE_BLOT))
     error = error_of(verdict_of(data))
-    assert (error["move"], error["code"]) == (2, "MUST_ENTER_FROM_BAR")
+    assert (error["move"], error["code"]) == (1, "MUST_ENTER_FROM_BAR")
 
 
 def excerpt_verdict(data: dict[str, Any], excerpt: Excerpt) -> dict[str, Any]:
@@ -818,9 +819,10 @@ def test_the_referee_defaults_to_legal_moves_only_and_refuses_other_modes():
 
 
 def test_an_action_after_a_resignation_says_the_game_ended_by_it():
-    # B resigns (the 3rd action), then A rolls: the game is over, though no result line ended it
+    # B resigns (the .mat's line 2, right), then A rolls (line 3): the game is over, though no
+    # result line ended it
     data = record(game([*OPEN, act(1, "resign"), roll(0, [3, 1], "13/10 6/5")]))
-    place = {**where(1, 4, "A", None, "31: 13/10 6/5"), "code": "ACTION_AFTER_GAME_OVER"}
+    place = {**where(1, 3, "A", None, "31: 13/10 6/5"), "code": "ACTION_AFTER_GAME_OVER"}
     assert error_of(verdict_of(data)) == {**place, "message": "game 1 is already over (resigned)"}
     # how it ended is a word of the message's language, not a name from the code
     romanian = "jocul 1 s-a terminat deja (abandon)"

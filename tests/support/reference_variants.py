@@ -9,7 +9,7 @@ one result per distinct final board. Slow but obvious.
 
 Boards are `(white, black)` tuples of sides in their owner's numbering (0 off, 1..24 the points, 25
 the bar, always empty here); a Plakoto side has 24 more slots, `side[25 + p]` = 1 when one of its
-checkers lies pinned on its own point p (SEAM.md).
+checkers lies pinned on its own point p (arbitru.engine.board).
 
 - Long Nardy: both sides move the same way; the mover's point q is the opponent's q - 12 (q > 12) or
   q + 12. A point with any opposing checker is closed. At most one checker leaves the head (24) a

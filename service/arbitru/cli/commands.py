@@ -1,14 +1,20 @@
 """The `arbitru` commands: verify (an archive), report (merge shards), convert, moves.
 
 Exit codes of `verify` and `report` (docs/archives.md): 0 every transcript valid; 1 some transcript
-invalid or unreadable (a result: the rows say which and why); 2 a usage error, nothing to verify
-(no transcript found), or shards that cannot be merged; 3 an internal error (a bug: the traceback
-is on standard error). A file never stops the run: whatever it holds is its own row.
+invalid or unreadable (a result: the rows say which and why); 2 a usage error (a path named that
+does not exist among them), nothing to verify (no transcript found), or shards that cannot be
+merged; 3 an internal error (a bug: the traceback is on standard error), whatever the command. The
+Kubernetes Jobs (k8s/batch) count 1 as success, 2 and 3 as failure: so a mistyped path or a
+hand-edited shard is 2, never 1, and a bug is 3, never Python's 1. A file never stops the run:
+whatever it holds is its own row. Every path and text from a file printed to the terminal goes
+through `arbitru.cli.terminal.shown`; JSON output is exact.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 import traceback
 from collections.abc import Iterator, Sequence
@@ -21,6 +27,7 @@ import click
 from arbitru.cli.parallel import judged, usable_cpus
 from arbitru.cli.report import write_report
 from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, summary_lines, table
+from arbitru.cli.terminal import shown
 from arbitru.cli.verdicts import STATUSES, exit_code, json_line, problems_text
 from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, parse_suffixes, read_bytes
 from arbitru.engine.board import Color
@@ -29,15 +36,26 @@ from arbitru.engine.rules import PRESETS
 from arbitru.formats.codec import FormatError
 from arbitru.formats.sources import decode_source
 from arbitru.library import RulesError, Transcript, read_match
-from arbitru.messages import render
+from arbitru.messages import DEFAULT_LANGUAGE, LANGUAGES, render
 from arbitru.referee import MODES
 from arbitru.referee.replay import ExportError
 
 INTERNAL_ERROR = 3
-LANG = click.option("--lang", type=click.Choice(["en", "ro"]), default="en", show_default=True)
+LANG = click.option(
+    "--lang", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True
+)  # the catalogue's languages
 
 
-@click.group(help=(__doc__ or "").split("\n\n")[0])
+class _Guarded(click.Group):
+    """The command group whose commands never end in Python's own exit 1 on an exception."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """The command, a bug in it exit 3 (`_internal_errors`)."""
+        with _internal_errors():
+            return super().invoke(ctx)
+
+
+@click.group(cls=_Guarded, help=(__doc__ or "").split("\n\n")[0])
 @click.version_option(package_name="arbitru")
 def main() -> None:
     """The command group."""
@@ -63,22 +81,32 @@ def _one_form(as_json: bool, jsonl: bool) -> None:
 
 @contextmanager
 def _internal_errors() -> Iterator[None]:
-    """A bug is exit 3 with its traceback, never 1 (which means "some transcript invalid")."""
+    """A bug is exit 3 with its traceback, never 1 (which means "some transcript invalid"); a pipe
+    closed early (`| head`) is left to click."""
     try:
         yield
     except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
         raise
-    except Exception:
+    except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
+            raise
         click.echo(traceback.format_exc(), err=True)
         sys.exit(INTERNAL_ERROR)
 
 
 @contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
+def _output(path: str | None, lang: str) -> Iterator[IO[str]]:
+    """Standard output, or the file `-o` names (a usage error, exit 2, when it cannot be opened)."""
     if path is None:
         yield sys.stdout
         return
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    try:
+        out = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise click.UsageError(
+            render("cli.cannot_write", {"path": shown(path), "error": exc.strerror}, lang)
+        ) from None
+    with out:
         yield out
 
 
@@ -126,26 +154,34 @@ def verify_command(
 ) -> None:
     """Referee match transcripts (.mat/.txt or JSON records; folders walked recursively)."""
     _one_form(as_json, jsonl)
+    _check_paths(paths, lang)
     wanted = parse_suffixes(suffixes)
     found = candidates(paths, wanted)
     if not found:
-        click.echo(
-            render("cli.none_found", {"paths": ", ".join(paths), "suffixes": ",".join(wanted)}, lang),
-            err=True,
-        )
+        named = ", ".join(map(shown, paths))
+        click.echo(render("cli.none_found", {"paths": named, "suffixes": ",".join(wanted)}, lang), err=True)
         sys.exit(2)
     files = select_shard(found, shard)
-    with _internal_errors():
-        totals = _run(
-            files,
-            jobs or usable_cpus(),
-            (mode, preset, lang),
-            "jsonl" if jsonl else "json" if as_json else "table",
-            output,
-            report,
-        )
+    form = "jsonl" if jsonl else "json" if as_json else "table"
+    totals = _run(files, jobs or usable_cpus(), (mode, preset, lang), form, output, report)
     code = exit_code(totals)
     sys.exit(0 if code == 2 and shard else code)  # an empty share of a full archive is no error
+
+
+def _check_paths(paths: Sequence[str], lang: str) -> None:
+    """A usage error (exit 2) for a path named that does not exist, cannot even be looked at, or is
+    a folder that cannot be listed (a typing mistake or a volume not mounted is no archive of
+    unreadable files: exit 1 would be a Job's success)."""
+    for path in paths:
+        try:
+            if os.path.isdir(path):
+                os.scandir(path).close()
+            else:
+                os.stat(path)
+        except OSError as exc:
+            missing = exc.errno in (errno.ENOENT, errno.ENOTDIR)
+            key = "cli.no_such_path" if missing else "cli.path_error"
+            raise click.UsageError(render(key, {"path": shown(path), "error": exc.strerror}, lang)) from None
 
 
 def _run(
@@ -162,7 +198,7 @@ def _run(
     entries: list[dict[str, Any]] = []
     hide = len(files) < 2 or not sys.stderr.isatty()
     with (
-        _output(output) as out,
+        _output(output, options[2]) as out,
         click.progressbar(length=len(files), label="verify", file=sys.stderr, hidden=hide) as bar,
     ):
         out.write("[" if form == "json" else "")
@@ -209,18 +245,17 @@ def report_command(
     try:
         summary = summarise(read_shards(shards))
     except ShardError as exc:
-        click.echo(render("cli.shard_error", {"error": str(exc)}, lang), err=True)
+        click.echo(render("cli.shard_error", {"error": exc.say(lang)}, lang), err=True)
         sys.exit(2)
-    with _internal_errors():
-        if as_json:
-            click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
-        elif jsonl:
-            for line in summary_lines(summary):
-                click.echo(line)
-        else:
-            click.echo(table(summary, lang))
-        if output:
-            write_report(Path(output), summary, lang)
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
+    elif jsonl:
+        for line in summary_lines(summary):
+            click.echo(line)
+    else:
+        click.echo(table(summary, lang))
+    if output:
+        write_report(Path(output), summary, lang)
     sys.exit(exit_code(summary["counts"]))
 
 
@@ -248,7 +283,7 @@ def convert_command(path: str, target: str, preset: str | None, output: str | No
     try:
         transcript = _read(Path(path), preset)
     except (OSError, ValueError) as exc:  # MatFormatError and RecordError are ValueErrors
-        click.echo(f"{path}: {exc}", err=True)
+        click.echo(f"{shown(path)}: {shown(str(exc))}", err=True)
         sys.exit(2)
     if target == "record":
         written = json.dumps(transcript.to_record(), ensure_ascii=False, indent=1) + "\n"
@@ -256,7 +291,7 @@ def convert_command(path: str, target: str, preset: str | None, output: str | No
         try:
             written = transcript.to_mat() if target == "mat" else transcript.to_sgf()
         except ExportError as exc:  # a fact the format cannot carry (a starting board that is no board)
-            click.echo(f"{path}: {exc}", err=True)
+            click.echo(f"{shown(path)}: {shown(str(exc))}", err=True)
             sys.exit(2)
     if output:
         Path(output).write_text(written, encoding="utf-8")

@@ -14,12 +14,14 @@ end line); read back, each gives the same summary again (tests/archive/test_arch
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from arbitru.cli.shape import well_formed
+from arbitru.cli.shape import malformed
+from arbitru.cli.terminal import shown
 from arbitru.cli.verdicts import (
     INVALID,
     SKIPPED,
@@ -31,14 +33,29 @@ from arbitru.cli.verdicts import (
     row,
     summary_line,
 )
-from arbitru.messages import cli_words
+from arbitru.messages import cli_words, render
 
 FORMAT = "arbitru.archive-summary/1"
 Entry = dict[str, Any]
 
 
 class ShardError(ValueError):
-    """A shard that cannot be merged (cut short, malformed, or a file in two shards)."""
+    """A shard that cannot be merged (cut short, malformed, or a file in two shards): `key` and
+    `params` name the reason in the catalogue (`cli.shard.*`), `where` the shard (its path, and the
+    line or item when one is at fault)."""
+
+    def __init__(self, where: str, key: str, **params: object) -> None:
+        super().__init__(f"{where}: {key}")
+        self.where = where
+        self.key = key
+        self.params = params
+
+    def say(self, lang: str) -> str:
+        """The reason in `lang`, the shard and any file or field named as the terminal shows them."""
+        params = {
+            name: shown(value) if isinstance(value, str) else value for name, value in self.params.items()
+        }
+        return f"{shown(self.where)}: {render(self.key, params, lang)}"
 
 
 def entry(result: Row) -> Entry:
@@ -98,28 +115,35 @@ def read_shards(paths: Sequence[Path]) -> Iterator[Entry]:
     for path in paths:
         for item in _document_entries(path) if _is_document(path) else _line_entries(path):
             if item["file"] in seen:
-                raise ShardError(f"{path}: {item['file']} is in another shard too")
+                raise ShardError(str(path), "cli.shard.in_two", file=item["file"])
             seen.add(item["file"])
             yield item
 
 
-def _as_entry(item: Any) -> Entry | None:
-    """The entry of a verdict row, or of an entry (a line of `report --jsonl`); None for neither,
-    or for one whose fields are not what the CLI writes (`arbitru.cli.shape`)."""
-    if (
-        not isinstance(item, dict)
-        or not isinstance(item.get("file"), str)
-        or item.get("status") not in STATUSES
-    ):
-        return None
+def _as_entry(item: Any, where: str) -> Entry:
+    """The entry of a verdict row, or of an entry (a line of `report --jsonl`); a ShardError at
+    `where` naming the field for neither, or for one whose fields are not what the CLI writes
+    (`arbitru.cli.shape`)."""
+    if not isinstance(item, dict):
+        raise ShardError(where, "cli.shard.not_a_verdict")
+    named = {"file": isinstance(item.get("file"), str), "status": item.get("status") in STATUSES}
+    bad = next((name for name, ok in named.items() if not ok), None)
+    if bad is not None:
+        raise ShardError(where, "cli.shard.field", field=bad)
     verdict = item.get("verdict") or {}
     if set(item) == set(ENTRY_KEYS):
         read = {key: item[key] for key in ENTRY_KEYS}
-    elif isinstance(verdict, dict) and isinstance(verdict.get("games", []), list):
-        read = entry(item)
+    elif not isinstance(verdict, dict):
+        raise ShardError(where, "cli.shard.field", field="verdict")
+    elif not isinstance(verdict.get("games", []), list):
+        raise ShardError(where, "cli.shard.field", field="verdict.games")
     else:
-        return None
-    return read if well_formed(read) else None
+        read = entry(item)
+    bad = malformed(read)
+    if bad is not None:
+        in_verdict = set(item) != set(ENTRY_KEYS) and bad != "problem"  # a row: the entry is its verdict's
+        raise ShardError(where, "cli.shard.field", field=f"verdict.{bad}" if in_verdict else bad)
+    return read
 
 
 def _is_document(path: Path) -> bool:
@@ -131,28 +155,61 @@ def _is_document(path: Path) -> bool:
 def _document_entries(path: Path) -> list[Entry]:
     """The entries of a `verify --json` array (complete: the run writes its `]` last) or of a
     `report --json` summary (checked: its totals, codes and lists are those of its entries)."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8", errors="replace"))
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise ShardError(f"{path}: not JSON ({exc})") from None
+    document = _loaded(path.read_text(encoding="utf-8", errors="replace"), str(path))
     if isinstance(document, list):
         items = document
     elif isinstance(document, dict) and document.get("format") == FORMAT:
         matches, skipped = document.get("matches"), document.get("skipped")
         if not isinstance(matches, list) or not isinstance(skipped, list):
-            raise ShardError(f"{path}: a summary without its matches and skipped files")
+            raise ShardError(str(path), "cli.shard.no_matches")
         items = [*matches, *(row(file, SKIPPED) for file in skipped)]
     else:
-        raise ShardError(f"{path}: neither a verdict array nor a summary ({FORMAT})")
-    listed = []
-    for number, item in enumerate(items):
-        read = _as_entry(item)
-        if read is None:
-            raise ShardError(f"{path}: item {number} is not a verdict")
-        listed.append(read)
+        raise ShardError(str(path), "cli.shard.not_a_shard", format=FORMAT)
+    listed = [_as_entry(item, f"{path}, item {number}") for number, item in enumerate(items)]
     if isinstance(document, dict) and summarise(listed) != document:
-        raise ShardError(f"{path}: a summary whose totals are not those of its matches")
+        raise ShardError(str(path), "cli.shard.totals")
     return listed
+
+
+class _LongNumber:
+    """A JSON integer of more digits than Python reads (`sys.get_int_max_str_digits`), kept aside
+    only to find the field it stands in."""
+
+
+def _loaded(text: str, where: str) -> Any:
+    """The JSON of a shard or of one of its lines; a ShardError at `where` when it is not JSON, or
+    naming the field of an integer too long to read (Python refuses one of thousands of digits)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:  # ValueError: a JSONDecodeError, or a long integer
+        error = exc
+    limit = sys.get_int_max_str_digits()
+    if isinstance(error, ValueError) and not isinstance(error, json.JSONDecodeError) and limit:
+
+        def number(digits: str) -> Any:
+            return _LongNumber() if len(digits) > limit else int(digits)
+
+        try:
+            field = _path_of_long_number(json.loads(text, parse_int=number))
+        except RecursionError:  # nested too deep further on: said as not JSON
+            field = ""
+        if field:
+            raise ShardError(where, "cli.shard.long_number", field=field)
+    raise ShardError(where, "cli.shard.not_json", error=str(error))
+
+
+def _path_of_long_number(document: Any) -> str:
+    """The dotted path of the first `_LongNumber` in a JSON document ("" when it is the document)."""
+    pending: list[tuple[str, Any]] = [("", document)]
+    while pending:
+        path, value = pending.pop()
+        if isinstance(value, _LongNumber):
+            return path
+        children = (
+            value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        )
+        pending += reversed([(f"{path}.{key}" if path else str(key), child) for key, child in children])
+    return ""
 
 
 def _line_entries(path: Path) -> Iterator[Entry]:
@@ -166,21 +223,17 @@ def _line_entries(path: Path) -> Iterator[Entry]:
             if not line.strip():
                 continue
             if end is not None:
-                raise ShardError(f"{path}:{number}: a line after the end line")
-            try:
-                item = json.loads(line)
-            except (json.JSONDecodeError, RecursionError) as exc:
-                raise ShardError(f"{path}:{number}: not JSON ({exc})") from None
+                raise ShardError(f"{path}:{number}", "cli.shard.after_end")
+            item = _loaded(line, f"{path}:{number}")
             if isinstance(item, dict) and "end" in item:
                 end = item["end"]
-            elif (read := _as_entry(item)) is not None:
+            else:
+                read = _as_entry(item, f"{path}:{number}")
                 found[read["status"]] += 1
                 yield read
-            else:
-                raise ShardError(f"{path}:{number}: not a verdict line")
     if end != found:
         total = sum(found.values())
-        raise ShardError(f"{path}: incomplete (no end line counting its {total} rows: the run was cut)")
+        raise ShardError(str(path), "cli.shard.incomplete", total=total)
 
 
 # -- the plain-text table ----------------------------------------------------------------------------
@@ -205,12 +258,14 @@ def score_text(item: Mapping[str, Any]) -> str:
 
 
 def table(summary: Mapping[str, Any], lang: str) -> str:
-    """A plain-text table: file, verdict, games, final score, first error; then the totals."""
+    """A plain-text table: file, verdict, games, final score, first error; then the totals (every
+    cell as the terminal shows it: `arbitru.cli.terminal.shown`)."""
     words = cli_words(lang)
     rows = [[words["file"], words["verdict"], words["games"], words["score"], words["first_error"]]]
     for item in summary["matches"]:
         games = "-" if item["games"] is None else str(item["games"])
-        rows.append([item["file"], words[item["status"]], games, score_text(item), first_error(item, lang)])
+        cells = [item["file"], words[item["status"]], games, score_text(item), first_error(item, lang)]
+        rows.append(list(map(shown, cells)))  # a name or a message from a file: escaped for the terminal
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     lines = [
         "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:4])) + "  " + row[4] for row in rows

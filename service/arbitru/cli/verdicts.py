@@ -19,12 +19,12 @@ from typing import Any
 from arbitru.cli.walk import Candidate, Refused, read_bytes
 from arbitru.engine.board import Problem
 from arbitru.engine.collector import collector_paused
-from arbitru.formats.game_record import is_json_record
+from arbitru.formats.game_record import RecordError, is_json_record
 from arbitru.formats.mat import MatFormatError, decode
 from arbitru.formats.sources import position_links
 from arbitru.library import RulesError, read_match
-from arbitru.messages import cli_words, render, say
-from arbitru.referee import verify
+from arbitru.messages import Message, cli_words, localise, render, say
+from arbitru.referee.clocks import ClockRecordError
 
 VALID, INVALID, UNREADABLE, SKIPPED = "valid", "invalid", "unreadable", "skipped"
 STATUSES: tuple[str, ...] = (VALID, INVALID, UNREADABLE, SKIPPED)
@@ -78,10 +78,13 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
             return row(
                 candidate.shown, SKIPPED, problem=render(key, getattr(exc.message, "params", None), lang)
             )
-        return row(candidate.shown, UNREADABLE, problem=f"{exc}")
-    except ValueError as exc:  # not JSON, or a record of the wrong shape
-        return row(candidate.shown, UNREADABLE, problem=str(exc))
-    verdict = verify(transcript.match, transcript.rules, mode, lang=lang)
+        return row(candidate.shown, UNREADABLE, problem=format_error(exc, lang))
+    except ValueError as exc:  # not JSON, an SGF or a record of the wrong shape
+        return row(candidate.shown, UNREADABLE, problem=format_error(exc, lang))
+    try:
+        verdict = transcript.verify(mode, lang=lang).to_dict()  # type: ignore[arg-type]
+    except ClockRecordError as exc:  # a record's times the clock cannot have produced (a 422 by the API)
+        return row(candidate.shown, UNREADABLE, problem=format_error(exc, lang))
     error = verdict["error"]
     if error and "position" in error:  # the position as a request body: its rules draw its board
         error["position"].update(position_links(error["position"], transcript.rules))
@@ -92,6 +95,16 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
 def problems_text(problems: Iterable[Problem], lang: str) -> str:
     """Why rule options cannot be, in `lang`: `field: message; ...`."""
     return "; ".join(f"{p.field}: {say(p, lang)}" for p in problems)
+
+
+def format_error(error: ValueError, lang: str) -> str:
+    """Why a file cannot be read, in `lang`, from the catalogue as the API says it (its problem
+    details render the same `Message`s): a record's problems as `field: message; ...`, a .mat's or
+    an SGF's as `line N: ...`; an error raised with plain text, as it is."""
+    if isinstance(error, RecordError | ClockRecordError):
+        return "; ".join(f"{field}: {localise(problem, lang)}" for field, problem in error.problems)
+    first = error.args[0] if error.args else None
+    return localise(first, lang) if isinstance(first, Message) else str(error)
 
 
 def _looks_like_json(data: bytes) -> bool:

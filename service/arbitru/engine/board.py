@@ -93,28 +93,35 @@ class Board(NamedTuple):
         return cls(side, side)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], checkers: int = 15, pins: bool = False) -> Board:
+    def from_dict(cls, data: Mapping[str, Any], checkers: int = 15, pins: bool | None = None) -> Board:
         """Build from the contract's JSON form (already shape-checked: ints in range, `pinned`
-        points 1..24).
+        points 1..24), never dropping a checker: `Board.from_dict(board.to_dict()) == board`.
 
-        `off` may be omitted: it is then what is left of the side's `checkers`. With `pins` (a
-        variant with pinning) the sides have 50 slots and each point of a side's `pinned` list
-        holds one of its checkers pinned; without, `pinned` is not read.
+        `off` may be omitted: it is then what is left of the side's `checkers`. Each point of a
+        side's `pinned` list holds one of its checkers pinned (plakoto), in a side of 50 slots.
+        `pins` says whether the variant pins: None (the default) reads it from the dict (50 slots
+        when a side has `pinned`, as `to_dict` writes it for such sides, even empty); True gives
+        50 slots; False gives 26 unless a checker is pinned: then the pinned checker is kept (50
+        slots) and `problems(pins=False)` refuses the board (`board.no_pins`), as a position of a
+        variant without pinning refuses to play on it.
         """
-        sides = {}
+        read = [spec for color in COLORS if isinstance(spec := data.get(color), Mapping)]
+        if pins is None:
+            pins = any("pinned" in spec for spec in read)
+        slots = PINNED_SLOTS if pins or any(spec.get("pinned") for spec in read) else SLOTS
+        built = []
         for color in COLORS:
             spec = data[color]
-            side = [0] * (PINNED_SLOTS if pins else SLOTS)
+            side = [0] * slots
             for key, count in spec.get("points", {}).items():
                 side[int(key)] += int(count)
-            if pins:
-                for point in spec.get("pinned", ()):
-                    side[PINNED + int(point)] += 1
+            for point in spec.get("pinned") or ():
+                side[PINNED + int(point)] += 1
             side[BAR] = int(spec.get("bar", 0))
             off = spec.get("off")
             side[OFF] = int(off) if off is not None else max(checkers - sum(side), 0)
-            sides[color] = tuple(side)
-        return cls(sides["white"], sides["black"])
+            built.append(tuple(side))
+        return cls(built[0], built[1])
 
     # -- views --------------------------------------------------------------------------------
     def side(self, color: Color) -> tuple[int, ...]:
@@ -188,7 +195,7 @@ class Board(NamedTuple):
         for color in COLORS:
             side = self.side(color)
             if len(side) != slots:
-                found.append(problem(f"{prefix}.{color}", "board.slots", slots=slots))
+                found.append(_slots_problem(side, slots, f"{prefix}.{color}"))
                 continue
             if min(side) < 0:
                 for index, count in enumerate(side):
@@ -201,6 +208,8 @@ class Board(NamedTuple):
                 )
             if side[BAR] and not bar:
                 found.append(problem(f"{prefix}.{color}.bar", "board.no_bar"))
+        if any(each.code == "board.no_pins" for each in found):  # then the other side's slots are no news
+            found = [each for each in found if each.code != "board.slots"]
         return found
 
     def _pin_problems(self, prefix: str, geometry: Geometry) -> list[Problem]:
@@ -218,6 +227,14 @@ class Board(NamedTuple):
                 elif count and not opponent[geometry.opposite(point)]:
                     found.append(problem(f"{prefix}.{color}.pinned", "board.pin_uncovered", point=point))
         return found
+
+
+def _slots_problem(side: tuple[int, ...], slots: int, where: str) -> Problem:
+    """A side of the wrong length: checkers pinned where nothing pins (`board.no_pins`, on the
+    side's `pinned` list, as a client wrote it), else the slots a side needs."""
+    if slots == SLOTS and pinned_points(side):
+        return problem(f"{where}.pinned", "board.no_pins")
+    return problem(where, "board.slots", slots=slots)
 
 
 def closed_home(side: tuple[int, ...]) -> bool:

@@ -225,13 +225,29 @@ def _start(settings: ClockSettings, match: Match, scored: int) -> ClockState:
     return ClockState(0, (reserve, reserve), (None, None), 0, None, None, ())
 
 
+def _moved(state: ClockState, **changes: Any) -> ClockState:
+    """`state` with `changes`: `dataclasses.replace` without its generic checks (a log of 4,000
+    events makes two new states an event, and `replace` was most of the replay's time)."""
+    fields: dict[str, Any] = {
+        "at_ms": state.at_ms,
+        "reserve": state.reserve,
+        "overtime": state.overtime,
+        "delay_left": state.delay_left,
+        "running": state.running,
+        "paused": state.paused,
+        "flags": state.flags,
+    }
+    fields.update(changes)
+    return ClockState(**fields)
+
+
 def _run(state: ClockState, settings: ClockSettings, until: int) -> ClockState:
     """The state at `until` with the running clock (if any) run since `state.at_ms`; flags fall on
     the way (a first expiry starts the overtime when there is one: the reserve is then spent and
     the overtime runs)."""
     side = state.running
     if side is None or (state.flags and state.flags[-1].final):
-        return replace(state, at_ms=max(until, state.at_ms))
+        return _moved(state, at_ms=max(until, state.at_ms))
     index = COLORS.index(side)
     elapsed = until - state.at_ms
     delay_used = min(state.delay_left, elapsed) if settings.delay_kind == "simple" else 0
@@ -258,13 +274,14 @@ def _run(state: ClockState, settings: ClockSettings, until: int) -> ClockState:
             overtime[index] = 0
         flags.append(Flag(side, at, True))
         break
-    return replace(
-        state,
-        at_ms=until,
-        reserve=(reserve[0], reserve[1]),
-        overtime=(overtime[0], overtime[1]),
-        delay_left=state.delay_left - delay_used,
-        flags=tuple(flags),
+    return ClockState(
+        until,
+        (reserve[0], reserve[1]),
+        (overtime[0], overtime[1]),
+        state.delay_left - delay_used,
+        state.running,
+        state.paused,
+        tuple(flags),
     )
 
 
@@ -280,7 +297,7 @@ def _press_back(state: ClockState, settings: ClockSettings, turn_ms: int) -> Clo
         overtime[index] = current + back
     else:
         reserve[index] += back
-    return replace(state, reserve=(reserve[0], reserve[1]), overtime=(overtime[0], overtime[1]))
+    return _moved(state, reserve=(reserve[0], reserve[1]), overtime=(overtime[0], overtime[1]))
 
 
 def _apply(
@@ -291,18 +308,18 @@ def _apply(
         if side is None or side != state.running:
             raise ClockLogError(problem(f"{where}.side", "clock.press_not_running", player=side))
         state = _press_back(state, settings, turn_ms)
-        return replace(state, running=other(side), delay_left=_ms(settings.delay))
+        return _moved(state, running=other(side), delay_left=_ms(settings.delay))
     if kind == "start":
         if state.running is not None:
             raise ClockLogError(problem(f"{where}.kind", "clock.already_running", running=state.running))
-        return replace(state, running=side, paused=None, delay_left=_ms(settings.delay))
+        return _moved(state, running=side, paused=None, delay_left=_ms(settings.delay))
     if kind == "pause":
         if state.running is None:
             raise ClockLogError(problem(f"{where}.kind", "clock.nothing_running"))
-        return replace(state, running=None, paused=state.running)
+        return _moved(state, running=None, paused=state.running)
     if state.paused is None:  # resume
         raise ClockLogError(problem(f"{where}.kind", "clock.not_paused"))
-    return replace(state, running=state.paused, paused=None)
+    return _moved(state, running=state.paused, paused=None)
 
 
 def replay(

@@ -10,6 +10,9 @@ reaches a legal play's board only by another grouping of the dice (`3/1 2/off` f
 with 3-1) is accepted as that play, with `as_written` false. A hit marked (`*`, `hit: true`)
 on a hop that hits nothing is refused (`WRONG_HIT`); a hit made but not marked is fine.
 When a proposal is illegal it is replayed die by die to name the first rule it breaks.
+Under the rules option `hit_and_run: "outside_home"` (Tavla) the legal plays are the plain
+generator's with that move rule, and a proposal that is a play of backgammon's movement (or moves
+the same checkers as one, hitting on the way) the rule refuses is `HIT_AND_RUN_IN_HOME`.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 
 from arbitru.engine.board import BAR, OFF, Board, Color, board_of_sides, other, point_name
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.engine.movement import movement_of
+from arbitru.engine.movement import hit_and_run_points, movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.play import Move, Play
 from arbitru.engine.rules import STANDARD, Rules
@@ -50,6 +53,12 @@ VARIANT_REASON_CODES: dict[str, str] = {
     " checker is ahead of them (long nardy; option nardy_block: after each move)",
 }
 
+# The reasons of a rules option of the backgammon family (the match referee gives them too).
+FAMILY_OPTION_REASON_CODES: dict[str, str] = {
+    "HIT_AND_RUN_IN_HOME": "a checker that hits a blot in the mover's home board stays there for the"
+    " rest of the turn (option hit_and_run: outside_home; tavla)",
+}
+
 # Stable reason codes: clients and the match referee rely on these names.
 REASON_CODES: dict[str, str] = {
     "NO_CHECKER_TO_MOVE": "there is no checker of the mover on the point a move starts from",
@@ -65,6 +74,7 @@ REASON_CODES: dict[str, str] = {
     "MUST_PLAY_HIGHER_DIE": "when only one die can be played, it must be the higher one if it can",
     "WRONG_HIT": "a hit is marked (`*` or hit: true) on a move that hits nothing",
     "NOT_A_LEGAL_PLAY": "the play does not lead to the position of any legal play of this roll",
+    **FAMILY_OPTION_REASON_CODES,
     **VARIANT_REASON_CODES,
 }
 
@@ -119,22 +129,28 @@ def judge_play(
     for source, dest in hops:
         if not (0 <= dest <= 25 and 0 <= source <= 25):
             return illegal("NOT_ON_BOARD", point=source if not 0 <= source <= 25 else dest)
-    if rules is not STANDARD and not movement_of(rules).fast:
-        from arbitru.engine.variant_judge import judge_variant
+    fast = True
+    if rules is not STANDARD:
+        movement = movement_of(rules)
+        if not movement.family:
+            from arbitru.engine.variant_judge import judge_variant
 
-        return judge_variant(board, turn, dice, hops, marked_hits or (), rules)
+            return judge_variant(board, turn, dice, hops, marked_hits or (), rules)
+        fast = movement.fast
     opponent = board.side(other(turn))
     for point in marked_hits or ():
         if not 1 <= point <= 24 or opponent[_FACING[point]] != 1:
             start = next(s for s, d in hops if d == point)
             return illegal("WRONG_HIT", move=f"{_name(start)}/{_name(point)}", point=point)
-    plays = legal_plays(board, turn, dice)
+    plays = legal_plays(board, turn, dice) if fast else legal_plays(board, turn, dice, rules)
     literal = literal_board(board, turn, hops)
     if literal is not None:
         chosen = next((p for p in plays if p.board == literal), None)
         if chosen is not None:
             as_written = playable_as_written(board, turn, dice, hops, literal)
             return Verdict(True, chosen, params={"roll": roll}, as_written=as_written)
+        if not fast and (refused := _hit_and_run(board, turn, dice, literal, True)):
+            return refused
         mover = literal.side(turn)
         passing = next((p for p in plays if p.board.side(turn) == mover), None)
         if passing is not None:
@@ -146,7 +162,27 @@ def judge_play(
                 {"move": written, "example": passing.notation},
                 detail="HIT_ON_THE_WAY",
             )
+        if not fast and (refused := _hit_and_run(board, turn, dice, literal, False)):
+            return refused
     return _diagnose(board, turn, dice, hops, plays)
+
+
+def _hit_and_run(
+    board: Board, turn: Color, dice: tuple[int, int], literal: Board, exact: bool
+) -> Verdict | None:
+    """`HIT_AND_RUN_IN_HOME` when the proposal, no legal play under the rule (`hit_and_run:
+    "outside_home"`), is a play of backgammon's movement (`exact`: its board; else one moving the
+    same checkers, hitting on the way) where a checker that hit in the home board went on. Such a
+    play is refused by that rule alone: one the rule allows would be a legal play here too (it uses
+    as many dice as any play of backgammon's movement, so as any under the rule). The message names
+    that play as the generator writes it (`8/3*/2`)."""
+    mover = literal.side(turn)
+    for play in legal_plays(board, turn, dice):
+        if play.board == literal if exact else play.board.side(turn) == mover:
+            points = hit_and_run_points(board, play.board, turn)
+            if points:
+                return illegal("HIT_AND_RUN_IN_HOME", move=play.notation, point=points[0])
+    return None
 
 
 def literal_board(board: Board, turn: Color, hops: Sequence[Hop]) -> Board | None:

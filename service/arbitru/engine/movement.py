@@ -15,10 +15,13 @@ know of a game that moves differently from backgammon:
   answer alike for every order of moves reaching the same board (those here read the board only).
 
 `movement_of(rules)` names the movement of a game's rules. The backgammon family (backgammon,
-nackgammon, hypergammon; portes and tavla play backgammon's movement) has `fast` set: the
-generator's fast paths serve it, proven equal to the plain statement by property tests. A variant
-defined anywhere else (a test's, for instance) plugs in by building a `Movement` and handing it
-to `plain_plays`.
+nackgammon, hypergammon; portes and tavla play backgammon's movement) has `family` set: the
+backgammon judge reads its written plays (hits to the bar, opposite directions) and the referee's
+illegal-moves rule may condone an illegal one. With no move rule it also has `fast` set: the
+generator's fast paths serve it, proven equal to the plain statement by property tests. With the
+rules option `hit_and_run: "outside_home"` (Tavla) it has a move rule (`home_hit_and_run_rule`)
+and the plain generator serves it. A variant defined anywhere else (a test's, for instance) plugs
+in by building a `Movement` and handing it to `plain_plays`.
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, NamedTuple
 
-from arbitru.engine.board import OFF, PINNED_SLOTS, SLOTS, Board, Color, Problem
+from arbitru.engine.board import OFF, PINNED_SLOTS, SLOTS, Board, Color, Problem, other
 from arbitru.engine.geometry import OPPOSITE, SAME, Geometry
 from arbitru.engine.play import Move
+from arbitru.engine.rules import BACKGAMMON_FAMILY as _FAMILY
 from arbitru.engine.rules import Rules
 
 Contact = Literal["hit", "pin", "none"]
@@ -63,6 +67,9 @@ class Movement:
     move_rules: tuple[Rule, ...] = ()
     play_rules: tuple[Rule, ...] = ()
     fast: bool = False  # the backgammon family's fast paths serve it
+    # The backgammon family's movement, fast or not: its written plays are read by the backgammon
+    # judge (`arbitru.engine.judge`), and an illegal one may be condoned (the illegal-moves rule).
+    family: bool = False
 
     @cached_property
     def pins(self) -> bool:
@@ -135,23 +142,57 @@ def block_rule(step: Step) -> bool:
     return True
 
 
+# -- Tavla: no hit-and-run in the home board ---------------------------------------------------------
+HOME = range(1, 7)  # the mover's home board: its points 1-6
+
+
+def hit_and_run_points(start: Board, board: Board, turn: Color) -> tuple[int, ...]:
+    """The mover's home points where it hit a blot this turn (from `start` to `board`) and holds no
+    checker now: where the checker that hit went on. Told from the two boards alone: in the
+    backgammon movement the opponent's checkers leave a point in the mover's turn only when hit,
+    and a point is hit at most once a turn (the hitter then holds it against the opponent)."""
+    theirs_before, theirs_now = start.side(other(turn)), board.side(other(turn))
+    mover, facing = board.side(turn), OPPOSITE.mirror
+    return tuple(
+        point
+        for point in HOME
+        if theirs_before[facing[point]] and not theirs_now[facing[point]] and not mover[point]
+    )
+
+
+def home_hit_and_run_rule(step: Step) -> bool:
+    """No hit-and-run in the home board (Tavla; rules option `hit_and_run: "outside_home"`): a
+    checker that hits a blot on one of the mover's home points stays there for the rest of the
+    turn, so every home point hit this turn still holds a checker of the mover's after each move.
+    Checkers are alike: another checker that came to that point may go on, the hitter being the one
+    that stays. A function of the boards alone (`hit_and_run_points`), so every order of moves
+    reaching a board gets the same answer, as the search needs."""
+    return not hit_and_run_points(step.start, step.board, step.turn)
+
+
 # -- the movements ----------------------------------------------------------------------------------
-BACKGAMMON = Movement("backgammon", OPPOSITE, "hit", fast=True)
+BACKGAMMON = Movement("backgammon", OPPOSITE, "hit", fast=True, family=True)
+# Backgammon's movement with no hit-and-run in the home board (rules option `hit_and_run:
+# "outside_home"`, the Tavla preset's): the plain generator with its move rule.
+BACKGAMMON_HOME_HIT_STAYS = Movement(
+    "backgammon", OPPOSITE, "hit", move_rules=(home_hit_and_run_rule,), family=True
+)
 PLAKOTO = Movement("plakoto", OPPOSITE, "pin")
 LONG_NARDY = Movement("long_nardy", SAME, "none", HEAD, play_rules=(block_rule,))
 # The block rule checked after every single move instead of after the play (rules option
 # `nardy_block: "after_each_move"`).
 LONG_NARDY_EACH_MOVE = Movement("long_nardy", SAME, "none", HEAD, move_rules=(block_rule,))
 
-BACKGAMMON_FAMILY = frozenset({"backgammon", "nackgammon", "hypergammon"})
+BACKGAMMON_FAMILY = frozenset(_FAMILY)
 
 
 def movement_of(rules: Rules) -> Movement:
-    """The movement of the variant in `rules`: the backgammon family's, plakoto's, or long nardy's
-    with its block rule checked after the play or (option `nardy_block`) after each move."""
+    """The movement of the variant in `rules`: the backgammon family's (with no hit-and-run in the
+    home board under option `hit_and_run: "outside_home"`), plakoto's, or long nardy's with its
+    block rule checked after the play or (option `nardy_block`) after each move."""
     variant = rules.variant
     if variant in BACKGAMMON_FAMILY:
-        return BACKGAMMON
+        return BACKGAMMON if rules.hit_and_run == "anywhere" else BACKGAMMON_HOME_HIT_STAYS
     if variant == "plakoto":
         return PLAKOTO
     if variant == "long_nardy":

@@ -28,6 +28,21 @@ from arbitru.engine.rules import STANDARD, Rules
 DICE_PER_PLAYER = {"standard": 1, "romanian": 2}
 
 
+def opening_step_keys(rules: Rules) -> tuple[str, str]:
+    """The catalogue keys of the opening explained before it is rolled, from the rules' opening
+    options (the one source, whatever the preset): who starts (`opening`, and for the Romanian
+    opening `opening_ties`), then what the starter plays (`opening_dice`: the dice rolled, its own
+    two in the Romanian opening, or both dice rolled afresh). /v1/start renders both sentences."""
+    starts = (
+        "opening_step.romanian." + rules.opening_ties
+        if rules.opening == "romanian"
+        else "opening_step.standard"
+    )
+    if rules.opening_dice == "new_roll":
+        return starts, "opening_step.new_roll"
+    return starts, f"opening_step.rolled.{rules.opening}"
+
+
 @dataclass(frozen=True, slots=True)
 class OpeningResult:
     """Who starts (None on a re-roll), the dice the starter plays, and the cube for the game."""

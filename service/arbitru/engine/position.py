@@ -12,7 +12,8 @@ after one of its plays) with the Jacoby rule and the match applied inside: no ca
 "Jacoby only in money play" or works out whether the game is over itself (`ends_game` asks
 `arbitru.engine.outcome.game_over`, the one decision). A request's whole question is one call:
 `plays_with_outcomes` (the plays with where each leaves the game), `ruling` (a verdict with the
-same), `standing` (an outcome with the match after it), `problems` (why a position cannot occur).
+same), `build_turn` (a turn made one checker at a time, with the same), `standing` (an outcome with
+the match after it), `problems` (why a position cannot occur).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from arbitru.engine.board import BAR, OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
@@ -33,6 +34,9 @@ from arbitru.engine.outcome import NOT_OVER, Outcome, endings, game_over, outcom
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
 from arbitru.engine.variants import start_board
+
+if TYPE_CHECKING:
+    from arbitru.engine.turn import HopSpec, TurnState
 
 Dice = tuple[int, int]
 
@@ -67,16 +71,30 @@ class Position:
 
     def plays(self, dice: Dice | None = None) -> list[Play]:
         """Every legal play of the side on roll with `dice` (default: this position's dice) as the
-        variant of this position's rules moves, one per distinct resulting board."""
+        variant of this position's rules moves, one per distinct resulting board. A board with
+        pinned checkers in a variant that pins none is a ValueError (`_refuse_pins`)."""
         dice = self.dice if dice is None else dice
         assert self.turn is not None and dice is not None, "plays need a side on roll and dice"
+        if len(self.board.white) > self.movement.slots:
+            self._refuse_pins()
         return legal_plays(self.board, self.turn, dice, self.rules)
+
+    def _refuse_pins(self) -> NoReturn:
+        """A ValueError: this board has the 50 slots of a variant that pins (`Board.from_dict` of a
+        dict with `pinned`), and this position's variant does not pin: its plays would drop the
+        pinned checkers (`problems()` names them: `board.no_pins`)."""
+        raise ValueError(
+            f"a board with pinned checkers (sides of {len(self.board.white)} slots) in a game of "
+            f"{self.rules.variant}, where nothing is pinned: {self.problems()}"
+        )
 
     def judge(self, play: str | Sequence[Hop], marked_hits: Sequence[int] | None = None) -> Verdict:
         """The ruling on a proposed play: written in standard notation (`"8/5 6/5"`; a `*` marks a
         hit; NotationError when it cannot be read), or as hops with the points it marks as hits,
         by the rules of this position's variant."""
         assert self.turn is not None and self.dice is not None, "a play needs a side on roll and dice"
+        if len(self.board.white) > self.movement.slots:
+            self._refuse_pins()
         if isinstance(play, str):
             hops, marked = parse_play_marked(play)
             return judge_play(self.board, self.turn, self.dice, hops, marked, self.rules)
@@ -187,6 +205,26 @@ class Position:
         if not verdict.legal or verdict.play is None:
             return Ruling(verdict, GOING_ON)
         return Ruling(verdict, self._left_by(self.outcome(verdict.play.board)))
+
+    def build_turn(self, hops: Sequence[HopSpec] = ()) -> tuple[TurnState, Standing]:
+        """/v1/turn's whole question in one call: the turn after `hops` made one checker at a time
+        (`arbitru.engine.turn.build_turn`: each `(from, to, die)`, the die None where the hops tell
+        it), and where its play leaves the game once the hops are a whole play (`GOING_ON` before).
+
+            >>> from arbitru import Position
+            >>> turn, _ = Position.initial(turn="white", dice=(6, 5)).build_turn([(24, 18, None)])
+            >>> turn.dice_left, sorted({(h.from_point, h.to_point) for h in turn.next})[:3]
+            ((5,), [(8, 3), (13, 8), (18, 13)])
+        """
+        from arbitru.engine.turn import build_turn  # it builds on this module's engine, not on it
+
+        assert self.turn is not None and self.dice is not None, "a turn needs a side on roll and dice"
+        if len(self.board.white) > self.movement.slots:
+            self._refuse_pins()
+        state = build_turn(self.board, self.turn, self.dice, hops, self.rules)
+        if state.play is None:
+            return state, GOING_ON
+        return state, self._left_by(self.outcome(state.play.board))
 
     def _left_by(self, verdict: Outcome) -> Standing:
         """Where a play whose board has `verdict` leaves the game: `GOING_ON` while the game goes on

@@ -16,7 +16,8 @@ Presets:
 - `plakoto`: Greek Plakoto, the variant `plakoto` (a lone checker is pinned, not hit; the mother
   rule): no cube, a mars 2, no backgammon, the same opening.
 - `portes`, `tavla`: Greek Portes and Turkish Tavla, the backgammon movement with no cube, a gammon
-  (mars) 2 and a backgammon counting 2, the same opening.
+  (mars) 2 and a backgammon counting 2, the same opening; Tavla also forbids hit-and-run in the home
+  board (`hit_and_run: "outside_home"`).
 Every variant's rules and sources: docs/variants.md.
 """
 
@@ -34,6 +35,13 @@ HYPERGAMMON_CHECKERS: tuple[int, ...] = (1, 2, 3)
 # Long Nardy's block rule (no six consecutive points held in front of every opponent checker): a
 # play may not end in such a block (`after_play`), or (`after_each_move`) no single move may make one.
 NARDY_BLOCKS: tuple[str, ...] = ("after_play", "after_each_move")
+# The variants where a lone checker is hit to the bar: backgammon's movement (the presets portes and
+# tavla play it too).
+BACKGAMMON_FAMILY: tuple[str, ...] = ("backgammon", "nackgammon", "hypergammon")
+# Hit-and-run (a checker that hits a blot goes on with another die of the same turn): allowed
+# `anywhere` (backgammon), or only `outside_home`: a checker that hits a blot in the mover's home
+# board (its points 1-6) stays there for the rest of the turn (Tavla).
+HIT_AND_RUN: tuple[str, ...] = ("anywhere", "outside_home")
 OPENINGS: tuple[str, ...] = ("standard", "romanian")
 OPENING_TIES: tuple[str, ...] = ("reroll", "higher_die")
 OPENING_DICE: tuple[str, ...] = ("rolled", "new_roll")
@@ -57,6 +65,7 @@ _STANDARD_VALUES: dict[str, Any] = {
     "variant": "backgammon",
     "hypergammon_checkers": 3,
     "nardy_block": "after_play",
+    "hit_and_run": "anywhere",
     "jacoby": False,
     "gammons": True,
     "backgammons": True,
@@ -101,7 +110,7 @@ _PRESET_VALUES.update(
         },
         "plakoto": {**_STANDARD_VALUES, **_NO_CUBE_MARS, "variant": "plakoto"},
         "portes": {**_STANDARD_VALUES, **_NO_CUBE_MARS},
-        "tavla": {**_STANDARD_VALUES, **_NO_CUBE_MARS},
+        "tavla": {**_STANDARD_VALUES, **_NO_CUBE_MARS, "hit_and_run": "outside_home"},
     }
 )
 
@@ -117,6 +126,7 @@ class Rules:
     variant: str = _FROM_PRESET
     hypergammon_checkers: int = _FROM_PRESET
     nardy_block: str = _FROM_PRESET
+    hit_and_run: str = _FROM_PRESET
     jacoby: bool = _FROM_PRESET
     gammons: bool = _FROM_PRESET
     backgammons: bool = _FROM_PRESET
@@ -157,8 +167,9 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Every option that applies, by name: the JSON form, which `build_rules` accepts back as it is
-        and reads as the same rules (an option of one variant, `hypergammon_checkers` or
-        `nardy_block`, is left out in the others, where a request may not give it)."""
+        and reads as the same rules (an option of some variants, `hypergammon_checkers`,
+        `nardy_block` or `hit_and_run`, is left out in the others, where a request may not give
+        it)."""
         found = asdict(self)
         for name in VARIANT_OPTIONS:
             if not self.applies(name):
@@ -166,9 +177,10 @@ class Rules:
         return found
 
     def applies(self, name: str) -> bool:
-        """Whether the option `name` means anything in this variant (an option of one variant,
+        """Whether the option `name` means anything in this variant (an option of some variants,
         `VARIANT_OPTIONS`, only there)."""
-        return VARIANT_OPTIONS.get(name, self.variant) == self.variant
+        group = VARIANT_OPTIONS.get(name)
+        return group is None or self.variant in VARIANT_GROUPS.get(group, (group,))
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
@@ -176,9 +188,15 @@ class Rules:
         return tuple(f.name for f in fields(cls))
 
 
-# The options that mean something in one variant only, with that variant: a request may give them
-# there only (`only_<variant>`), and the JSON form of the rules leaves them out elsewhere.
-VARIANT_OPTIONS: dict[str, str] = {"hypergammon_checkers": "hypergammon", "nardy_block": "long_nardy"}
+# The options that mean something in some variants only, with that variant or group of variants
+# (`VARIANT_GROUPS`): a request may give them there only (`only_<variant or group>`), and the JSON
+# form of the rules leaves them out elsewhere.
+VARIANT_OPTIONS: dict[str, str] = {
+    "hypergammon_checkers": "hypergammon",
+    "nardy_block": "long_nardy",
+    "hit_and_run": "backgammon_family",
+}
+VARIANT_GROUPS: dict[str, tuple[str, ...]] = {"backgammon_family": BACKGAMMON_FAMILY}
 
 PRESETS: dict[str, Rules] = {name: Rules(preset=name) for name in _PRESET_VALUES}
 STANDARD = PRESETS["standard"]
@@ -225,6 +243,7 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("variant", str, VARIANTS),
         OptionSpec("hypergammon_checkers", int, HYPERGAMMON_CHECKERS),
         OptionSpec("nardy_block", str, NARDY_BLOCKS),
+        OptionSpec("hit_and_run", str, HIT_AND_RUN),
         OptionSpec("jacoby", bool, requires="cube"),
         OptionSpec("gammons", bool),
         OptionSpec("backgammons", bool, requires="gammons"),

@@ -72,6 +72,7 @@ from arbitru.formats.mat import (
     decode,
     has_control,
     marks_resigner,
+    move_numbers,
     names_read_back,
     normalize_play,
     play_carried,
@@ -132,6 +133,8 @@ def _game_record(game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {"game": game.number, "start_score": list(game.start_score)}
     if game.set_position:
         out["set_position"] = game.set_position
+    if game.start_position is not None:  # a record's (or an SGF's) stated board, as it was given
+        out["start_position"] = game.start_position
     # A record names who resigned: the loser, where the .mat's marker does not say it by its
     # column (OpenGammon's `Resigned Game` stands in the winner's).
     loser = 1 - game.result.winner if game.result is not None else None
@@ -270,15 +273,15 @@ def _players_problems(players: Any, path: str) -> Problems:
         yield (path, message("game_record.players_unwritable"))
 
 
-_SIDE_FIELDS = ("points", "bar", "off")
+_SIDE_FIELDS = ("points", "bar", "off", "pinned")
 _POINT_KEYS = frozenset(str(point) for point in range(1, 25))
 
 
 @_object_of
 def _board_problems(board: Mapping[str, Any], path: str) -> Problems:
     """A board as strict as the routes' `board`: `white` and `black`, each with `points` (keys "1"
-    to "24", ASCII), `bar` and `off`, every count a JSON integer from 0 to 15 (no strings, floats,
-    booleans or -0.0)."""
+    to "24", ASCII), `bar`, `off` and (plakoto) `pinned`, every count a JSON integer from 0 to 15
+    (no strings, floats, booleans or -0.0), `pinned` a list of distinct points 1 to 24."""
     yield from _unknown_fields(board, path, ("white", "black"), _UNKNOWN)
     for color in ("white", "black"):
         if color not in board:
@@ -294,6 +297,8 @@ def _side_problems(side: Mapping[str, Any], path: str) -> Problems:
     for name in ("bar", "off"):
         if name in side and not _is_int(side[name], MAX_CHECKERS):
             yield (f"{path}.{name}", count)
+    if "pinned" in side and not _pin_points(side["pinned"]):
+        yield (f"{path}.pinned", message("game_record.pinned", limit=MAX_CHECKERS))
     points = side.get("points", {})
     if not isinstance(points, Mapping):
         yield (f"{path}.points", message("game_record.object"))
@@ -305,6 +310,17 @@ def _side_problems(side: Mapping[str, Any], path: str) -> Problems:
             yield (f"{path}.points.{key}", count)
     if len(points) > 24:
         yield (f"{path}.points", _UNKNOWN)
+
+
+def _pin_points(pinned: Any) -> bool:
+    """Whether `pinned` is what the routes' `pinned` takes: a list of at most `MAX_CHECKERS`
+    distinct JSON integers from 1 to 24 (a side's own points where one of its checkers is pinned)."""
+    return (
+        isinstance(pinned, list)
+        and len(pinned) <= MAX_CHECKERS
+        and all(_is_int(point, 24, 1) for point in pinned)
+        and len(set(pinned)) == len(pinned)
+    )
 
 
 @_object_of
@@ -460,7 +476,8 @@ def plain_roll(turn: Any) -> bool:
 def record_to_match(data: Mapping[str, Any]) -> MatchFile:
     """The `MatchFile` of a game record (`RecordError` when it is not well formed).
 
-    Actions carry no file line; `move_number` is the turn's 1-based index in its game.
+    Actions carry no file line; `move_number` is the number of the .mat line the turn would stand
+    on (`move_numbers`: a .mat, its record and its SGF name an action by the same move).
 
     Read in one pass over the turns (`_read_turns`: a plain roll's action made as it is told
     plain, any other turn checked by `_turn_problems` and made by `_action`), then the record's
@@ -481,8 +498,14 @@ def plain_record_to_match(data: Mapping[str, Any]) -> MatchFile:
     problems = record_problems(data)
     if problems:
         raise RecordError(problems)
-    actions = [[_action(turn, j + 1) for j, turn in enumerate(game["turns"])] for game in data["games"]]
+    actions = [_game_actions(game["turns"]) for game in data["games"]]
     return _match_of(data, actions)
+
+
+def _game_actions(turns: list[Mapping[str, Any]]) -> list[Action]:
+    """The actions of a game's well-formed turns, numbered as a .mat numbers its lines."""
+    numbers = move_numbers(int(turn["player"]) for turn in turns)
+    return [_action(turn, number) for turn, number in zip(turns, numbers, strict=True)]
 
 
 def _match_of(data: Mapping[str, Any], actions_of: list[list[Action]]) -> MatchFile:
@@ -538,7 +561,8 @@ def _turn_actions(turns: list[Any]) -> list[Action] | None:
     the dice tuples shared, 3.52 M (callgrind, collector included)."""
     actions: list[Action] = []
     append = actions.append
-    for index, turn in enumerate(turns, 1):
+    slot = 0  # `move_numbers`' count of a .mat's cells, told as it goes (the tests hold the two alike)
+    for turn in turns:
         if type(turn) is dict and len(turn) == 4:
             try:
                 player, action, dice, play = _ROLL_ITEMS(turn)
@@ -566,6 +590,9 @@ def _turn_actions(turns: list[Any]) -> list[Action] | None:
                         )
                     )
                 ):
+                    slot += (slot ^ player) & 1  # the other player's cell left empty
+                    number = slot // 2 + 1
+                    slot += 1
                     pair, cell = _ROLLS[first][second]
                     if play is None:
                         stripped, kind, raw = "????", HIDDEN, cell + "????"
@@ -575,13 +602,15 @@ def _turn_actions(turns: list[Any]) -> list[Action] | None:
                         raw = (cell + play).rstrip()
                     append(
                         _new_action(
-                            Action, (ROLL, player, pair, stripped, kind, None, None, None, index, raw)
+                            Action, (ROLL, player, pair, stripped, kind, None, None, None, number, raw)
                         )
                     )
                     continue
         if next(_turn_problems(turn, ""), None) is not None:
             return None
-        append(_action(turn, index))
+        slot += (slot ^ turn["player"]) & 1
+        append(_action(turn, slot // 2 + 1))
+        slot += 1
     return actions
 
 
@@ -601,7 +630,7 @@ def _plain_words(play: str) -> bool:
     return not play.replace("bar", " ").replace("off", " ").strip(PLAY_CHARACTERS)
 
 
-def _action(turn: Mapping[str, Any], index: int) -> Action:
+def _action(turn: Mapping[str, Any], number: int) -> Action:
     action = turn.get("action", "roll")
     player = int(turn["player"])
     if action == "roll":
@@ -611,11 +640,11 @@ def _action(turn: Mapping[str, Any], index: int) -> Action:
         first, second = turn["dice"]
         dice = (int(first), int(second))
         raw = f"{dice[0]}{dice[1]}: {text}".rstrip()
-        return Action(ROLL, player, dice, stripped, _play_kind(stripped), None, None, None, index, raw)
+        return Action(ROLL, player, dice, stripped, _play_kind(stripped), None, None, None, number, raw)
     level = LEVELS.get(turn.get("level") or "")
     cube = turn.get("cube")
     raw = action.capitalize() + (f" => {cube}" if cube else "") + (f" {turn['level']}" if level else "")
-    return Action(action, player, None, None, None, cube, level, None, index, raw)
+    return Action(action, player, None, None, None, cube, level, None, number, raw)
 
 
 def _is_int(value: Any, maximum: int, minimum: int = 0) -> bool:
@@ -636,8 +665,12 @@ def read_match_file(data: bytes | str) -> MatchFile:
         return read_sgf(text)
     if not is_json_record(text):
         return read_mat(text)
+    return record_to_match(parse_record(text))
+
+
+def parse_record(text: str) -> Any:
+    """The JSON value of a record file's text (ValueError saying where it is not JSON)."""
     try:
-        record = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(message("game_record.not_json", error=str(exc))) from None
-    return record_to_match(record)

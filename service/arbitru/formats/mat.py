@@ -15,14 +15,16 @@ match transcript at all. No web framework is imported here.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple
 
 from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
 from arbitru.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
-from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH
+from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH, MAX_NAME_CHARS
 from arbitru.messages import message
 
 # What a cell of a turn line says.
@@ -68,7 +70,7 @@ class Action(NamedTuple):
     cube_value: int | None = None  # the value written after `=>` (DOUBLE, BEAVER, RACCOON)
     resign_level: int | None = None  # 1/2/3 when a resignation marker names it
     line: int | None = None  # 1-based line in the file
-    move_number: int | None = None  # the number before `)` on the line
+    move_number: int | None = None  # the number before `)` on the line (`move_numbers`)
     raw: str = ""  # the cell as written
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,6 +151,23 @@ class MatchFile:
         """A numeric header such as `CubeLimit`, 0..`maximum` (None when absent, not ASCII digits
         or out of range; by default the cube limit, CubeLimit being the numeric header)."""
         return ascii_number(self.headers.get(name.lower(), ""), maximum)
+
+
+def move_numbers(players: Iterable[int]) -> list[int]:
+    """The move number of each action of a game, by who acted (0 = the left column): the number of
+    the turn line it stands on in a .mat, where every exporter (GNU Backgammon, eXtreme Gammon,
+    OpenGammon, ...) puts it. A line holds a cell of each player, the left player's first; a cube
+    action or a resignation takes a cell like a roll; an action by the player whose cell is not next
+    starts the next line (a game the right player opens starts `1)` with an empty left cell). The one
+    numbering of the formats that write none: a JSON record's turns and an SGF's nodes are numbered
+    by it, so an action is the same `move` in a .mat, its record and its SGF (docs/archives.md)."""
+    numbers = []
+    cell = 0  # the next cell: even = a line's left cell, odd = its right cell
+    for player in players:
+        cell += (cell ^ player) & 1  # the other player's cell is left empty
+        numbers.append(cell // 2 + 1)
+        cell += 1
+    return numbers
 
 
 # Headers that hold a number, with its largest value: anything else there refuses the transcript.
@@ -293,9 +312,19 @@ def _score_line(text: str) -> tuple[str, int, str, int, int] | None:
     return None
 
 
+# The byte-order marks a transcript's bytes are read by (Windows Notepad saves "Unicode" as UTF-16
+# LE with its mark); without one, UTF-8, else Latin-1.
+_BYTE_ORDER_MARKS = ((codecs.BOM_UTF16_LE, "UTF-16-LE"), (codecs.BOM_UTF16_BE, "UTF-16-BE"))
+
+
 def decode(data: str | bytes) -> str:
-    """Text of a transcript: UTF-8 (with or without BOM), falling back to Latin-1 for old files."""
+    """Text of a transcript, the one place every face (the CLI, an uploaded file, a `bytes` given
+    to the library) decodes it: by its byte-order mark (UTF-8, UTF-16 LE or BE; a UTF-16 text not
+    valid is a MatFormatError naming the byte), else UTF-8, falling back to Latin-1 for old files."""
     if isinstance(data, bytes):
+        marked = next((name for mark, name in _BYTE_ORDER_MARKS if data.startswith(mark)), None)
+        if marked is not None:
+            return _checked_text(_utf16(data, marked))
         if b"\x00" in data:
             raise MatFormatError(
                 data[: data.index(b"\x00")].count(b"\n") + 1,
@@ -307,9 +336,25 @@ def decode(data: str | bytes) -> str:
             text = data.decode("latin-1")
     else:
         text = data[1:] if data.startswith("\ufeff") else data
+    return _checked_text(text)
+
+
+def _checked_text(text: str) -> str:
     if "\x00" in text:
         raise MatFormatError(text[: text.index("\x00")].count("\n") + 1, message("mat.binary"))
     return text
+
+
+def _utf16(data: bytes, encoding: str) -> str:
+    """The text after a UTF-16 byte-order mark (MatFormatError at the first byte that is not UTF-16:
+    an odd byte at the end, a lone surrogate)."""
+    try:
+        return data[2:].decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data[2 : 2 + exc.start].decode(encoding, "replace").count("\n") + 1
+        raise MatFormatError(
+            line, message("mat.bad_encoding", encoding=encoding, offset=exc.start + 2)
+        ) from None
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -445,6 +490,8 @@ class _Reader:
         names = (found[0], found[2])
         if any(map(has_control, names)):
             raise MatFormatError(number, message("mat.name_control"))
+        if max(map(len, names)) > MAX_NAME_CHARS:  # as a JSON record's players and an SGF's PW, PB
+            raise MatFormatError(number, message("mat.name_too_long", limit=MAX_NAME_CHARS))
         if self.players is None:
             self.players = names
         elif names != self.players:

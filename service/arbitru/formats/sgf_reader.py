@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitru.engine.board import BAR, OFF, Board
-from arbitru.formats.limits import MAX_GAMES, MAX_MATCH_LENGTH, MAX_SCORE
+from arbitru.formats.limits import (
+    MAX_GAME_NUMBER,
+    MAX_GAMES,
+    MAX_LINE_CHARS,
+    MAX_MATCH_LENGTH,
+    MAX_NAME_CHARS,
+    MAX_PLAY_CHARS,
+    MAX_SCORE,
+)
 from arbitru.formats.mat import (
     RESIGN,
     ROLL,
@@ -36,6 +44,7 @@ from arbitru.formats.mat import (
     _play_kind,
     ascii_number,
     decode,
+    move_numbers,
 )
 from arbitru.messages import message
 
@@ -51,7 +60,30 @@ LEVEL_WORDS = ("single", "gammon", "backgammon")
 _IDENT = re.compile(r"[A-Za-z]{1,16}")
 _RESULT = re.compile(r"([WB])\+([0-9]{0,6})(R?)")
 _DICE = re.compile(r"[1-6][1-6]")
-_MI = re.compile(r"(length|game|ws|bs):([0-9]{1,5})")
+# The numbers `MI` states and the largest each may be (gnubg numbers games from 0).
+MI_LIMITS: dict[str, int] = {
+    "length": MAX_MATCH_LENGTH,
+    "game": MAX_GAME_NUMBER - 1,
+    "ws": MAX_SCORE,
+    "bs": MAX_SCORE,
+}
+# The longest value of each property the reader reads, checked as the value is read, before any of
+# its items: the names as a JSON record's players, a play as written as a record's `play`, anything
+# else read (a move's letters, the result, the rules, the date) as a line of a .mat transcript.
+# Properties the reader skips (comments, analysis) are not bounded but by the file.
+READ_PROPERTIES = ("GM", "MI", "RU", "DT", "RE", "W", "B", "PL", "DI", "AE", "AW", "AB")
+ARBITRU_PROPERTIES = ("XR", "XS", "XC", "XM", "XW")
+VALUE_LIMITS: dict[str, int] = {
+    **dict.fromkeys(READ_PROPERTIES + ARBITRU_PROPERTIES, MAX_LINE_CHARS),
+    "PW": MAX_NAME_CHARS,
+    "PB": MAX_NAME_CHARS,
+    "XP": MAX_PLAY_CHARS,
+}
+# A value: `[`, then any character but `]` and `\`, or `\` and the character it escapes, then `]`
+# (one pass of the regex engine, linear in the value).
+_VALUE = re.compile(r"\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.DOTALL)
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_NOT_BLANK = re.compile(r"\S")
 
 
 class SgfFormatError(ValueError):
@@ -102,24 +134,25 @@ def read_sgf(data: str | bytes) -> MatchFile:
             raise SgfFormatError(root.line, message("sgf.players_differ", game=index + 1))
         games.append(_game(index, nodes))
     assert players is not None
-    if length > MAX_MATCH_LENGTH:
-        raise SgfFormatError(
-            trees[0][0].line, message("mat.match_too_long", length=length, limit=MAX_MATCH_LENGTH)
-        )
     if not all(name.strip() for name in players):
         raise SgfFormatError(trees[0][0].line, message("sgf.players"))
     return MatchFile(players, length, games, headers)
 
 
 def _info(root: Node) -> dict[str, int]:
-    """The `MI` values that are numbers (length, game, ws, bs)."""
+    """The numbers `MI` states (length, game, ws, bs). One that is not a number from 0 to its
+    limit (`MI_LIMITS`) is refused, naming it: a match length out of range is not read as money."""
     found: dict[str, int] = {}
     for value in root.props.get("MI", []):
-        match = _MI.fullmatch(value.strip())
-        if match:
-            number = ascii_number(match.group(2), MAX_SCORE)
-            if number is not None:
-                found[match.group(1)] = number
+        key, colon, text = value.strip().partition(":")
+        limit = MI_LIMITS.get(key.strip())
+        if not colon or limit is None:
+            continue
+        number = ascii_number(text, limit)
+        if number is None:
+            shown = repr(f"{key}:{text}"[:40])
+            raise SgfFormatError(root.line, message("sgf.match_info", found=shown, number=key, limit=limit))
+        found[key.strip()] = number
     return found
 
 
@@ -153,6 +186,12 @@ def _game(index: int, nodes: list[Node]) -> Game:
         action = _action(node, len(game.actions) + 1)
         if action is not None:
             game.actions.append(action)
+    # numbered as a .mat numbers its lines, not by their index: an action is the same move in an SGF,
+    # its .mat and its record (`move_numbers`)
+    numbers = move_numbers(action.player for action in game.actions)
+    game.actions[:] = [
+        action._replace(move_number=n) for action, n in zip(game.actions, numbers, strict=True)
+    ]
     result = root.first("RE")
     if result is not None:
         found = _RESULT.fullmatch(result.strip())
@@ -287,9 +326,10 @@ class _Parser:
 
     def _skip(self) -> bool:
         """Skip blanks; whether any text is left."""
-        while self.at < len(self.text) and self.text[self.at].isspace():
-            self.line += self.text[self.at] == "\n"
-            self.at += 1
+        found = _NOT_BLANK.search(self.text, self.at)
+        end = found.start() if found else len(self.text)
+        self.line += self.text.count("\n", self.at, end)
+        self.at = end
         return self.at < len(self.text)
 
     def _tree(self) -> list[Node]:
@@ -312,9 +352,11 @@ class _Parser:
             if ident is None:
                 break
             self.at = ident.end()
-            values = node.props.setdefault(ident.group().upper(), [])
+            name = ident.group().upper()
+            values = node.props.setdefault(name, [])
+            limit = VALUE_LIMITS.get(name)
             while self._skip() and self.text[self.at] == "[":
-                values.append(self._value())
+                values.append(self._value(name, limit))
             if not values:
                 raise SgfFormatError(
                     self.line,
@@ -322,22 +364,24 @@ class _Parser:
                 )
         return node
 
-    def _value(self) -> str:
-        self.at += 1  # "["
-        out = []
-        while self.at < len(self.text) and self.text[self.at] != "]":
-            char = self.text[self.at]
-            if char == "\\" and self.at + 1 < len(self.text):
-                self.at += 1
-                char = self.text[self.at]
-                if char == "\n":  # a soft line break
-                    self.line += 1
-                    self.at += 1
-                    continue
-            self.line += char == "\n"
-            out.append(char)
-            self.at += 1
-        if self.at >= len(self.text):
+    def _value(self, name: str, limit: int | None) -> str:
+        """The value at `[`, unescaped (an escaped line break is a soft one: left out). A value of a
+        property the reader reads is refused when longer than its limit, before it is unescaped."""
+        found = _VALUE.match(self.text, self.at)
+        if found is None:  # no closing `]`: the error names the last line
+            self.line += self.text.count("\n", self.at)
             raise SgfFormatError(self.line, message("sgf.expected", expected="]", found=message("sgf.end")))
-        self.at += 1
-        return "".join(out)
+        raw = found.group(1)
+        if limit is not None and len(raw) > limit and len(_unescape(raw)) > limit:
+            raise SgfFormatError(
+                self.line,
+                message("sgf.value_too_long", property=name, count=len(_unescape(raw)), limit=limit),
+            )
+        self.line += raw.count("\n")
+        self.at = found.end()
+        return _unescape(raw) if "\\" in raw else raw
+
+
+def _unescape(raw: str) -> str:
+    """A value's text: `\\x` is `x`, and an escaped line break (a soft one) is left out."""
+    return _ESCAPE.sub(lambda escaped: "" if escaped.group(1) == "\n" else escaped.group(1), raw)

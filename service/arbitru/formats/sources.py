@@ -88,7 +88,7 @@ def position_links(position: Mapping[str, Any], rules: Rules | None = None) -> d
     a variant no GNU ID can hold."""
     if rules is not None and rules.variant not in ID_VARIANTS:
         return {}
-    board = Board.from_dict(position["board"], checkers=(rules or Rules()).checkers)
+    board = Board.from_dict(position["board"], checkers=(rules or Rules()).checkers, pins=False)
     dice = tuple(position["dice"]) if position.get("dice") else None
     pos = decoded_from_request(
         board, position["turn"], dice, position.get("cube"), position.get("match"), rules

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import importlib
+import traceback
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Request, Response
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from arbitru.engine import cache
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.http import docs, errors, gc_pause, i18n, observability, transport
 from arbitru.http.api import Api
+from arbitru.http.errors import HTTPProblem
 from arbitru.http.routes import BLUEPRINT_MODULES
+from arbitru.messages import message
 from arbitru.settings import Settings
 
 API_DESCRIPTION = f"""\
@@ -39,6 +43,8 @@ DEFAULT_CONFIG: dict[str, Any] = {
     # 1 MiB: a position is under 1 KiB and the longest real match transcript is ~15 KiB, so this
     # leaves a wide margin for long matches while bounding what one request can make us parse.
     "MAX_CONTENT_LENGTH": 1024 * 1024,
+    # A multipart upload names the file and at most the few options of its route (4 parts).
+    "MAX_FORM_PARTS": 32,
     "JSON_SORT_KEYS": False,
 }
 
@@ -75,12 +81,44 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
+class FormRequest(Request):
+    """A request whose multipart form is refused for what is wrong with it: too many parts, or a
+    field too long, each named with its limit (werkzeug raises the same RequestEntityTooLarge for
+    both, which would read as the whole body over MAX_CONTENT_LENGTH)."""
+
+    def _load_form_data(self) -> None:
+        try:
+            super()._load_form_data()
+        except RequestEntityTooLarge as error:
+            refused = _form_refusal(error, self)
+            if refused is None:
+                raise
+            raise refused from error
+
+
+def _form_refusal(error: RequestEntityTooLarge, request: Request) -> HTTPProblem | None:
+    """What werkzeug's multipart parser refused, as a 413 naming its limit (None when the refusal
+    came from elsewhere): it counts parts in MultipartDecoder.next_event and measures a field's
+    size in receive_data and MultiPartParser.parse."""
+    frames = traceback.extract_tb(error.__traceback__)
+    where = frames[-1] if frames else None
+    if where is None or not where.filename.endswith(("formparser.py", "multipart.py")):
+        return None
+    if where.name == "next_event":
+        detail = message("problem.too_many_form_parts", limit=request.max_form_parts)
+    else:
+        detail = message("problem.form_field_too_large", limit=request.max_form_memory_size)
+    return HTTPProblem(413, detail)
+
+
 class SyncFlask(Flask):
     """Flask whose `ensure_sync` is remembered per function.
 
     Flask asks `inspect.iscoroutinefunction` of every hook and view on every request (and
     flask-smorest of each of its wrappers): 8-10 checks a request, ~0.5 µs each. The answer for
     a function never changes; the functions are the app's own (a closed set)."""
+
+    request_class = FormRequest
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -10,17 +10,22 @@ never sent, `gunicorn.conf.py`); `nginx_conf` renders the proxy's configuration 
 documents.
 
 `python -m arbitru.http.edge TEMPLATE` renders TEMPLATE into `PROXY_RUN_DIR` and execs nginx on it:
-how the pod's `proxy` container starts (the live tests start it the same way).
+how the pod's `proxy` container starts (the live tests start it the same way). With `--serve` it
+runs gunicorn on loopback and the proxy in front of it together: the image's default command.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import orjson
 from flask import Flask
@@ -36,30 +41,48 @@ __all__ = [
     "problem_json",
     "problem_http",
     "refuse_encoded_body",
+    "refuse_unreadable_body",
     "unsupported_transfer_coding",
     "nginx_conf",
     "main",
 ]
 
-MAX_BODY: int = DEFAULT_CONFIG["MAX_CONTENT_LENGTH"]  # the proxy's body limit is the app's
+MAX_BODY: int = DEFAULT_CONFIG["MAX_CONTENT_LENGTH"]  # the app's body limit: the proxy's largest
+# The proxy's body limit on every route but LARGE_BODY_ROUTES: the largest body their JSON schemas
+# allow is a few KiB (tests/ops bounds it from the OpenAPI spec and keeps these two lists true).
+SMALL_BODY = 64 * 1024
+LARGE_BODY_ROUTES: tuple[str, ...] = ("/v1/matches/verify", "/v1/matches/convert", "/v1/clock")
+# Requests in progress at once in the proxy (reading a body, waiting on gunicorn, or sending an
+# answer): per client address, and in all per body limit. With `worker_connections`, these bound
+# the proxy's memory whatever clients do (`memory_ceiling`).
+PER_CLIENT_REQUESTS = 32
+IN_FLIGHT: dict[int, int] = {SMALL_BODY: 128, MAX_BODY: 32}
+WORKER_CONNECTIONS = 1024
+HEADER_BUFFERS = 1024 + 4 * 8 * 1024  # client_header_buffer_size + large_client_header_buffers
+ANSWER_BUFFERS = 16 * 1024 + 32 * 16 * 1024  # proxy_buffer_size + proxy_buffers
 
 # Every status gunicorn or the proxy answers by itself -> the catalogue key of its detail.
 EDGE_PROBLEMS: dict[int, str] = {
     400: "problem.http_malformed",
+    404: "problem.not_found",
+    405: "problem.method_refused",
     408: "problem.request_timeout",
     413: "problem.body_over_limit",
     414: "problem.uri_too_long",
     415: "problem.content_encoding",
     417: "problem.expectation_failed",
+    429: "problem.too_many_requests",
     431: "problem.headers_too_large",
     500: "problem.internal",
     501: "problem.transfer_coding",
     502: "problem.upstream_unavailable",
+    503: "problem.busy",
     504: "problem.upstream_timeout",
+    505: "problem.http_version",
 }
 # The proxy's own refusals (nginx's 494 is its "request header too large": answered as 431).
 NGINX_ERRORS: dict[int, int] = {
-    **{status: status for status in (400, 408, 413, 414, 500, 501, 502, 504)},
+    **{status: status for status in (400, 404, 405, 408, 413, 414, 429, 500, 501, 502, 503, 504, 505)},
     494: 431,
 }
 
@@ -67,18 +90,19 @@ PROBLEM_PATH = "/.arbitru-problem/"  # the proxy's internal locations of its pro
 _CONTEXT = Flask(__name__)  # only for a request context carrying Accept-Language
 
 
-def _detail(status: int) -> Message:
+def _detail(status: int, limit: int) -> Message:
     key = EDGE_PROBLEMS[status]
-    return message(key, limit=MAX_BODY) if status == 413 else message(key)
+    return message(key, limit=limit) if status == 413 else message(key)
 
 
 @lru_cache(maxsize=64)
-def problem_json(status: int, lang: str = "en") -> bytes:
+def problem_json(status: int, lang: str = "en", limit: int = MAX_BODY) -> bytes:
     """The problem+json document of an edge refusal, in `lang`, as the app would write it
-    (`type` about:blank except where the app has its own type for the same status)."""
+    (`type` about:blank except where the app has its own type for the same status); a 413 names
+    the body `limit` refused."""
     type_ = PROBLEM_TYPES.get(status, ABOUT_BLANK) if status in (413, 415, 500) else ABOUT_BLANK
     with _CONTEXT.test_request_context(headers={"Accept-Language": lang}):
-        body = problem_body(HTTPProblem(status, _detail(status), type_=type_))
+        body = problem_body(HTTPProblem(status, _detail(status, limit), type_=type_))
     return orjson.dumps(body)
 
 
@@ -115,6 +139,15 @@ def refuse_encoded_body(headers: Iterable[tuple[str, str]]) -> None:
             raise RefusedRequest(415)
 
 
+def refuse_unreadable_body(headers: Sequence[tuple[str, str]]) -> None:
+    """RefusedRequest when the app could not read the request's body as sent: a Content-Encoding
+    (415), or a transfer coding other than chunked (501, as the proxy answers it; gunicorn itself
+    takes `gzip, chunked` and would pass the body on still gzip-coded)."""
+    refuse_encoded_body(headers)
+    if unsupported_transfer_coding(headers):
+        raise RefusedRequest(501)
+
+
 def unsupported_transfer_coding(headers: Iterable[tuple[str, str]]) -> bool:
     """Whether a request's Transfer-Encoding names a coding other than chunked (answered 501, as
     the proxy does; gunicorn calls such a header invalid, 400)."""
@@ -135,39 +168,82 @@ def _nginx_string(text: str) -> str:
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
+def _pages() -> list[tuple[str, int, int]]:
+    """The proxy's problem pages: (name, status, body limit named), one 413 per body limit."""
+    pages = [
+        (str(status), status, MAX_BODY) for status in sorted(set(NGINX_ERRORS.values())) if status != 413
+    ]
+    return pages + [(f"413_{limit}", 413, limit) for limit in sorted(IN_FLIGHT)]
+
+
 def _problem_maps() -> str:
     lines = []
-    for status in sorted(set(NGINX_ERRORS.values())):
-        lines.append(f"    map $arbitru_lang $problem_{status} {{")
+    for name, status, limit in _pages():
+        lines.append(f"    map $arbitru_lang $problem_{name} {{")
         for lang in LANGUAGES:
             key = "default" if lang == "en" else lang
-            lines.append(f"        {key} {_nginx_string(problem_json(status, lang).decode())};")
+            lines.append(f"        {key} {_nginx_string(problem_json(status, lang, limit).decode())};")
         lines.append("    }")
     return "\n".join(lines) + "\n"
 
 
-def _error_pages() -> str:
+def _error_pages(limit: int, indent: str) -> str:
     # URIs, not named locations: nginx cannot redirect a request whose line it could not parse to
-    # a named location ("empty URI"); `=status` answers nginx's 494 as 431.
+    # a named location ("empty URI"); `=status` answers nginx's 494 as 431. A 413 names the limit
+    # of the location that refused the body.
     return "".join(
-        f"        error_page {error} {'' if error == status else f'={status} '}{PROBLEM_PATH}{status};\n"
+        f"{indent}error_page {error} {'' if error == status else f'={status} '}{PROBLEM_PATH}"
+        f"{f'413_{limit}' if status == 413 else status};\n"
         for error, status in sorted(NGINX_ERRORS.items())
     )
 
 
-def _problem_locations() -> str:
-    blocks = []
-    for status in sorted(set(NGINX_ERRORS.values())):
+def _body_limits(limit: int, indent: str) -> str:
+    """A location's body limit, kept whole in memory (never an unlinked temporary file outside the
+    emptyDir's accounting), and its share of the requests in progress."""
+    return (
+        f"{indent}client_max_body_size {limit};\n"
+        f"{indent}client_body_buffer_size {limit};\n"
+        f"{indent}limit_conn per_client {PER_CLIENT_REQUESTS};\n"
+        f"{indent}limit_conn bodies_{limit} {IN_FLIGHT[limit]};\n"
+    )
+
+
+def _locations() -> str:
+    indent, proxied = " " * 12, "            proxy_pass http://arbitru;\n        }\n"
+    blocks = [
+        f"        location = {route} {{\n"
+        + _body_limits(MAX_BODY, indent)
+        + _error_pages(MAX_BODY, indent)
+        + proxied
+        for route in LARGE_BODY_ROUTES
+    ]
+    # `/` keeps the server's error pages (their 413 names SMALL_BODY).
+    blocks.append(f"        location / {{\n{_body_limits(SMALL_BODY, indent)}{proxied}")
+    for name, status, _ in _pages():
         blocks.append(
-            f"        location = {PROBLEM_PATH}{status} {{\n"
+            f"        location = {PROBLEM_PATH}{name} {{\n"
             "            internal;\n"
             f"            default_type {PROBLEM_CONTENT_TYPE};\n"
             "            add_header Content-Language $arbitru_lang always;\n"
             "            add_header Vary Accept-Language always;\n"
-            f"            return {status} $problem_{status};\n"
+            f"            return {status} $problem_{name};\n"
             "        }\n"
         )
     return "".join(blocks)
+
+
+def _limit_zones() -> str:
+    zones = ["    limit_conn_zone $binary_remote_addr zone=per_client:4m;\n"]
+    zones += [f"    limit_conn_zone $server_port zone=bodies_{limit}:1m;\n" for limit in sorted(IN_FLIGHT)]
+    return "".join(zones)
+
+
+def memory_ceiling() -> int:
+    """Bytes the proxy's buffers can hold at most, whatever clients send: every connection's header
+    buffers, and each request in progress its whole body and its answer's buffers."""
+    bodies = sum(count * (limit + ANSWER_BUFFERS) for limit, count in IN_FLIGHT.items())
+    return WORKER_CONNECTIONS * HEADER_BUFFERS + bodies
 
 
 def nginx_conf(template: str, *, listen_port: int, upstream_port: int, run_dir: str | Path) -> str:
@@ -179,10 +255,11 @@ def nginx_conf(template: str, *, listen_port: int, upstream_port: int, run_dir: 
         "@LISTEN_PORT@": str(listen_port),
         "@UPSTREAM_PORT@": str(upstream_port),
         "@RUN_DIR@": str(run_dir),
-        "@MAX_BODY@": str(MAX_BODY),
+        "@WORKER_CONNECTIONS@": str(WORKER_CONNECTIONS),
+        "@LIMIT_ZONES@\n": _limit_zones(),
         "@PROBLEM_MAPS@\n": _problem_maps(),
-        "@ERROR_PAGES@\n": _error_pages(),
-        "@PROBLEM_LOCATIONS@\n": _problem_locations(),
+        "@ERROR_PAGES@\n": _error_pages(SMALL_BODY, " " * 8),
+        "@LOCATIONS@\n": _locations(),
     }
     text = template
     for marker, value in values.items():
@@ -213,13 +290,59 @@ def render(template: Path, settings: Settings) -> Path:
     return conf
 
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def serve(template: Path, settings: Settings, nginx: str = "nginx") -> int:
+    """Run gunicorn (`gunicorn -c gunicorn.conf.py` on HOST:PORT, which must be loopback) and the
+    proxy in front of it on PROXY_PORT, as one container's command (the image's default: `docker
+    run -p 8080:8080` then publishes the proxy, never bare gunicorn). SIGTERM and SIGINT stop both
+    gracefully (gunicorn SIGTERM, nginx SIGQUIT); when either exits, the other is stopped. The exit
+    code is the first one's."""
+    if settings.host not in LOOPBACK:
+        raise SystemExit(
+            f"serve puts gunicorn behind the proxy: HOST must be loopback, not {settings.host!r}"
+        )
+    conf = render(template, settings)
+    sys.stdout.flush()
+    children = [
+        (subprocess.Popen(["gunicorn", "-c", "gunicorn.conf.py"]), signal.SIGTERM),
+        (subprocess.Popen([nginx, "-e", "stderr", "-c", str(conf)]), signal.SIGQUIT),
+    ]
+
+    def stop_all(signum: int = signal.SIGTERM, frame: Any = None) -> None:
+        for child, stop_signal in children:
+            if child.poll() is None:
+                child.send_signal(stop_signal)
+
+    signal.signal(signal.SIGTERM, stop_all)
+    signal.signal(signal.SIGINT, stop_all)
+    while all(child.poll() is None for child, _ in children):
+        time.sleep(0.2)
+    first = next(child for child, _ in children if child.returncode is not None)
+    stop_all()
+    for child, _ in children:
+        try:
+            child.wait(timeout=settings.graceful_timeout + 5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    return first.returncode
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """`python -m arbitru.http.edge TEMPLATE [NGINX]`: render, then become nginx."""
+    """`python -m arbitru.http.edge TEMPLATE [NGINX]`: render, then become nginx (the pod's proxy
+    container). `python -m arbitru.http.edge --serve TEMPLATE [NGINX]`: gunicorn and the proxy
+    together (`serve`, the image's default command)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    both = bool(args) and args[0] == "--serve"
+    args = args[1:] if both else args
     if not 1 <= len(args) <= 2:
-        raise SystemExit("usage: python -m arbitru.http.edge TEMPLATE [NGINX]")
-    conf = render(Path(args[0]), Settings.from_env())
+        raise SystemExit("usage: python -m arbitru.http.edge [--serve] TEMPLATE [NGINX]")
     nginx = args[1] if len(args) == 2 else "nginx"
+    if both:
+        raise SystemExit(serve(Path(args[0]), Settings.from_env(), nginx))
+    conf = render(Path(args[0]), Settings.from_env())
     sys.stdout.flush()
     os.execvp(nginx, [nginx, "-e", "stderr", "-c", str(conf)])
 

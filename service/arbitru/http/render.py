@@ -275,7 +275,7 @@ def _as_played(position: Position, hops: tuple[tuple[int, int], ...]) -> dict[st
     illegal-moves rule: U.S. Backgammon Tournament Rules 4.8, impossible plays excepted); None for
     a play no board can follow or that rule never condones."""
     assert position.turn is not None
-    if not position.game.movement.fast:
+    if not position.game.movement.family:
         return None  # the illegal-moves rule is the backgammon family's (docs/variants.md)
     board, impossible = apply_literally(position.board, position.turn, hops)
     return None if board is None or impossible is not None else {"board": board.to_dict()}

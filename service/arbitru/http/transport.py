@@ -1,4 +1,5 @@
-"""Response compression and CORS: well-kept extensions (flask-compress, flask-cors), set by settings.
+"""Response compression and CORS: well-kept extensions (flask-compress, flask-cors), set by settings;
+and a body gunicorn cannot unframe answered as the malformed request it is.
 
 Compression: gzip, Brotli or deflate as the client's Accept-Encoding prefers (none without it),
 for answers of at least ARBITRU_COMPRESS_MIN_SIZE bytes (default 2048: a /v1/play or /v1/outcome
@@ -15,6 +16,11 @@ ARBITRU_CORS_ORIGINS, a comma-separated list of origins (`https://play.example.c
 allows those origins on the API routes (/v1/...), with preflight answers cached for 10 minutes.
 Every answer of those routes then says `Vary: Origin` (flask-cors omits it for one fixed origin, and
 a cache would serve an answer without Access-Control-Allow-Origin to another origin).
+
+Framing: gunicorn unframes a chunked body only as the app reads it, so a malformed chunk (a size
+that is not hex, a chunk without its CRLF, a body cut short) surfaces as gunicorn's exception
+inside the app: it is a 400 problem (`problem.http_malformed`, as gunicorn answers a malformed
+head), not a 500.
 """
 
 from __future__ import annotations
@@ -25,7 +31,16 @@ from flask import Flask, Response, request
 from flask_compress import Compress
 from flask_cors import CORS
 
+from arbitru.http.errors import HTTPProblem, problem_response
+from arbitru.messages import message
 from arbitru.settings import Settings
+
+try:  # gunicorn's body reader's errors (absent where the app runs under another server)
+    from gunicorn.http.errors import NoMoreData, ParseException
+
+    FRAMING_ERRORS: tuple[type[Exception], ...] = (ParseException, NoMoreData)
+except ImportError:  # pragma: no cover - gunicorn is in the lock
+    FRAMING_ERRORS = ()
 
 COMPRESSED_TYPES = [
     "application/json",
@@ -82,9 +97,16 @@ def _vary_origin(response: Response) -> Response:
     return response
 
 
+def _malformed_body(error: Exception) -> Response:
+    """A body whose framing gunicorn could not read: 400, never a 500."""
+    return problem_response(HTTPProblem(400, message("problem.http_malformed")))
+
+
 def init_app(app: Flask, service: Settings) -> None:
-    """Wire compression (always) and CORS (when origins are allowed); the config wins over the
-    settings (`create_app({...})` in tests)."""
+    """Wire compression (always), CORS (when origins are allowed) and the framing errors' 400; the
+    config wins over the settings (`create_app({...})` in tests)."""
+    for framing_error in FRAMING_ERRORS:
+        app.register_error_handler(framing_error, _malformed_body)
     for key, value in settings(service).items():
         app.config.setdefault(key, value)
     Compress(app)

@@ -226,7 +226,7 @@ def clocked_verify(match: MatchFile, rules: Rules, clock: RecordClock, **options
     verdict = referee.verdict()
     ended = getattr(referee, "ended", [])
     games = verdict["games"]
-    last_over = bool(games) and len(games) == len(match.games) and games[-1]["winner"] is not None
+    last_over = bool(games) and len(games) == len(match.games) and games[-1]["ended_by"] is not None
     events, paths = _events(match, clock, last_over)
     excerpt = referee.excerpt
     first_score = excerpt.score if excerpt else (0, 0)

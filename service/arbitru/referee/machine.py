@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, ParamSpec
 
-from arbitru.engine.board import COLORS, Board, Color, other
+from arbitru.engine.board import COLORS, OFF, Board, Color, other
 from arbitru.engine.cube import CENTERED, Cube, CubeVerdict, cube_action
 from arbitru.engine.judge import Verdict
 from arbitru.engine.match import Match, score_game
@@ -63,9 +63,11 @@ MODES: tuple[str, ...] = ("legal-moves-only", "illegal-moves-rule", "illegal-mov
 CONDONES: dict[str, frozenset[str]] = {"illegal-moves-rule-as-written": CONDONABLE_AS_WRITTEN}
 LEVEL_NAMES: dict[int, str] = COUNTED_AS
 ANSWERS: tuple[str, ...] = ("take", "drop", "beaver", "raccoon")
-# How a game ends (a game verdict's `ended_by`; each is a word of the catalogue, `ended_by.<name>`).
-ENDINGS: tuple[str, ...] = ("bearoff", "drop", "resign")
-BORNE_OFF, DROPPED, RESIGNED = ENDINGS
+# How a game ends (a game verdict's `ended_by`; each is a word of the catalogue, `ended_by.<name>`):
+# a side bore off every checker, a double was dropped, a resignation, or (plakoto) the mother rule
+# decided it on the board, a win or a tie (`arbitru.engine.outcome.mother_verdict`).
+ENDINGS: tuple[str, ...] = ("bearoff", "drop", "resign", "mother")
+BORNE_OFF, DROPPED, RESIGNED, MOTHER_RULE = ENDINGS
 # Who plays after each side (`other`, told by a lookup once a roll).
 OPPONENTS: dict[Color, Color] = {color: other(color) for color in COLORS}
 # An illegal play's error lists the legal plays up to this many (a 1-1 can have over 1,000): enough
@@ -172,9 +174,18 @@ class Referee:
             "games": self.games_out,
             "final_score": list(self.score),
             "winner": self.players[self.match_winner] if self.match_winner is not None else None,
+            "finished": self._finished(error),
             "error": error,
             "condoned": self.condoned,
         }
+
+    def _finished(self, error: Json | None) -> bool:
+        """Whether the transcript reaches the end of what it records: in a match, a player won it
+        (its length reached); in a money session, its last game is over. A file cut short, inside a
+        game or between games, is not finished, and its verdict says so however legal its actions."""
+        if self.length:
+            return self.match_winner is not None
+        return error is None and bool(self.games_out) and self.games_out[-1]["ended_by"] is not None
 
     # -- one game ---------------------------------------------------------------------------------
     def _game(self, index: int, game: Game) -> None:
@@ -307,6 +318,7 @@ class Referee:
     def _excerpt_board(self, game: Game, position: Mapping[str, Any]) -> Board:
         """A stated board (`start_position`, white = players[0])."""
         where = {"line": None, "action": "start_position"}
+        self._check_no_pins(game, position, where)
         try:
             board = Board.from_dict(position, self.rules.checkers, pins=self._movement.pins)
         except _BAD_BOARD as exc:
@@ -315,6 +327,22 @@ class Referee:
             )
         self._check_board(game, board, where)
         return board
+
+    def _check_no_pins(self, game: Game, position: Mapping[str, Any], where: Json) -> None:
+        """A stated board's `pinned` checkers where the variant pins nothing: the error (read without
+        pins, they would silently be off the board)."""
+        if self._movement.pins:
+            return
+        for color in COLORS:
+            side = position.get(color)
+            pinned = side.get("pinned") if isinstance(side, Mapping) else None
+            if isinstance(pinned, list) and pinned:  # a list of points (the schemas' checks)
+                params: Params = {
+                    "player": self._name(color),
+                    "points": tuple(pinned),
+                    "variant": self.rules.variant,
+                }
+                self._fail(game, None, "BAD_START_POSITION", params, where, variant="pins")
 
     def _check_board(self, game: Game, board: Board, where: Json) -> None:
         problems = [say(problem) for problem in self._movement.problems(board, self.rules.checkers)]
@@ -439,7 +467,7 @@ class Referee:
             key = f"referee.{code}.{variant}"
         else:
             params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
-        if self.mode == "legal-moves-only" or not self._movement.fast:
+        if self.mode == "legal-moves-only" or not self._movement.family:
             # Condoning replays the play as written, which only the backgammon family's literal
             # replay does: in Long Nardy and Plakoto every incorrect play is the error
             # (docs/variants.md).
@@ -457,10 +485,14 @@ class Referee:
         state.board = board
 
     def _check_bearoff(self, state: GameState) -> None:
-        """The play just made ended the game (`_ends_game`): how, with the cube and Jacoby."""
+        """The play just made ended the game (`_ends_game`): how, with the cube and Jacoby. A side
+        that bore off every checker won; else the mother rule decided it (a win, or a tie: no
+        winner, 0 points and no result, as `outcome` names it)."""
         verdict = self._outcome(state.board, state.cube)
         if verdict.game_over:
-            state.end(BORNE_OFF, verdict.winner, verdict.points, verdict.result)
+            winner = verdict.winner
+            borne_off = winner is not None and state.board.side(winner)[OFF] == self.rules.checkers
+            state.end(BORNE_OFF if borne_off else MOTHER_RULE, winner, verdict.points, verdict.result)
 
     def _outcome(self, board: Board, cube: Cube) -> Outcome:
         """`Position(board, cube=cube, match=Match(self.length), rules=self.rules).outcome()`, told
@@ -575,7 +607,6 @@ class Referee:
         self._implied_drop(game, state)
         result = game.result
         if state.over:
-            assert state.winner is not None
             assert state.points is not None
             capped = result is not None and self._check_declared(game, result, state.winner, state.points)
         elif result is not None or state.resigned_by is not None:
@@ -616,10 +647,14 @@ class Referee:
 
     def _score(self, game: Game, state: GameState, capped: bool) -> None:
         """The game's points added to the score; in a match, whether it won the match and whether
-        the next game is the Crawford game."""
-        assert state.winner is not None
+        the next game is the Crawford game. A tie (no winner) adds nothing and leaves the match as it
+        was, the next game the Crawford game when this one was (`Position.match_after`: the score
+        unchanged)."""
         assert state.points is not None
         entry = self._game_entry(game, state, capped)
+        if state.winner is None:
+            self.games_out.append(entry)
+            return
         winner = COLORS.index(state.winner)
         before = (self.score[0], self.score[1])
         self.score[winner] += state.points
@@ -650,6 +685,11 @@ class Referee:
             variant="" if self.length else "money",
         )
 
+    def _tie_declared(self, game: Game, result: Result) -> NoReturn:
+        """A `Wins` line (a record's `result`) for a game the mother rule ended in a tie."""
+        params: Params = {"declared": self.players[result.winner], "game": game.number}
+        self._fail(game, None, "WRONG_WINNER", params, self._result_where(result), variant="tie")
+
     def _result_where(self, result: Result) -> Json:
         """Where a `Wins` line stands, for an error about it."""
         return {
@@ -663,8 +703,11 @@ class Referee:
         """What `winner` still needed to win the match (None in a money session)."""
         return self.length - self.score[COLORS.index(winner)] if self.length else None
 
-    def _check_declared(self, game: Game, result: Result, winner: Color, points: int) -> bool:
-        """Compare a `Wins N` line with the replayed winner and points; True when the points are capped."""
+    def _check_declared(self, game: Game, result: Result, winner: Color | None, points: int) -> bool:
+        """Compare a `Wins N` line with the replayed winner and points; True when the points are
+        capped. No winner (a tie by the mother rule) has no `Wins` line."""
+        if winner is None:
+            self._tie_declared(game, result)
         where = self._result_where(result)
         if COLORS[result.winner] != winner:
             params: Params = {

@@ -17,6 +17,7 @@ from typing import Any
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, other
 from arbitru.engine.geometry import OPPOSITE
+from arbitru.engine.movement import movement_of
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
@@ -108,11 +109,11 @@ def stated_start(index: int, game: Game, rules: Rules) -> Board | None:
         board = (
             board_from_xg(game.set_position, rules.checkers)
             if game.set_position
-            else Board.from_dict(game.start_position or {}, rules.checkers)
+            else Board.from_dict(game.start_position or {}, rules.checkers, movement_of(rules).pins)
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         board = None
-    if board is None or board.problems(rules.checkers):
+    if board is None or board.problems(rules.checkers, pins=movement_of(rules).pins):
         raise ExportError(field, message("export.bad_start"))
     return board
 
@@ -122,7 +123,7 @@ def _start(game: Game, rules: Rules) -> Board:
         if game.set_position:
             return board_from_xg(game.set_position, rules.checkers)
         if game.start_position is not None:
-            return Board.from_dict(game.start_position, rules.checkers)
+            return Board.from_dict(game.start_position, rules.checkers, movement_of(rules).pins)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         pass  # the referee reports a bad start position; the export keeps the game as written
     return start_board(rules)

@@ -6,6 +6,7 @@ arbitru.http.blueprint) and append its module name here.
 
 BLUEPRINT_MODULES = [
     "arbitru.http.routes.core",
+    "arbitru.http.routes.turn",
     "arbitru.http.routes.game",
     "arbitru.http.routes.board_svg",
     "arbitru.http.routes.playground",

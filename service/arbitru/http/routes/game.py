@@ -15,7 +15,7 @@ from flask import Response
 
 from arbitru.engine.cube import REASONS, cube_action
 from arbitru.engine.movement import movement_of
-from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems
+from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems, opening_step_keys
 from arbitru.engine.outcome import most_at_stake
 from arbitru.engine.rules import OPTIONS, PRESETS, presets
 from arbitru.engine.variants import start_board
@@ -251,7 +251,7 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
             "step": "opening",
             "route": "/v1/opening",
             "dice_per_player": dice,
-            "message": render(f"opening_step.{rules.opening}", None, lang),
+            "message": " ".join(render(key, None, lang) for key in opening_step_keys(rules)),
         },
     }
 

@@ -430,8 +430,8 @@ class MoveSchema(StrictSchema):
     to = StrictInteger(required=True, validate=validate.Range(0, 25))
     hit = StrictBoolean(
         metadata=_doc(
-            "whether this hop hits a blot: always in an answer; optional in a proposed play, where it "
-            "claims a hit (checked when given)"
+            "whether this hop hits a blot: always in an answer; optional in a request (a proposed "
+            "play, a turn's hops), where true claims a hit, checked"
         )
     )
 

@@ -144,23 +144,33 @@ class GameVerdictSchema(ma.Schema):
     )
     crawford_game = fields.Boolean(required=True, metadata=_doc("whether this game was the Crawford game"))
     winner = fields.String(
-        required=True, allow_none=True, metadata=_doc("the winner's name (null for an unfinished last game)")
+        required=True,
+        allow_none=True,
+        metadata=_doc(
+            "the winner's name (null for an unfinished last game, and for a tie: plakoto's mother rule "
+            "with both sides' checkers pinned on their own 24)"
+        ),
     )
     points = fields.Integer(
-        required=True, allow_none=True, metadata=_doc("what the game was worth: cube x result")
+        required=True,
+        allow_none=True,
+        metadata=_doc("what the game was worth: cube x result (0 for a tie; null while unfinished)"),
     )
     cube = fields.Integer(required=True, metadata=_doc("the cube value at the end of the game"))
     result = fields.String(
         required=True,
         allow_none=True,
         validate=validate.OneOf(list(RESULTS)),
-        metadata=_doc("the result's name"),
+        metadata=_doc("the result's name (null for a tie and while unfinished)"),
     )
     ended_by = fields.String(
         required=True,
         allow_none=True,
         validate=validate.OneOf(list(ENDINGS)),
-        metadata=_doc("how the game ended"),
+        metadata=_doc(
+            "how the game ended: bearoff, drop, resign, or mother (plakoto's mother rule decided it on "
+            "the board: a win, or a tie); null while unfinished"
+        ),
     )
     declared_points = fields.Integer(
         required=True, allow_none=True, metadata=_doc("the points the transcript writes")
@@ -191,7 +201,14 @@ class ActionErrorSchema(ma.Schema):
 
     game = fields.Integer(required=True)
     move = fields.Integer(
-        required=True, allow_none=True, metadata=_doc("the number before `)` on the file's line")
+        required=True,
+        allow_none=True,
+        metadata=_doc(
+            "the move number: the number before `)` of the .mat turn line the action stands on (a line "
+            "holds a cell of each player, the left player's first; a cube action takes a cell like a "
+            "roll). A JSON record's turns and an SGF's nodes are counted the same way, so an action is "
+            "the same move in a .mat, its record and its SGF"
+        ),
     )
     player = fields.String(required=True, allow_none=True)
     line = fields.Integer(
@@ -243,6 +260,14 @@ class VerifyResponseSchema(ma.Schema):
         required=True,
         allow_none=True,
         metadata=_doc("the match winner's name (null while unfinished or money)"),
+    )
+    finished = fields.Boolean(
+        required=True,
+        metadata=_doc(
+            "whether the transcript reaches the match's end: a player won the match (in a money "
+            "session: its last game is over). False for a file cut short, inside a game or between "
+            "games before the match length is reached, however legal its actions (`valid` says that)"
+        ),
     )
     error = fields.Nested(
         ActionErrorSchema,
