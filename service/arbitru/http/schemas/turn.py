@@ -92,7 +92,7 @@ class TurnResponseSchema(ma.Schema):
         PlaySchema,
         allow_none=True,
         required=True,
-        metadata=_doc("once complete: the play as /v1/moves lists it"),
+        metadata=_doc("once complete: the play as /v1/moves lists it, with what `include` asks"),
     )
     forced = fields.Boolean(required=True, metadata=_doc("exactly one resulting board can still be reached"))
     completion = fields.List(
