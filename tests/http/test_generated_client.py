@@ -178,12 +178,12 @@ def _enums_of(models: ModuleType, values: set[str]) -> set[str]:
 
 
 def test_a_generated_client_has_one_class_per_idea(generated: ModuleType) -> None:
-    """One board, side, move, play, colour and result, the same in requests and answers."""
+    """One board, side, move, hop, play, colour and result, the same in requests and answers."""
     models = _module("models")
     names = {name for name, _ in inspect.getmembers(models, inspect.isclass)}
-    assert {"Board", "Side", "Move", "Play", "Color", "Result"} <= names
+    assert {"Board", "Side", "Move", "Hop", "Play", "Color", "Result"} <= names
     assert not {name for name in names if name.endswith("Out")}
-    assert not names & {"ProposedMove", "ListedPlay", "PlayOut", "BoardOut", "SideOut", "MoveOut"}
+    assert not names & {"ProposedMove", "ListedPlay", "TurnHop"}
     assert _enums_of(models, {"white", "black"}) == {"Color"}
     assert _enums_of(models, {"single", "gammon", "backgammon"}) == {"Result"}
     assert _enums_of(models, {"moves", "notation", "board", "outcome"}) == {"PlayField"}
@@ -241,3 +241,24 @@ def test_a_generated_client_plays_a_whole_game_sending_every_answer_back_as_it_i
         pytest.fail("the game did not end")
     assert play.outcome.winner is turn and isinstance(play.outcome.result, models.Result)
     assert verdict.next_turn is None
+
+
+def test_a_generated_client_builds_a_turn_hop_by_hop_sending_each_answered_hop_back(api) -> None:  # type: ignore[no-untyped-def]
+    """/v1/turn through the client: each `Hop` of `next_` goes into the next request's `hops` as
+    the object parsed, the answered hops are the ones sent, and the complete turn's `Play` is
+    proposed to /v1/play by its moves as they are: one hop class, one play class."""
+    models = _module("models")
+    start_api, turn_api = _module("api.game.get_v1_start"), _module("api.turn.post_v1_turn")
+    play_api = _module("api.checker_play.post_v1_play")
+    start = start_api.sync_detailed(client=api, preset=models.GetV1StartPreset.STANDARD).parsed
+    position = {"board": start.board, "turn": models.Color.WHITE, "dice": [6, 5], "rules": start.rules}
+    hops: list[object] = []
+    state = _call(turn_api, api, models.TurnRequest(**position, hops=hops))
+    while not state.complete:
+        assert state.legal is True and all(isinstance(hop, models.Hop) for hop in state.next_)
+        hops = [*state.hops, state.next_[0]]
+        state = _call(turn_api, api, models.TurnRequest(**position, hops=hops))
+        assert [hop.to_dict() for hop in state.hops] == [hop.to_dict() for hop in hops]
+    assert isinstance(state.play, models.Play) and isinstance(state.board, models.Board)
+    verdict = _call(play_api, api, models.PlayRequest(**position, moves=state.play.moves))
+    assert verdict.legal is True and verdict.play.to_dict() == state.play.to_dict()
