@@ -81,11 +81,12 @@ async function cubeAction(board: Schemas["Board"], turn: Color, context: Context
 
 // The turn built one checker at a time: from no hops, one hop /v1/turn offers next (sent back as
 // answered) after another, now and then the last one taken back (undo is sending fewer hops) or, once
-// the rest is forced, the answered `completion` taken at once, until the hops are a whole legal play.
+// the rest is forced, the answered `completion` taken at once, until the hops are a whole legal play
+// (with its position ID, as /v1/moves would list it).
 async function buildTurn(position: Position): Promise<Play> {
   let hops: Hop[] = [];
   for (let step = 0; step < 40; step++) {
-    const state = await answer(client.POST("/v1/turn", { body: { ...position, hops } }));
+    const state = await answer(client.POST("/v1/turn", { body: { ...position, hops, include: ["gnubg_id"] } }));
     if (!state.legal) throw new Error(`hop ${state.failed_hop} refused: ${state.reason?.code}`);
     if (!same(state.hops, hops)) throw new Error("the hops sent back are not understood as answered");
     if (state.complete) {
@@ -114,7 +115,7 @@ async function playGame(start: Schemas["StartResponse"]): Promise<Outcome> {
     // The built play sent back to the referee, as its moves or its notation: legal, as written, the same play.
     const proposal = ply % 2 === 0 ? { moves: built.moves } : { play: built.notation };
     const verdict = await answer(client.POST("/v1/play", { body: { ...position, ...proposal, include: ["gnubg_id"] } }));
-    if (!verdict.legal || !verdict.as_written || !same({ ...verdict.play, gnubg_id: undefined }, built)) {
+    if (!verdict.legal || !verdict.as_written || !same(verdict.play, built)) {
       throw new Error(`the built play ${built.notation} is not refereed as built`);
     }
     const play = verdict.play;
