@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from arbitru.engine import REASON_CODES
-from arbitru.http.spec import spec_dict, spec_yaml
+from arbitru.http.spec import SHARED_ENUMS, spec_dict, spec_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "openapi.yaml"
@@ -84,6 +84,67 @@ def test_the_problem_schema_has_the_rfc_9457_members(spec):
 def test_the_reason_codes_are_a_documented_enum(spec):
     reason = spec["components"]["schemas"]["Reason"]
     assert reason["properties"]["code"]["enum"] == list(REASON_CODES)
+
+
+def _subschemas(node, where="#"):
+    """Every (path, schema object) in `node`, depth first."""
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            yield from _subschemas(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _subschemas(value, f"{where}/{index}")
+
+
+def test_one_schema_per_idea_for_requests_and_answers(spec):
+    """A board, a side, a move, a play, a colour and a result are each one component: no
+    answer-only copy (`BoardOut`...) for a client to convert into the request's."""
+    names = set(spec["components"]["schemas"])
+    assert {"Board", "Side", "Move", "Play", "Color", "Result"} <= names
+    assert not {name for name in names if name.endswith("Out")}
+    assert not names & {"ProposedMove", "ListedPlay"}
+    plays = spec["paths"]["/v1/play"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert plays == {"$ref": "#/components/schemas/PlayRequest"}
+    proposal = spec["components"]["schemas"]["PlayRequest"]["properties"]["moves"]["items"]
+    assert proposal == {"$ref": "#/components/schemas/Move"}  # a listed play's moves, sent back
+
+
+def test_a_turns_answered_hops_and_board_are_the_requests_own_schemas(spec):
+    """/v1/turn: the hops it answers (`hops`, `next`, `completion`) are the request's `Hop`, so a
+    client sends a picked hop back as it is; its board is a `Board`, its play a `Play`."""
+    schemas = spec["components"]["schemas"]
+    hop = {"$ref": "#/components/schemas/Hop"}
+    assert schemas["TurnRequest"]["properties"]["hops"]["items"] == hop
+    answer = schemas["TurnResponse"]["properties"]
+    assert answer["hops"]["items"] == answer["next"]["items"] == answer["completion"]["items"] == hop
+    assert answer["board"]["$ref"] == "#/components/schemas/Board"
+    assert {"$ref": "#/components/schemas/Play"} in answer["play"]["anyOf"]
+    assert set(schemas["Hop"]["properties"]) == set(schemas["Move"]["properties"]) | {"die"}
+
+
+def test_every_colour_and_result_references_its_one_enum(spec):
+    """`turn`, `by`, `winner`, `next_turn`... all name `Color` (and so on for each shared enum): no
+    field repeats the choices as an inline enum, which a generated client would make a class of."""
+    shared = {choices: name for choices, (name, _) in SHARED_ENUMS.items()}
+    assert shared[("white", "black")] == "Color"
+    assert shared[("single", "gammon", "backgammon")] == "Result"
+    for where, node in _subschemas(spec):
+        values = tuple(value for value in node.get("enum", ()) if value is not None)
+        if values in shared:
+            assert where == f"#/components/schemas/{shared[values]}", where
+    turn = spec["components"]["schemas"]["MovesRequest"]["properties"]["turn"]
+    assert turn["$ref"] == "#/components/schemas/Color"
+
+
+def test_a_nullable_enum_is_any_of_the_enum_and_null(spec):
+    """Never `type: [string, "null"]` with `null` among the values (three identical classes in
+    openapi-python-client): `anyOf: [the enum, {type: "null"}]`, OpenAPI 3.1's nullable."""
+    assert spec["openapi"].startswith("3.1")
+    for where, node in _subschemas(spec):
+        assert None not in node.get("enum", ()), where
+    winner = spec["components"]["schemas"]["GameOutcome"]["properties"]["winner"]
+    assert winner["anyOf"] == [{"$ref": "#/components/schemas/Color"}, {"type": "null"}]
 
 
 def test_the_request_examples_of_the_core_routes_are_answered_200(client, spec):

@@ -1,10 +1,10 @@
 """The seam law over HTTP: every object Arbitru answers that has a request counterpart (rules, cube,
-match, board, position IDs, a listed play) is accepted back verbatim by every route taking it, and
-means the same thing there.
+match, board, position IDs, a listed play, a turn's hop) is accepted back verbatim by every route
+taking it, and means the same thing there.
 
 One property over every preset, variant and option combination: start a game (GET and POST
 /v1/start), then send each answered object back to /v1/start, /v1/opening, /v1/moves, /v1/play,
-/v1/outcome, /v1/cube, /v1/resign, /v1/convert and /v1/board.svg; the cube and board those answer
+/v1/turn, /v1/outcome, /v1/cube, /v1/resign, /v1/convert and /v1/board.svg; the cube and board those answer
 go back in turn.
 """
 
@@ -56,6 +56,17 @@ def rules_options(draw: st.DrawFn) -> dict[str, Any]:
 NOT_OVER = ("game_over", "winner", "result", "multiplier", "points")
 
 
+def _built_turn(client: Any, turn: dict[str, Any]) -> dict[str, Any]:
+    """/v1/turn's answer once complete, built from no hops by sending back, each time, the last hop
+    it offers next together with the hops it answered so far."""
+    state = _ok(client.post("/v1/turn", json=turn))
+    while not state["complete"]:
+        hops = [*state["hops"], state["next"][-1]]
+        state = _ok(client.post("/v1/turn", json={**turn, "hops": hops}))
+        assert state["legal"] is True and state["hops"] == hops  # understood as answered
+    return state
+
+
 def _ok(response: Any) -> dict[str, Any]:
     assert response.status_code == 200, response.get_data(as_text=True)
     return response.json
@@ -98,6 +109,8 @@ def test_every_answered_object_is_accepted_back_verbatim_by_every_route_taking_i
 
     ids = ["gnubg_id", "xgid", "fibs"] if rules["variant"] in ID_VARIANTS else []  # none holds plakoto
     listed = _ok(client.post("/v1/moves", json={**turn, "include": ids}))
+    built = _built_turn(client, {**turn, "include": ids})
+    assert built["play"] in listed["plays"] and built["board"] == built["play"]["board"]
     for play in listed["plays"]:
         for proposal in ({"play": play["notation"]}, {"moves": play["moves"]}):
             verdict = _ok(client.post("/v1/play", json={**turn, **proposal}))

@@ -103,7 +103,7 @@ def test_query_numbers_are_ascii_digits_only(client, value):
 
 def test_closed_choices_are_enums_in_the_spec(spec):
     assert _schema(spec, "ActionError")["properties"]["code"]["enum"] == list(REASON_CODES)
-    assert _schema(spec, "ReasonOut")["properties"]["code"]["enum"] == list(REASONS)
+    assert _schema(spec, "CubeReason")["properties"]["code"]["enum"] == list(REASONS)
     assert "enum" in _schema(spec, "VerifyResponse")["properties"]["mode"]
     assert "enum" in _schema(spec, "StartResponse")["properties"]["variant"]
     assert _schema(spec, "Cube")["properties"]["value"]["enum"][:3] == [1, 2, 4]
@@ -115,7 +115,7 @@ def test_required_fields_are_marked(spec):
     # every field of a verdict is there, but `clock`: only a record that carries a clock has one
     assert set(verdict["required"]) == set(verdict["properties"]) - {"clock"}
     assert {"game", "code", "message"} <= set(_schema(spec, "ActionError")["required"])
-    assert set(_schema(spec, "ListedPlay")["required"]) == {"moves", "notation", "board", "outcome"}
+    assert set(_schema(spec, "Play")["required"]) == {"moves", "notation", "board", "outcome"}
     assert "required" not in _schema(spec, "CutPlay")
 
 

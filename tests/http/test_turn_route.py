@@ -14,6 +14,7 @@ from arbitru import create_app
 from arbitru.engine.board import other
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
+from arbitru.http.schemas.core import INCLUDE_OPTIONS
 
 Hops = tuple[tuple[int, int, int], ...]
 
@@ -121,6 +122,21 @@ def test_a_turn_with_no_legal_play_passes(client: Any) -> None:
     }
     state = _ok(client.post("/v1/turn", json=body))
     assert state["complete"] and state["next"] == [] and state["play"]["moves"] == []
+
+
+@pytest.mark.parametrize("preset", ["standard", "romanian", "tavla"])
+def test_a_complete_turns_play_carries_what_include_asks_as_the_listed_play_does(
+    client: Any, preset: str
+) -> None:
+    body = _position(preset, 4) | {"include": list(INCLUDE_OPTIONS)}
+    listed = {_key(play["board"]): play for play in _ok(client.post("/v1/moves", json=body))["plays"]}
+    hops: list[dict[str, Any]] = []
+    state = _ok(client.post("/v1/turn", json=body))
+    while not state["complete"]:
+        hops.append(state["next"][0])  # the first offered hop, sent back as answered
+        state = _ok(client.post("/v1/turn", json={**body, "hops": hops}))
+    assert state["play"] == listed[_key(state["board"])]
+    assert set(INCLUDE_OPTIONS) <= set(state["play"])
 
 
 def test_hops_that_are_not_hops_are_a_422_naming_the_field(client: Any) -> None:

@@ -1,6 +1,7 @@
-"""Sides of Table-family boards written by hand for tests (the layout of arbitru.engine.board): 26 slots (0 off,
-1..24 the points, 25 the bar), and in Plakoto 24 more, `side[PIN + p]` = 1 when one of this side's
-checkers lies pinned on its own point p; and random valid boards of a game going on (hypothesis)."""
+"""Sides of Table-family boards written by hand for tests (the layout of arbitru.engine.board): 26
+slots (0 off, 1..24 the points, 25 the bar), and in Plakoto 24 more, `side[PIN + p]` = 1 when one of
+this side's checkers lies pinned on its own point p; and random valid boards of a game going on
+(hypothesis)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from arbitru.http import errors
 from arbitru.http.blueprint import BODY_ERRORS
+from arbitru.http.spec import SharedEnumsPlugin
 
 CACHE_CONTROL = "public, max-age=300"  # the spec and the rules change only with a new release
 
@@ -42,7 +43,7 @@ class Api(flask_smorest.Api):
 
     def __init__(self, app: Any = None, **kwargs: Any) -> None:
         spec_kwargs = kwargs.pop("spec_kwargs", None) or {}
-        spec_kwargs.setdefault("extra_plugins", [SchemaExtrasPlugin()])
+        spec_kwargs.setdefault("extra_plugins", [SchemaExtrasPlugin(), SharedEnumsPlugin()])
         super().__init__(app, spec_kwargs=spec_kwargs, **kwargs)
 
     def _register_pagination_header(self) -> None:

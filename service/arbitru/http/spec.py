@@ -1,4 +1,6 @@
-"""The OpenAPI document generated from the code, and the committed openapi.yaml kept in step with it.
+"""The OpenAPI document generated from the code, and the committed openapi.yaml kept in step with it;
+the apispec plugin that gives each shared enum (`Color`, `Result`) one component every field of its
+choices references.
 
 python -m arbitru.http.spec > openapi.yaml          # regenerate
 python -m arbitru.http.spec --check openapi.yaml    # exit 1 when the file has drifted
@@ -12,7 +14,81 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from apispec import APISpec, BasePlugin
+from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
+from marshmallow import fields
+
+from arbitru.engine.board import COLORS
+from arbitru.engine.outcome import RESULTS
+from arbitru.http.schemas.core import INCLUDE_OPTIONS, PLAY_FIELDS
+
+# Closed choices many fields share, each one component: a field whose enum is one of these
+# references it instead of repeating it (a generated client then has one `Color`, not one enum per
+# `turn`, `by`, `winner`...). Keyed by the choices, so every field of those choices is covered.
+SHARED_ENUMS: dict[tuple[str, ...], tuple[str, str]] = {
+    tuple(COLORS): ("Color", "a player: `white` or `black`"),
+    tuple(RESULTS): (
+        "Result",
+        "what a game counts as on the board: single, gammon (the loser bore off none) or backgammon",
+    ),
+    tuple(PLAY_FIELDS): (
+        "PlayField",
+        "a field of a listed play (`fields` asks for some, a cut answer repeats them)",
+    ),
+    tuple(INCLUDE_OPTIONS): ("IncludeOption", "extra data a listed play may carry (`include`)"),
+}
+_REFS = "#/components/schemas/"
+
+
+class SharedEnumsPlugin(BasePlugin):
+    """Names the shared enums as components, references them from every field of those choices, and
+    writes every nullable enum as `anyOf: [the enum, null]` (OpenAPI 3.1).
+
+    A nullable enum inlined as `type: [string, "null"]` with `null` among its values is read by
+    openapi-python-client as three identical enum classes; one of a choice and `null` is one class
+    and `None`. The JSON accepted is the same either way."""
+
+    def init_spec(self, spec: APISpec) -> None:
+        for choices, (name, description) in SHARED_ENUMS.items():
+            spec.components.schema(
+                name, {"type": "string", "enum": list(choices), "description": description}
+            )
+        converters = [
+            plugin.converter
+            for plugin in spec.plugins
+            if isinstance(plugin, MarshmallowPlugin) and plugin.converter is not None
+        ]
+        if not converters:
+            raise RuntimeError("SharedEnumsPlugin must come after apispec's MarshmallowPlugin")
+        for converter in converters:
+            converter.add_attribute_function(shared_enum2properties)
+
+
+def shared_enum2properties(
+    self: Any, field: fields.Field, ret: dict[str, Any], **kwargs: Any
+) -> dict[str, Any]:
+    """apispec attribute function (run after the built-in ones, `ret` their result): a shared enum
+    as a `$ref` to its component, a nullable enum as `anyOf` with `null`. It edits `ret` in place:
+    the keys it replaces (`type`, `enum`) must go, and attribute functions can only add keys."""
+    values = ret.get("enum")
+    if not isinstance(values, list):
+        return {}
+    choices = [value for value in values if value is not None]
+    shared = SHARED_ENUMS.get(tuple(choices))
+    if shared is None and not field.allow_none:
+        return {}
+    kinds = [kind for kind in _kinds(ret.pop("type", None)) if kind != "null"]
+    del ret["enum"]
+    if shared is not None:
+        choice: dict[str, Any] = {"$ref": _REFS + shared[0]}
+    else:
+        choice = {"type": kinds[0], "enum": choices} if len(kinds) == 1 else {"enum": choices}
+    return {"anyOf": [choice, {"type": "null"}]} if field.allow_none else choice
+
+
+def _kinds(kind: Any) -> list[str]:
+    return [] if kind is None else [kind] if isinstance(kind, str) else list(kind)
 
 
 def spec_dict(app: Flask | None = None) -> dict[str, Any]:

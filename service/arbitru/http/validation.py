@@ -4,9 +4,9 @@ marshmallow stays the one source: of the schemas, of the spec, and of every erro
 costs is checking a valid body field by field through nested schemas (~80 µs of a ~500 µs
 /v1/moves, bench/overhead.py). So a request schema used for a JSON body is given a fast path:
 
-- its JSON Schema is the one the spec generator makes of it (apispec's marshmallow converter,
-  OpenAPI 3.1), without the documentation-only `OPENAPI_EXTRA` keywords, and is compiled once by
-  jsonschema-rs (draft 4);
+- its JSON Schema is the one the spec generator makes of it (apispec's marshmallow converter with
+  the spec's shared enums, `arbitru.http.spec.SharedEnumsPlugin`, OpenAPI 3.1), without the
+  documentation-only `OPENAPI_EXTRA` keywords, and is compiled once by jsonschema-rs (draft 4);
 - marshmallow's `load` runs as always (pre_load hooks, field-level and schema-level validators,
   post_load hooks); only its field-by-field step, `_deserialize`, is replaced: when the compiled
   validator accepts the data, the loaded dict is built directly (data keys renamed to attributes,
@@ -35,6 +35,7 @@ from marshmallow import fields, validate
 from marshmallow.utils import missing
 
 from arbitru.http.schemas.core import BoardField, BoundedList, PointsField, StrictBoolean, StrictInteger
+from arbitru.http.spec import SharedEnumsPlugin
 
 __all__ = ["fast_schema", "json_schema", "compiled_validator"]
 
@@ -85,7 +86,7 @@ DOCUMENTING = frozenset({"description", "example", "examples", "default", "title
 def json_schema(schema_class: type[ma.Schema]) -> dict[str, Any]:
     """The JSON Schema apispec's marshmallow converter makes of `schema_class`, nested schemas
     under `definitions` (what the spec holds under components)."""
-    spec = APISpec("arbitru-validation", "1", "3.1.0", plugins=[MarshmallowPlugin()])
+    spec = APISpec("arbitru-validation", "1", "3.1.0", plugins=[MarshmallowPlugin(), SharedEnumsPlugin()])
     spec.components.schema("Body", schema=schema_class)
     components = spec.to_dict()["components"]["schemas"]
     return _relocate_refs({"$schema": DRAFT, "$ref": _REFS + "Body", "definitions": components})

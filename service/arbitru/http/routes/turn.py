@@ -3,6 +3,7 @@ confirms (arbitru.engine.turn). Thin: validate, ask the engine's position once, 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from flask import Response
@@ -54,8 +55,11 @@ def _hop(hop: Hop) -> dict[str, Any]:
     return {"from": hop.from_point, "to": hop.to_point, "die": hop.die, "hit": hop.hit}
 
 
-def turn_answer(position: Position, state: TurnState, standing: Standing) -> dict[str, Any]:
-    """/v1/turn's answer for the engine's turn."""
+def turn_answer(
+    position: Position, state: TurnState, standing: Standing, include: Collection[str] = ()
+) -> dict[str, Any]:
+    """/v1/turn's answer for the engine's turn; a complete turn's play carries what `include` asks,
+    as the same play listed by /v1/moves does."""
     bar = position.game.movement.hits
     answer: dict[str, Any] = {"legal": state.legal}
     if state.verdict is not None:
@@ -78,7 +82,7 @@ def turn_answer(position: Position, state: TurnState, standing: Standing) -> dic
             for route in routes
         ],
         "complete": state.complete,
-        "play": None if state.play is None else play_dict(state.play, standing, position),
+        "play": None if state.play is None else play_dict(state.play, standing, position, include),
         "forced": state.forced,
         "completion": None if state.completion is None else [_hop(hop) for hop in state.completion],
     }
@@ -89,7 +93,7 @@ def _answer(body: dict[str, Any]) -> dict[str, Any]:
     position = resolve_position(body)
     hops = [(hop["from_"], hop["to"], hop.get("die"), hop.get("hit")) for hop in body.get("hops") or ()]
     state, standing = position.game.build_turn(hops)
-    return turn_answer(position, state, standing)
+    return turn_answer(position, state, standing, body.get("include") or ())
 
 
 @blp.route("/turn", methods=["POST"])
@@ -109,11 +113,11 @@ def turn(body: dict[str, Any]) -> Response:
     them, the dice left, every hop that may come next (each leads to at least one legal play: the
     most dice, the higher die, and every rule of the variant), and for each point a checker may
     move from every point it can reach this turn. `complete` says the hops are a whole legal play,
-    then `play` is that play as /v1/moves lists it; `forced` says only one resulting board can
-    still be reached, then `completion` gives the hops that finish the turn. When no legal play
-    exists, the empty turn is complete and `next` is empty: the turn passes. A hop no legal play can
-    begin with is `legal: false`, with the reason code and message /v1/play gives, and `failed_hop`
-    its index. Stateless: undo is sending fewer hops.
+    then `play` is that play as /v1/moves lists it (with what `include` asks); `forced` says only
+    one resulting board can still be reached, then `completion` gives the hops that finish the
+    turn. When no legal play exists, the empty turn is complete and `next` is empty: the turn
+    passes. A hop no legal play can begin with is `legal: false`, with the reason code and message
+    /v1/play gives, and `failed_hop` its index. Stateless: undo is sending fewer hops.
     """
     return json_response(_answer(body))
 

@@ -13,8 +13,8 @@ from arbitru.formats.limits import MAX_PLAY_CHARS
 from arbitru.http.position_sources import EXAMPLES, SOURCES
 from arbitru.http.schemas.core import (
     BoundedList,
+    MoveSchema,
     PositionSchema,
-    ProposedMoveSchema,
     StrictBoolean,
     StrictSchema,
     dice_field,
@@ -86,7 +86,7 @@ class BoardSvgRequestSchema(PositionSchema):
         },
     )
     moves = BoundedList(
-        fields.Nested(ProposedMoveSchema),
+        fields.Nested(MoveSchema),
         max_length=16,
         metadata={
             "description": "a play to draw as arrows, as hops in the mover's numbering "

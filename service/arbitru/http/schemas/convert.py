@@ -9,7 +9,7 @@ from arbitru.engine.board import COLORS
 from arbitru.engine.cube import OFFERS
 from arbitru.http.position_sources import sources_openapi
 from arbitru.http.schemas.core import (
-    BoardOutSchema,
+    BoardField,
     CubeSchema,
     MatchSchema,
     PositionSchema,
@@ -47,7 +47,7 @@ class PositionConvertRequestSchema(PositionSchema):
 class PositionConvertResponseSchema(ma.Schema):
     """The position in every form."""
 
-    board = fields.Nested(BoardOutSchema, required=True)
+    board = BoardField(required=True)
     turn = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
     dice = fields.List(
         fields.Integer(), required=True, allow_none=True, metadata={"description": "null before the roll"}

@@ -1,6 +1,11 @@
 """Strict marshmallow schemas shared by every blueprint: the position a request describes, and the
 documented (never dumped) shapes of the answers.
 
+One schema per idea, the same in a request and in an answer (`Board`, `Side`, `Move`, `Cube`,
+`Match`, `Rules`): whatever an answer carries goes back into the next request as it is, and a
+client generated from the spec has one class for it. A field an answer always gives but a request
+may leave out is optional in the schema, its description says so.
+
 Strict means: unknown keys are rejected, integers must be JSON integers (not "3", not 3.0, not true),
 booleans must be JSON booleans, point keys are exactly "1".."24". Build new request schemas by
 subclassing `PositionSchema` (board + context) or `RollPositionSchema` (+ turn and dice).
@@ -174,13 +179,19 @@ class PinnedField(BoundedList):
 class SideSchema(StrictSchema):
     """One side's checkers: on the points, on the bar, borne off, and (Plakoto) pinned."""
 
-    points = PointsField(metadata=_doc("checkers per point (point 1 is this side's ace point)"))
+    points = PointsField(
+        metadata=_doc(
+            "checkers per point (point 1 is this side's ace point); points with no checker may be left "
+            "out, and an answer leaves them out (an answer always gives `points`)"
+        )
+    )
     bar = count_field(
-        "checkers on the bar (default 0; none where checkers are never hit: long_nardy, plakoto)"
+        "checkers on the bar (default 0; none where checkers are never hit: long_nardy, plakoto, "
+        "where an answer leaves it out)"
     )
     off = count_field(
         "checkers borne off; when left out it is what remains of the side's checkers, when given the "
-        "side's total must be exact"
+        "side's total must be exact (an answer always gives it)"
     )
     pinned = PinnedField()
 
@@ -406,17 +417,23 @@ class MovesRequestSchema(ListingRequestSchema):
         metadata=_doc(
             "which of each play's fields to return (default all: `moves`, `notation`, `board`, "
             '`outcome`); a lighter answer for the heaviest positions, e.g. `["notation"]`. The '
-            "answer's plays are then `CutPlay`s (only those fields); without it, `ListedPlay`s"
+            "answer's plays are then `CutPlay`s (only those fields); without it, `Play`s"
         ),
     )
 
 
-class ProposedMoveSchema(StrictSchema):
-    """One hop of a proposed play, in the mover's numbering (25 = bar, 0 = off)."""
+class MoveSchema(StrictSchema):
+    """One hop of a play, in the mover's numbering (25 = bar, 0 = off): a listed play's checker moved
+    by one die, or a hop of a proposed play (which may span several dice)."""
 
     from_ = StrictInteger(data_key="from", required=True, validate=validate.Range(0, 25))
     to = StrictInteger(required=True, validate=validate.Range(0, 25))
-    hit = StrictBoolean(metadata=_doc("optional: whether this hop claims to hit (checked when given)"))
+    hit = StrictBoolean(
+        metadata=_doc(
+            "whether this hop hits a blot: always in an answer; optional in a request (a proposed "
+            "play, a turn's hops), where true claims a hit, checked"
+        )
+    )
 
 
 class PlayRequestSchema(ListingRequestSchema):
@@ -428,7 +445,7 @@ class PlayRequestSchema(ListingRequestSchema):
         metadata=_doc("the proposed play in standard notation, e.g. `24/18 13/11`, `bar/22`, `8/5(2)`"),
     )
     moves = BoundedList(
-        fields.Nested(ProposedMoveSchema),
+        fields.Nested(MoveSchema),
         max_length=16,
         metadata=_doc("the proposed play as hops (alternative to `play`)"),
     )
@@ -450,36 +467,6 @@ class OutcomeRequestSchema(PositionSchema):
 
 
 # -- response schemas (documentation only) ------------------------------------------------------
-class SideOutSchema(ma.Schema):
-    """One side in a response: points with no checker are left out."""
-
-    points = PointsField(required=True)
-    bar = fields.Integer(
-        validate=validate.Range(0, MAX_CHECKERS),
-        metadata=_doc("checkers on the bar; absent where checkers are never hit (long_nardy, plakoto)"),
-    )
-    off = fields.Integer(required=True, validate=validate.Range(0, MAX_CHECKERS))
-    pinned = fields.List(
-        fields.Integer(validate=validate.Range(1, 24)),
-        metadata=_doc("plakoto only: this side's own points where one of its checkers lies pinned"),
-    )
-
-
-class BoardOutSchema(ma.Schema):
-    """A board in a response."""
-
-    white = fields.Nested(SideOutSchema, required=True)
-    black = fields.Nested(SideOutSchema, required=True)
-
-
-class MoveOutSchema(ma.Schema):
-    """One checker moved by one die (25 = bar, 0 = off), and whether it hit a blot."""
-
-    from_ = fields.Integer(data_key="from", required=True, validate=validate.Range(0, 25))
-    to = fields.Integer(required=True, validate=validate.Range(0, 25))
-    hit = fields.Boolean(required=True)
-
-
 class OutcomeSchema(ma.Schema):
     """Whether the game is over; the other fields are null while it goes on."""
 
@@ -538,12 +525,13 @@ class GameOutcomeSchema(OutcomeSchema):
     )
 
 
-class PlayOutSchema(ma.Schema):
-    """One legal play: its moves, notation, the board after it and the outcome of that board."""
+class PlaySchema(ma.Schema):
+    """One legal play: its moves (each by one die, `hit` given), notation, the board after it and the
+    outcome of that board. Its `board` is the next request's `board`, its `moves` a proposal's."""
 
-    moves = fields.List(fields.Nested(MoveOutSchema), required=True)
+    moves = fields.List(fields.Nested(MoveSchema), required=True)
     notation = fields.String(required=True, metadata=_doc("standard notation, empty for no move"))
-    board = fields.Nested(BoardOutSchema, required=True)
+    board = BoardField(required=True)
     outcome = fields.Nested(GameOutcomeSchema, required=True)
     pips = fields.Nested(PipsSchema, metadata=_doc('present when "include" has "pips"'))
     gnubg_id = fields.String(
@@ -553,16 +541,12 @@ class PlayOutSchema(ma.Schema):
     fibs = fields.String(metadata=_doc('FIBS board line after the play; with "include": ["fibs"]'))
 
 
-class ListedPlaySchema(PlayOutSchema):
-    """One play of /v1/moves' default answer: every field is there."""
-
-
-class CutPlaySchema(PlayOutSchema):
+class CutPlaySchema(PlaySchema):
     """One play of /v1/moves' answer to a request with `fields`: only the fields asked for."""
 
-    moves = fields.List(fields.Nested(MoveOutSchema))
+    moves = fields.List(fields.Nested(MoveSchema))
     notation = fields.String(metadata=_doc("standard notation, empty for no move"))
-    board = fields.Nested(BoardOutSchema)
+    board = BoardField()
     outcome = fields.Nested(GameOutcomeSchema)
 
 
@@ -579,7 +563,7 @@ class MovesResponseSchema(ma.Schema):
         validate=validate.OneOf(list(COLORS)),
         metadata=_doc("the side on roll after any play that does not end the game"),
     )
-    plays = fields.List(fields.Nested(ListedPlaySchema), required=True, validate=validate.Length(min=1))
+    plays = fields.List(fields.Nested(PlaySchema), required=True, validate=validate.Length(min=1))
 
 
 class MovesCutResponseSchema(MovesResponseSchema):
@@ -611,7 +595,7 @@ class LegalVerdictSchema(ma.Schema):
         ),
     )
     note = fields.String(metadata=_doc("present when `as_written` is false: which play it was taken as"))
-    play = fields.Nested(PlayOutSchema, required=True)
+    play = fields.Nested(PlaySchema, required=True)
     next_turn = fields.String(
         required=True,
         allow_none=True,
@@ -634,7 +618,7 @@ class ReasonSchema(ma.Schema):
 class AsPlayedSchema(ma.Schema):
     """An illegal play as played: the board it leaves."""
 
-    board = fields.Nested(BoardOutSchema, required=True)
+    board = BoardField(required=True)
 
 
 class IllegalVerdictSchema(ma.Schema):

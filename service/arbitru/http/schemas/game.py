@@ -19,7 +19,7 @@ from arbitru.engine.outcome import RESIGN_LEVELS
 from arbitru.engine.rules import OPTIONS, PRESETS, VARIANTS, OptionSpec
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
 from arbitru.http.schemas.core import (
-    BoardOutSchema,
+    BoardField,
     BoardSchema,
     BoundedList,
     CubeSchema,
@@ -157,14 +157,15 @@ class StartRequestSchema(StrictSchema):
     )
 
 
-class ReasonOutSchema(ma.Schema):
-    """Why a cube action is illegal: a stable code and a localised message."""
+class CubeReasonSchema(ma.Schema):
+    """Why a cube action (or a resignation) is refused: a stable code of the cube's (GET /v1/rules'
+    `cube_reasons`) and a localised message."""
 
     code = fields.String(required=True, validate=validate.OneOf(list(REASONS)))
     message = fields.String(required=True)
 
 
-class OfferOutSchema(ma.Schema):
+class OfferSchema(ma.Schema):
     """A pending offer: `double`, `beaver` or `raccoon`, by whom, to which value."""
 
     kind = fields.String(required=True, validate=validate.OneOf(list(OFFERS)))
@@ -172,7 +173,7 @@ class OfferOutSchema(ma.Schema):
     value = fields.Integer(required=True)
 
 
-class NextOutSchema(ma.Schema):
+class NextActionSchema(ma.Schema):
     """Who acts next, and what they may do (`roll`, or answers to the pending offer)."""
 
     player = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
@@ -185,8 +186,8 @@ class CubeLegalSchema(ma.Schema):
     legal = fields.Boolean(required=True, validate=validate.OneOf([True]))
     action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
     cube = fields.Nested(CubeSchema, required=True)
-    offer = fields.Nested(OfferOutSchema, required=True, allow_none=True)
-    next = fields.Nested(NextOutSchema, required=True, allow_none=True)
+    offer = fields.Nested(OfferSchema, required=True, allow_none=True)
+    next = fields.Nested(NextActionSchema, required=True, allow_none=True)
     outcome = fields.Nested(
         GameOutcomeSchema,
         required=True,
@@ -199,7 +200,7 @@ class CubeIllegalSchema(ma.Schema):
 
     legal = fields.Boolean(required=True, validate=validate.OneOf([False]))
     action = fields.String(required=True, validate=validate.OneOf(list(ACTIONS)))
-    reason = fields.Nested(ReasonOutSchema, required=True)
+    reason = fields.Nested(CubeReasonSchema, required=True)
 
 
 class OpeningResponseSchema(ma.Schema):
@@ -213,7 +214,7 @@ class OpeningResponseSchema(ma.Schema):
     message = fields.String(required=True)
 
 
-class OptionOutSchema(ma.Schema):
+class RuleOptionSchema(ma.Schema):
     """One rules option."""
 
     description = fields.String(required=True)
@@ -221,7 +222,7 @@ class OptionOutSchema(ma.Schema):
     choices = fields.List(fields.Raw())
 
 
-class PresetOutSchema(ma.Schema):
+class PresetDescriptionSchema(ma.Schema):
     """What a preset is, in the request's language."""
 
     name = fields.String(required=True, metadata=_doc("the preset's name, e.g. `table pe duse (Long Nardy)`"))
@@ -234,7 +235,7 @@ class RulesResponseSchema(ma.Schema):
 
     preset_descriptions = fields.Dict(
         keys=fields.String(validate=validate.OneOf(list(PRESETS))),
-        values=fields.Nested(PresetOutSchema),
+        values=fields.Nested(PresetDescriptionSchema),
         required=True,
         metadata=_doc("each preset's name and description in the request's language (docs/variants.md)"),
     )
@@ -245,7 +246,7 @@ class RulesResponseSchema(ma.Schema):
         required=True,
         metadata=_doc("each preset's options that apply, a `rules` object any route accepts as it is"),
     )
-    options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionOutSchema), required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Nested(RuleOptionSchema), required=True)
     cube_reasons = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
 
@@ -265,7 +266,7 @@ class StartResponseSchema(ma.Schema):
 
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS))
     checkers = fields.Integer(required=True, validate=validate.Range(1, 15))
-    board = fields.Nested(BoardOutSchema, required=True)
+    board = BoardField(required=True)
     rules = fields.Nested(
         RulesSchema,
         required=True,
@@ -310,7 +311,7 @@ class ResignResponseSchema(ma.Schema):
     """Whether the resignation may be offered, and what accepting it scores."""
 
     may_offer = fields.Boolean(required=True)
-    reason = fields.Nested(ReasonOutSchema, required=True, allow_none=True, metadata=_doc("why not"))
+    reason = fields.Nested(CubeReasonSchema, required=True, allow_none=True, metadata=_doc("why not"))
     by = fields.String(required=True, validate=validate.OneOf(list(COLORS)))
     level = fields.String(required=True, validate=validate.OneOf(list(RESIGN_LEVELS)))
     most_at_stake = fields.String(

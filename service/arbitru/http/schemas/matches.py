@@ -15,7 +15,6 @@ from arbitru.formats.game_record import TURN_ACTIONS
 from arbitru.formats.limits import MAX_MAT_CHARS, MAX_MATCH_LENGTH
 from arbitru.http.schemas.core import (
     BoardField,
-    BoardOutSchema,
     BoardSchema,
     CubeSchema,
     MatchSchema,
@@ -184,7 +183,7 @@ class GameVerdictSchema(ma.Schema):
 class ErrorPositionSchema(ma.Schema):
     """The position an illegal action was played in, with its picture."""
 
-    board = fields.Nested(BoardOutSchema, required=True, metadata=_doc("white = players[0]"))
+    board = BoardField(required=True, metadata=_doc("white = players[0]"))
     turn = fields.String(
         required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("who acted (white = players[0])")
     )

@@ -6,14 +6,13 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from arbitru.http.schemas.core import (
-    BoardOutSchema,
+    BoardField,
     BoundedList,
     ListingRequestSchema,
-    PlayOutSchema,
+    MoveSchema,
+    PlaySchema,
     ReasonSchema,
-    StrictBoolean,
     StrictInteger,
-    StrictSchema,
     _doc,
     sources_openapi,
 )
@@ -21,20 +20,19 @@ from arbitru.http.schemas.core import (
 MAX_HOPS = 16  # as many as /v1/play's `moves`: a fifth hop of a turn is a ruling, not a malformed body
 
 
-class TurnHopSchema(StrictSchema):
-    """One checker moved by one die, as the player made it (25 = bar, 0 = off)."""
+class HopSchema(MoveSchema):
+    """One checker moved by one die, in the mover's numbering (25 = bar, 0 = off): a `Move` with the
+    die it uses. The answer's hops (`hops`, `next`, `completion`) always give `die` and `hit` and go
+    back as the request's `hops` as they are; a request may leave both out."""
 
-    from_ = StrictInteger(data_key="from", required=True, validate=validate.Range(0, 25))
-    to = StrictInteger(required=True, validate=validate.Range(0, 25))
     die = StrictInteger(
         validate=validate.Range(1, 6),
         metadata=_doc(
-            "the die it uses: needed only when either die could make the hop and the choice matters "
-            "(bearing off from the 3 point with 5-6); by default the higher die that still leads to a "
-            "legal play"
+            "the die it uses: always in an answer; in a request needed only when either die could "
+            "make the hop and the choice matters (bearing off from the 3 point with 5-6), by default "
+            "the higher die that still leads to a legal play"
         ),
     )
-    hit = StrictBoolean(metadata=_doc("optional: whether this hop claims to hit (checked when true)"))
 
 
 class TurnRequestSchema(ListingRequestSchema):
@@ -43,19 +41,10 @@ class TurnRequestSchema(ListingRequestSchema):
     OPENAPI_EXTRA = sources_openapi(["board", "turn", "dice"])
 
     hops = BoundedList(
-        fields.Nested(TurnHopSchema),
+        fields.Nested(HopSchema),
         max_length=MAX_HOPS,
         metadata=_doc("the single-die hops made so far, in the order made (none: the turn's start)"),
     )
-
-
-class HopOutSchema(ma.Schema):
-    """One checker moved by one die (25 = bar, 0 = off), the die, and whether it hit (or pinned)."""
-
-    from_ = fields.Integer(data_key="from", required=True, validate=validate.Range(0, 25))
-    to = fields.Integer(required=True, validate=validate.Range(0, 25))
-    die = fields.Integer(required=True, validate=validate.Range(1, 6))
-    hit = fields.Boolean(required=True, metadata=_doc("a lone opposing checker hit (plakoto: pinned) there"))
 
 
 class ReachSchema(ma.Schema):
@@ -82,14 +71,14 @@ class TurnResponseSchema(ma.Schema):
     reason = fields.Nested(ReasonSchema, metadata=_doc("present when `legal` is false, as /v1/play says it"))
     failed_hop = fields.Integer(metadata=_doc("present when `legal` is false: the index of the hop refused"))
     hops = fields.List(
-        fields.Nested(HopOutSchema),
+        fields.Nested(HopSchema),
         required=True,
         metadata=_doc("the hops as understood (before the one refused), each with its die"),
     )
-    board = fields.Nested(BoardOutSchema, required=True, metadata=_doc("the board after `hops`"))
+    board = BoardField(required=True, metadata=_doc("the board after `hops`"))
     dice_left = fields.List(fields.Integer(validate=validate.Range(1, 6)), required=True)
     next = fields.List(
-        fields.Nested(HopOutSchema),
+        fields.Nested(HopSchema),
         required=True,
         metadata=_doc("every single hop that leads to at least one legal play (empty once complete)"),
     )
@@ -100,14 +89,14 @@ class TurnResponseSchema(ma.Schema):
     )
     complete = fields.Boolean(required=True, metadata=_doc("the hops are a whole legal play"))
     play = fields.Nested(
-        PlayOutSchema,
+        PlaySchema,
         allow_none=True,
         required=True,
-        metadata=_doc("once complete: the play as /v1/moves lists it"),
+        metadata=_doc("once complete: the play as /v1/moves lists it, with what `include` asks"),
     )
     forced = fields.Boolean(required=True, metadata=_doc("exactly one resulting board can still be reached"))
     completion = fields.List(
-        fields.Nested(HopOutSchema),
+        fields.Nested(HopSchema),
         allow_none=True,
         required=True,
         metadata=_doc("when `forced`: the hops that finish the turn (empty once complete)"),
