@@ -18,6 +18,7 @@ from typing import Any
 
 from arbitru.cli.walk import Candidate, Refused, read_bytes
 from arbitru.engine.board import Problem
+from arbitru.engine.budget import WorkLimitExceeded
 from arbitru.engine.collector import collector_paused
 from arbitru.formats.game_record import is_json_record
 from arbitru.formats.mat import MatFormatError, decode
@@ -81,7 +82,10 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
         return row(candidate.shown, UNREADABLE, problem=f"{exc}")
     except ValueError as exc:  # not JSON, or a record of the wrong shape
         return row(candidate.shown, UNREADABLE, problem=str(exc))
-    verdict = verify(transcript.match, transcript.rules, mode, lang=lang)
+    try:
+        verdict = verify(transcript.match, transcript.rules, mode, lang=lang)
+    except WorkLimitExceeded as exc:  # the service's 422 for the same file: the same words
+        return row(candidate.shown, UNREADABLE, problem=render("problem.too_much_work", {"limit": exc.limit}, lang))
     error = verdict["error"]
     if error and "position" in error:  # the position as a request body: its rules draw its board
         error["position"].update(position_links(error["position"], transcript.rules))

@@ -1,6 +1,23 @@
-"""The work budget: a fixed number of plays a whole job may list, counted rather than timed, so the
-same input always stops at the same place (the HTTP layer gives each transcript one,
-`arbitru.formats.limits`)."""
+"""The work budget: how much search a whole job may do, counted rather than timed, so the same input
+always stops at the same place whatever the machine or its load.
+
+Work is counted in units of search, each priced to cost about the same CPU on every path of the
+generator (`arbitru.engine.moves.legal_plays`), so that a budget bounds the time of any job, of any
+variant, whichever path lists its plays:
+- the backgammon family's fast paths build each play once: a play listed is `FAST_PLAY` units;
+- the family's doubles search (`arbitru.engine.fast_family`) meets each multiset of moves once: a
+  multiset met is `FAMILY_NODE` units (`FAMILY_CHECKED_NODE` where the movement asks a rule of
+  every board it meets: long nardy's block rule);
+- the plain statement (`arbitru.engine.moves.plain_plays`) tries every single move in every order:
+  a step of its search is `PLAIN_STEP` units (`PLAIN_CHECKED_STEP` where each move's board is
+  checked against the movement's rules).
+A cached answer is charged what it cost when it was listed: with the cache on or off, a job stops
+at the same place. The prices are measured by `bench/hostile.py --units` (bench/README.md).
+
+The referee opens one budget per transcript (`arbitru.referee.verify`, unless its caller holds one:
+the service opens it for each request that replays a transcript), so the service, the command
+line and the library stop a transcript at the same place (`arbitru.formats.limits.MAX_WORK`).
+"""
 
 from __future__ import annotations
 
@@ -8,23 +25,31 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+# What a unit of each path's work is priced (see the module docstring).
+FAST_PLAY = 1
+FAMILY_NODE = 2
+FAMILY_CHECKED_NODE = 4
+PLAIN_STEP = 6
+PLAIN_CHECKED_STEP = 10
 
-class PlayBudgetExceeded(Exception):
-    """More plays were listed inside `play_budget(limit)` than `limit`."""
+
+class WorkLimitExceeded(Exception):
+    """More units of work were done inside `work_budget(limit)` than `limit`."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(f"more than {limit} plays listed")
+        super().__init__(f"more than {limit} units of work")
         self.limit = limit
 
 
-# [the limit, what is left of it] of the innermost `play_budget` block, if any.
-_BUDGET: ContextVar[list[int] | None] = ContextVar("arbitru_play_budget", default=None)
+# [the limit, what is left of it] of the innermost `work_budget` block, if any.
+_BUDGET: ContextVar[list[int] | None] = ContextVar("arbitru_work_budget", default=None)
 
 
 @contextmanager
-def play_budget(limit: int) -> Iterator[None]:
-    """Within this block, `legal_plays` raises `PlayBudgetExceeded` once the plays it has listed
-    (cached or not) pass `limit`."""
+def work_budget(limit: int) -> Iterator[None]:
+    """Within this block, `legal_plays` raises `WorkLimitExceeded` once the work it has done (cached
+    or not) passes `limit` units. An inner block counts on its own: the outer one is not charged
+    for what the inner one counts."""
     token = _BUDGET.set([limit, limit])
     try:
         yield
@@ -32,10 +57,16 @@ def play_budget(limit: int) -> Iterator[None]:
         _BUDGET.reset(token)
 
 
-def charge(plays: int) -> None:
-    """Count `plays` against the current budget, if any."""
+def counting() -> bool:
+    """Whether a `work_budget` is open here (a caller who opens its own only when none is, counts
+    its work against the budget of whoever called it)."""
+    return _BUDGET.get() is not None
+
+
+def charge(units: int) -> None:
+    """Count `units` of work against the current budget, if any."""
     budget = _BUDGET.get()
     if budget is not None:
-        budget[1] -= plays
+        budget[1] -= units
         if budget[1] < 0:
-            raise PlayBudgetExceeded(budget[0])
+            raise WorkLimitExceeded(budget[0])

@@ -1,0 +1,211 @@
+#!/usr/bin/env python
+"""The Table family's worst positions against backgammon's worst, side by side in one run.
+
+    python bench/family.py [--passes 7] [--climb STEPS] [--seed N] [--data data]
+
+For each movement of the family that is not backgammon's (plakoto, long nardy with the block rule
+checked after the play, and after each move), the positions of data/family_worst_positions.jsonl
+(the heaviest found by a hill-climb, below), timed through the public `legal_plays` (the fast
+doubles search, `arbitru.engine.fast_family`) and through `plain_plays` (the statement of the rules,
+what served them before), beside backgammon's worst position (data/worst_positions.jsonl, 2,226
+plays for 1-1): each one's fastest of `--passes`, and the ratio family-worst / backgammon-worst.
+Then the same over HTTP: POST /v1/moves answered by the in-process app (no network), the fastest
+of `--passes` each, and the ratio.
+
+`--climb STEPS` first searches again (seeded, deterministic): from random valid boards, a
+hill-climb moves one checker at a time (either side) and keeps a board whose roll costs more work
+units (`arbitru.engine.budget`: counted, not timed) with the generator in force; the best board of
+each movement and each double is printed as JSON lines to put in the data file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "service"))
+
+from arbitru.engine import budget  # noqa: E402
+from arbitru.engine.board import OFF, PINNED, Board, Color  # noqa: E402
+from arbitru.engine.movement import LONG_NARDY, LONG_NARDY_EACH_MOVE, PLAKOTO, Movement  # noqa: E402
+from arbitru.engine.moves import legal_plays, plain_plays  # noqa: E402
+from arbitru.engine.rules import STANDARD, Rules  # noqa: E402
+
+DATA = Path(os.environ.get("ARBITRU_DATA_DIR", REPO / "data"))
+MOVEMENTS: dict[str, tuple[Movement, Rules]] = {
+    "plakoto": (PLAKOTO, Rules(preset="plakoto")),
+    "long_nardy": (LONG_NARDY, Rules(preset="long_nardy")),
+    "long_nardy_each_move": (LONG_NARDY_EACH_MOVE, Rules(preset="long_nardy", nardy_block="after_each_move")),
+}
+
+
+# -- the positions ----------------------------------------------------------------------------------
+def family_worst(data: Path) -> list[dict[str, Any]]:
+    """The family's worst positions (data/family_worst_positions.jsonl)."""
+    with open(data / "family_worst_positions.jsonl", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def backgammon_worst(data: Path) -> dict[str, Any]:
+    """Backgammon's heaviest known position (data/worst_positions.jsonl)."""
+    with open(data / "worst_positions.jsonl", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return max(rows, key=lambda row: row["plays"])
+
+
+def work_of(board: Board, turn: Color, dice: tuple[int, int], rules: Rules) -> int:
+    """The units of work `legal_plays` charges for this roll (counted: the same every run)."""
+    with budget.work_budget(10**12):
+        legal_plays(board, turn, dice, rules)
+        state = budget._BUDGET.get()
+        assert state is not None
+        return 10**12 - state[1]
+
+
+# -- the hill-climb ---------------------------------------------------------------------------------
+def random_board(rng: random.Random, movement: Movement) -> Board:
+    """A valid board: white's 15 checkers on random points, black's on points white leaves free."""
+    while True:
+        white, black = [0] * movement.slots, [0] * movement.slots
+        for _ in range(15):
+            white[rng.randint(1, 24)] += 1
+        free = [q for q in range(1, 25) if not white[movement.geometry.opposite(q)]]
+        for _ in range(15):
+            black[rng.choice(free)] += 1
+        board = Board(tuple(white), tuple(black))
+        if not movement.problems(board):
+            return board
+
+
+def neighbours(rng: random.Random, board: Board, movement: Movement) -> Iterator[Board]:
+    """Boards one checker away (a checker of either side moved to another point, or off)."""
+    while True:
+        sides = [list(board.white), list(board.black)]
+        side = sides[rng.randint(0, 1)]
+        sources = [p for p in range(0, 25) if side[p]]
+        source, dest = rng.choice(sources), rng.choice([OFF, *range(1, 25)])
+        side[source] -= 1
+        side[dest] += 1
+        candidate = Board(tuple(sides[0]), tuple(sides[1]))
+        if candidate.white[OFF] < 15 and candidate.black[OFF] < 15 and not movement.problems(candidate):
+            yield candidate
+
+
+def climb(name: str, die: int, steps: int, seed: int) -> tuple[Board, int]:
+    """The board of the most work found for white rolling `die`-`die`, climbing `steps` steps."""
+    movement, rules = MOVEMENTS[name]
+    rng = random.Random(seed)
+    best = random_board(rng, movement)
+    best_work = work_of(best, "white", (die, die), rules)
+    moves = neighbours(rng, best, movement)
+    for _ in range(steps):
+        candidate = next(moves)
+        work = work_of(candidate, "white", (die, die), rules)
+        if work >= best_work:
+            if work > best_work or rng.random() < 0.5:
+                moves = neighbours(rng, candidate, movement)
+            best, best_work = candidate, work
+    return best, best_work
+
+
+def board_json(board: Board, movement: Movement) -> dict[str, Any]:
+    """The board as the API writes it (no bar where nothing is hit)."""
+    return board.to_dict(bar=movement.hits)
+
+
+# -- timing -----------------------------------------------------------------------------------------
+def fastest(passes: int, run: Callable[[], object]) -> float:
+    """The fastest of `passes` runs of `run`, in seconds, the collector paused."""
+    best = float("inf")
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(passes):
+            start = time.process_time()
+            run()
+            best = min(best, time.process_time() - start)
+    finally:
+        gc.enable()
+    return best
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", default=str(DATA))
+    parser.add_argument("--passes", type=int, default=7)
+    parser.add_argument("--climb", type=int, default=0, help="hill-climb this many steps first")
+    parser.add_argument("--seed", type=int, default=40)
+    parser.add_argument("--no-plain", action="store_true", help="skip the plain generator's timings")
+    args = parser.parse_args(argv)
+    if args.climb:
+        for name in MOVEMENTS:
+            for die in range(1, 7):
+                board, work = climb(name, die, args.climb, args.seed + die)
+                movement, rules = MOVEMENTS[name]
+                plays = len(legal_plays(board, "white", (die, die), rules))
+                row = {"movement": name, "board": board_json(board, movement), "turn": "white"}
+                print(json.dumps({**row, "dice": [die, die], "plays": plays, "work": work}), flush=True)
+        return 0
+    data = Path(args.data)
+    report(data, args.passes, not args.no_plain)
+    return 0
+
+
+def report(data: Path, passes: int, plain: bool) -> None:
+    """The engine's and the app's times of the worst positions, and the ratios to backgammon's."""
+    from arbitru.http.app import create_app  # the in-process app: no network
+
+    client = create_app().test_client()
+    bg = backgammon_worst(data)
+    bg_board = Board.from_dict(bg["board"])
+    bg_dice = (bg["dice"][0], bg["dice"][1])
+    bg_body = {"board": bg["board"], "turn": bg["turn"], "dice": bg["dice"]}
+
+    def engine_bg() -> object:
+        return legal_plays(bg_board, bg["turn"], bg_dice)
+
+    def http(body: dict[str, Any]) -> Callable[[], object]:
+        def run() -> object:
+            answer = client.post("/v1/moves", json=body)
+            assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+            return answer
+
+        return run
+
+    base_engine = fastest(passes, engine_bg)
+    base_http = fastest(passes, http(bg_body))
+    print(f"backgammon worst: white {bg_dice[0]}-{bg_dice[1]}, {bg['plays']} plays: engine "
+          f"{base_engine * 1e3:.2f} ms, HTTP {base_http * 1e3:.2f} ms (fastest of {passes}, CPU)")
+    head = f"{'movement':22}{'dice':>5}{'plays':>7}{'engine ms':>11}{'x bg':>7}{'HTTP ms':>10}{'x bg':>7}"
+    print(head + (f"{'plain ms':>10}{'x bg':>7}" if plain else ""))
+    worst_engine, worst_http = 0.0, 0.0
+    for row in family_worst(data):
+        movement, rules = MOVEMENTS[row["movement"]]
+        board = Board.from_dict(row["board"], pins=movement.pins)
+        dice = (row["dice"][0], row["dice"][1])
+        turn = row["turn"]
+        engine = fastest(passes, lambda: legal_plays(board, turn, dice, rules))  # noqa: B023
+        body = {"board": row["board"], "turn": turn, "dice": row["dice"], "rules": rules.to_dict()}
+        over_http = fastest(passes, http(body))
+        worst_engine, worst_http = max(worst_engine, engine), max(worst_http, over_http)
+        line = f"{row['movement']:22}{dice[0]}-{dice[1]:<3}{row['plays']:>7}{engine * 1e3:>11.2f}"
+        line += f"{engine / base_engine:>7.2f}{over_http * 1e3:>10.2f}{over_http / base_http:>7.2f}"
+        if plain:
+            slow = fastest(max(1, passes // 3), lambda: plain_plays(board, turn, dice, movement))  # noqa: B023
+            line += f"{slow * 1e3:>10.2f}{slow / base_engine:>7.2f}"
+        print(line, flush=True)
+    print(f"family worst / backgammon worst: engine {worst_engine / base_engine:.2f}x, "
+          f"HTTP {worst_http / base_http:.2f}x")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
