@@ -19,9 +19,13 @@ Why that is the plain generator's answer, for these movements:
   search never replaces its moves by an order that pins fewer;
 - the head rule limits the moves from the head, all met first; the block rule is asked of the
   movement (`play_rules` of a play's end, `move_rules` of every move's board) through the
-  movement's own functions. Checked after every move, a block met on the way may make an order
-  other than the one from the back the first legal one: the search then answers None and the caller
-  lists the roll the plain way.
+  movement's own functions, only of a board holding six points in a row along the opponent's track
+  (it refuses no other), and once per place where the first such six start (all it reads of a
+  board that a turn changes: the opponent's checkers ahead of them stay where they are).
+Checked after every move, a block met on the way may make another order than the one from the
+back the first legal one. The search then walks every order as the plain search does (`_walk`:
+the same walk, on one list changed in place and a board named by an integer of its moves, so a
+board met again costs an addition and a set lookup).
 
 The answers are held equal to `plain_plays` by a property test and on the worst positions
 (tests/engine/test_family_doubles.py); `bench/family.py` measures the gain.
@@ -30,6 +34,7 @@ The answers are held equal to `plain_plays` by a property test and on the worst 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from arbitru.engine.board import OFF, PINNED, PINNED_SLOTS, Board, Color
 from arbitru.engine.movement import LONG_NARDY, LONG_NARDY_EACH_MOVE, PLAKOTO, Movement, Step, head_rule
@@ -47,22 +52,18 @@ _Node = tuple[tuple[Move, ...], tuple[int, ...], tuple[int, ...], int]
 
 class BlockMetOnTheWay(Exception):
     """A move's board breaks a rule checked after every move: the order from the back may not be
-    the plain search's first legal order, so this search gives up."""
+    the plain search's first legal order."""
 
 
-def doubles_plays(
-    board: Board, turn: Color, die: int, movement: Movement
-) -> tuple[tuple[Play, ...] | None, int]:
+def doubles_plays(board: Board, turn: Color, die: int, movement: Movement) -> tuple[tuple[Play, ...], int]:
     """The plays of `turn` rolling `die`-`die` on `board` in a game of `movement` (one of `SERVED`),
-    as `plain_plays` lists them, and the multisets met (the work budget prices them). The plays are
-    None when a rule checked after every move refuses a board on the way (then only the plain
-    search can tell which order it meets first)."""
+    as `plain_plays` lists them, and the steps the search took (the work budget prices them)."""
     search = _Search(board, turn, die, movement)
     try:
-        plays: tuple[Play, ...] | None = search.plays()
+        search.visit()
     except BlockMetOnTheWay:
-        plays = None
-    return plays, sum(map(len, search.found))
+        search.walk()
+    return search.plays(), search.steps
 
 
 class _Search:
@@ -77,10 +78,12 @@ class _Search:
         if movement.contact == "pin":  # with_pin_slots, as plain_plays pads a side
             mover, opponent = _padded(mover), _padded(opponent)
         self.start = (mover, opponent)
-        self.found: list[list[_Node]] = [[] for _ in range(5)]
-        # The rules' answers by the mover's held points: the only thing of the board they read that
-        # changes during the turn (the block rule; nothing of the opponent's moves in these games).
+        self.found: list[list[_Node]] = []
+        self.steps = 0
+        # The rules' answers by where the first six points in a row start (`_allowed`).
         self.allowed: dict[int, bool] = {}
+        self.track = _track(movement.geometry.mirror)
+        self.head_limit = self._head_limit()
 
     def _board(self, side: tuple[int, ...], opp: tuple[int, ...]) -> Board:
         return _tnew(Board, (side, opp) if self.white else (opp, side))
@@ -103,65 +106,170 @@ class _Search:
                 allowed = count
         return allowed
 
+    def _first_node(self) -> _Node:
+        mover, opponent = self.start
+        self.found = [[] for _ in range(5)]
+        mask = sum(1 << point for point in range(1, 25) if mover[point])
+        node = ((), mover, opponent, mask)
+        self.found[0].append(node)
+        return node
+
     def plays(self) -> tuple[Play, ...]:
         """The plays: those using the most moves whose end the movement allows, in the plain order."""
-        mover, opponent = self.start
-        mask = sum(1 << point for point in range(1, 25) if mover[point])
-        self.found[0].append(((), mover, opponent, mask))
-        self._visit()
-        movement = self.movement
+        movement, turn, white = self.movement, self.turn, self.white
+        board_type, play_type = Board, Play
+        rule = movement.play_allowed
         for used in range(4, -1, -1):
             ends = self.found[used]
             if movement.play_rules:
-                ends = [end for end in ends if self._allowed(end, movement.play_allowed)]
+                ends = [end for end in ends if self._allowed(end, rule)]
             if ends:
-                return tuple(_tnew(Play, (self.turn, moves, self._board(s, o))) for moves, s, o, _ in ends)
-        return (_tnew(Play, (self.turn, (), self.board)),)
+                return tuple(
+                    _tnew(play_type, (turn, moves, _tnew(board_type, (s, o) if white else (o, s))))
+                    for moves, s, o, _ in ends
+                )
+        return (_tnew(Play, (turn, (), self.board)),)
 
     def _allowed(self, node: _Node, rule: Callable[[Step], bool]) -> bool:
-        """`rule` of the node's board, asked once per set of held points."""
-        answer = self.allowed.get(node[3])
+        """`rule` of the node's board: allowed without asking unless six points are held in a row
+        along the opponent's track, else asked once per place where the first six in a row start
+        (what the block rule reads of a board: the opponent's checkers ahead of it never move
+        during the mover's turn)."""
+        mask = node[3]
+        low, middle, high = self.track
+        six = _six(low[mask >> 1 & 255] | middle[mask >> 9 & 255] | high[mask >> 17 & 255])
+        if not six:
+            return True
+        first = six & -six
+        answer = self.allowed.get(first)
         if answer is None:
-            answer = self.allowed[node[3]] = rule(self._step(node))
+            answer = self.allowed[first] = rule(self._step(node))
         return answer
 
     def _each_move(self, step: Step) -> bool:
         return all(rule(step) for rule in self.movement.move_rules)
 
-    def _visit(self) -> None:
+    def visit(self) -> None:
         """Every non-increasing sequence of sources taken from the back, in the plain search's order
-        (pre-order: a sequence before its extensions, higher sources first)."""
+        (pre-order: a sequence before its extensions, higher sources first). Raises BlockMetOnTheWay
+        when a rule checked after every move refuses a board."""
+        first = self._first_node()
         mover, opponent = self.start
         side, opp = list(mover), list(opponent)
         die, facing, found = self.die, self.movement.geometry.mirror, self.found
         pins, blocked_by_one = self.movement.contact == "pin", self.movement.contact == "none"
-        head, head_limit = self.movement.head or 0, self._head_limit()
+        head, head_limit = self.movement.head or 0, self.head_limit
         checked = bool(self.movement.move_rules)
-        move = _MOVE
-        # Sources: points that can hold a checker this turn (occupied, or reached by moves), from the back.
+        allowed, each_move = self._allowed, self._each_move
+        # Sources: points that can hold a checker this turn (occupied, or reached by moves), from
+        # the back, each with what its move needs: (index, source, destination, the opponent's
+        # numbers of both, the move as it lands on an empty point and as it pins, 1 if it brings a
+        # checker home, the source's and the destination's bits, 1 if it leaves the head, how it
+        # bears off: 0 not, 1 with the exact die, 2 with a larger one).
         reach = [bool(mover[p]) for p in range(25)]
         for point in range(24, die, -1):
             reach[point - die] = reach[point - die] or reach[point]
-        sources = [point for point in range(24, 0, -1) if reach[point]]
+        cands = []
+        for source in (point for point in range(24, 0, -1) if reach[point]):
+            dest = max(source - die, OFF)
+            bear = 0 if source > die else 1 if source == die else 2
+            plain, taking = _MOVE[source][dest]
+            home = 1 if source > 6 >= dest else 0
+            dbit = 1 << dest if dest else 0
+            cand = (len(cands), source, dest, facing[dest], facing[source], plain, taking, home)
+            cands.append((*cand, 1 << source, dbit, int(source == head), bear))
+        tails = [cands[i:] for i in range(len(cands))]
         # Checkers that keep the mover from bearing off: outside home, on the bar, pinned.
-        outside = [sum(mover[7:26]) + sum(mover[PINNED + 1 :])]
+        outside = sum(mover[7:26]) + sum(mover[PINNED + 1 :])
 
         def visit(start: int, depth: int, moves: tuple[Move, ...], them: tuple[int, ...], mask: int, heads: int) -> None:
+            nonlocal outside
             level = found[depth + 1]
-            for index in range(start, len(sources)):
-                source = sources[index]
-                if not side[source] or (source == head and heads >= head_limit):
+            for index, source, dest, fd, fs, plain, taking, home, sbit, dbit, leaves_head, bear in tails[start]:
+                if not side[source] or (leaves_head and heads >= head_limit):
                     continue
-                dest = source - die
-                taken = 0
-                if dest >= 1:
-                    taken = opp[facing[dest]]
+                if bear:
+                    if outside or (bear == 2 and any(side[source + 1 : 7])):
+                        continue  # bearing off: every checker home, the exact die or from the highest point
+                    taken = 0
+                else:
+                    taken = opp[fd]
                     if taken and (taken >= 2 or blocked_by_one or (pins and side[PINNED + dest])):
                         continue  # a closed point
+                side[source] -= 1
+                side[dest] += 1
+                outside -= home
+                mask2 = mask | dbit if side[source] else (mask | dbit) & ~sbit
+                them2 = them
+                freed = pins and not side[source] and opp[PINNED + fs]
+                if taken or freed:
+                    if taken:
+                        opp[fd] -= 1
+                        opp[PINNED + fd] += 1
+                    if freed:
+                        opp[PINNED + fs] -= 1
+                        opp[fs] += 1
+                    them2 = tuple(opp)
+                node = (moves + ((taking if taken else plain),), tuple(side), them2, mask2)
+                if checked and not allowed(node, each_move):
+                    raise BlockMetOnTheWay
+                level.append(node)
+                if depth < 3:
+                    visit(index, depth + 1, node[0], them2, mask2, heads + leaves_head)
+                if taken or freed:
+                    if freed:
+                        opp[PINNED + fs] += 1
+                        opp[fs] -= 1
+                    if taken:
+                        opp[fd] += 1
+                        opp[PINNED + fd] -= 1
+                outside += home
+                side[source] += 1
+                side[dest] -= 1
+
+        try:
+            if cands:
+                visit(0, 0, (), opponent, first[3], 0)
+        finally:
+            self.steps += sum(map(len, found))
+            visit = None  # type: ignore[assignment]  # break the closure's cycle
+
+    def walk(self) -> None:
+        """The plain search's own walk (every order of the moves, a board met again not walked
+        again, a board a rule refuses not walked on), for a movement where nothing is hit or pinned:
+        a board is named by the sum of its moves' weights (a double's board is the multiset of its
+        moves' sources)."""
+        first = self._first_node()
+        mover, opponent = self.start
+        assert self.movement.contact == "none"
+        side = list(mover)
+        die, facing, found = self.die, self.movement.geometry.mirror, self.found
+        closed = [p >= 1 and bool(opponent[facing[p]]) for p in range(25)]
+        head, head_limit = self.movement.head or 0, self.head_limit
+        allowed, each_move, move = self._allowed, self._each_move, _MOVE
+        weight = [5**point for point in range(25)]  # at most 4 moves from a point: digits in base 5
+        seen = {0}
+        outside = [sum(mover[7:26])]
+        steps = [0]
+
+        def walk(depth: int, moves: tuple[Move, ...], mask: int, key: int, heads: int) -> None:
+            level = found[depth + 1]
+            for source in [point for point in range(24, 0, -1) if side[point]]:
+                if source == head and heads >= head_limit:
+                    continue
+                dest = source - die
+                if dest >= 1:
+                    if closed[dest]:
+                        continue
                 elif outside[0] or (dest < 0 and any(side[source + 1 : 7])):
-                    continue  # bearing off: every checker home, the exact die or from the highest point
+                    continue
                 else:
                     dest = OFF
+                steps[0] += 1
+                key2 = key + weight[source]
+                if key2 in seen:
+                    continue
+                seen.add(key2)
                 side[source] -= 1
                 side[dest] += 1
                 home = 1 if source > 6 >= dest else 0
@@ -169,34 +277,38 @@ class _Search:
                 mask2 = mask | (1 << dest) if dest else mask
                 if not side[source]:
                     mask2 &= ~(1 << source)
-                them2 = them
-                freed = pins and not side[source] and opp[PINNED + facing[source]]
-                if taken or freed:
-                    if taken:
-                        opp[facing[dest]] -= 1
-                        opp[PINNED + facing[dest]] += 1
-                    if freed:
-                        opp[PINNED + facing[source]] -= 1
-                        opp[facing[source]] += 1
-                    them2 = tuple(opp)
-                node = (moves + (move[source][dest][taken],), tuple(side), them2, mask2)
-                if checked and not self._allowed(node, self._each_move):
-                    raise BlockMetOnTheWay
-                level.append(node)
-                if depth < 3:
-                    visit(index, depth + 1, node[0], them2, mask2, heads + (source == head))
-                if freed:
-                    opp[PINNED + facing[source]] += 1
-                    opp[facing[source]] -= 1
-                if taken:
-                    opp[facing[dest]] += 1
-                    opp[PINNED + facing[dest]] -= 1
+                node = (moves + (move[source][dest][0],), tuple(side), opponent, mask2)
+                if allowed(node, each_move):
+                    level.append(node)
+                    if depth < 3:
+                        walk(depth + 1, node[0], mask2, key2, heads + (source == head))
                 outside[0] += home
                 side[source] += 1
                 side[dest] -= 1
 
-        visit(0, 0, (), opponent, self.found[0][0][3], 0)
-        visit = None  # type: ignore[assignment]  # break the closure's cycle
+        walk(0, (), first[3], 0, 0)
+        walk = None  # type: ignore[assignment]  # break the closure's cycle
+        self.steps += steps[0]
+
+
+def _six(track: int) -> int:
+    """Non-zero when `track` (points as bits along the opponent's track) has six in a row."""
+    return track & track >> 1 & track >> 2 & track >> 3 & track >> 4 & track >> 5
+
+
+@cache
+def _track(mirror: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Tables turning the mover's held points (bit p for point p) into the same points along the
+    opponent's track (bit q - 1 for the opponent's point q), eight points at a time."""
+    tables = []
+    for first in (1, 9, 17):
+        table = [0] * 256
+        for byte in range(256):
+            for i in range(8):
+                if byte >> i & 1:
+                    table[byte] |= 1 << (mirror[first + i] - 1)
+        tables.append(tuple(table))
+    return tables[0], tables[1], tables[2]
 
 
 def _padded(side: tuple[int, ...]) -> tuple[int, ...]:

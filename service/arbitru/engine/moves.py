@@ -138,15 +138,12 @@ def _listed(board: Board, turn: Color, dice: tuple[int, int], movement: Movement
         plays = _plays(board, turn, dice[0], dice[1])
         return plays, len(plays) * _budget.FAST_PLAY
     checked = bool(movement.move_rules or movement.play_rules)
-    work = 0
     if dice[0] == dice[1] and movement in _FAMILY_DOUBLES:
-        family, nodes = _family_doubles(board, turn, dice[0], movement)
-        work = nodes * (_budget.FAMILY_CHECKED_NODE if checked else _budget.FAMILY_NODE)
-        if family is not None:
-            return family, work
-    steps = [0]
-    plays = tuple(plain_plays(board, turn, dice, movement, steps))
-    return plays, work + steps[0] * (_budget.PLAIN_CHECKED_STEP if checked else _budget.PLAIN_STEP)
+        plays, steps = _family_doubles(board, turn, dice[0], movement)
+        return plays, steps * (_budget.FAMILY_CHECKED_NODE if checked else _budget.FAMILY_NODE)
+    counted = [0]
+    plays = tuple(plain_plays(board, turn, dice, movement, counted))
+    return plays, counted[0] * (_budget.PLAIN_CHECKED_STEP if checked else _budget.PLAIN_STEP)
 
 
 # -- the rules, stated plainly ----------------------------------------------------------------------
