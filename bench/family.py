@@ -67,9 +67,7 @@ def work_of(board: Board, turn: Color, dice: tuple[int, int], rules: Rules) -> i
     """The units of work `legal_plays` charges for this roll (counted: the same every run)."""
     with budget.work_budget(10**12):
         legal_plays(board, turn, dice, rules)
-        state = budget._BUDGET.get()
-        assert state is not None
-        return 10**12 - state[1]
+        return budget.used()
 
 
 # -- the hill-climb ---------------------------------------------------------------------------------
@@ -141,6 +139,43 @@ def interleaved(passes: int, base: Callable[[], object], run: Callable[[], objec
     return best[0], best[1]
 
 
+def units(data: Path, passes: int) -> None:
+    """CPU per unit of work on each path of the generator: what the work budget's prices rest on."""
+    rng = random.Random(7)
+    paths: dict[str, list[tuple[Board, Color, tuple[int, int], Rules]]] = {}
+    with open(data / "bench_positions.jsonl", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    paths["backgammon (fast paths)"] = [
+        (Board.from_dict(r["board"]), r["turn"], (r["dice"][0], r["dice"][1]), STANDARD) for r in rows
+    ]
+    for name, (movement, rules) in MOVEMENTS.items():
+        worst = [r for r in family_worst(data) if r["movement"] == name]
+        doubles = [(Board.from_dict(r["board"], pins=movement.pins), "white", (r["dice"][0],) * 2, rules) for r in worst]
+        boards = [random_board(rng, movement) for _ in range(150)]
+        doubles += [(b, "white", (rng.randint(1, 6),) * 2, rules) for b in boards]
+        mixed = [(b, "white", (rng.randint(2, 6), 1), rules) for b in boards]
+        paths[f"{name} doubles (fast_family)"] = doubles  # type: ignore[assignment]
+        paths[f"{name} mixed (plain)"] = mixed  # type: ignore[assignment]
+    print(f"{'path':40}{'positions':>10}{'units':>10}{'CPU ms':>9}{'us/unit':>9}")
+    for path, cases in paths.items():
+        total_units = sum(work_of(*case) for case in cases)
+        cpu = min(
+            _cpu(lambda: [legal_plays(*case) for case in cases])  # noqa: B023
+            for _ in range(passes)
+        )
+        print(f"{path:40}{len(cases):>10}{total_units:>10}{cpu * 1e3:>9.1f}{cpu / total_units * 1e6:>9.2f}")
+
+
+def _cpu(run: Callable[[], object]) -> float:
+    gc.disable()
+    try:
+        start = time.process_time()
+        run()
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=str(DATA))
@@ -148,7 +183,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--climb", type=int, default=0, help="hill-climb this many steps first")
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument("--no-plain", action="store_true", help="skip the plain generator's timings")
+    parser.add_argument("--units", action="store_true", help="CPU per unit of work on each generator path")
     args = parser.parse_args(argv)
+    if args.units:
+        units(Path(args.data), args.passes)
+        return 0
     if args.climb:
         for name in MOVEMENTS:
             for die in range(1, 7):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from arbitru.engine import Board, legal_plays
-from arbitru.engine.budget import WorkLimitExceeded, work_budget
+from arbitru.engine.budget import WorkLimitExceeded, used, work_budget
 from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
 from arbitru.engine.collector import collector_paused
 
@@ -149,11 +149,13 @@ def test_an_answer_bigger_than_the_whole_cache_is_not_kept():
 
 
 def test_a_work_budget_stops_the_listing_past_its_limit_cached_or_not():
-    legal_plays(Board.initial(), "white", (3, 1))  # cached now: still counted
-    with work_budget(40):
+    with work_budget(10**9):
+        legal_plays(Board.initial(), "white", (3, 1))  # cached now: still counted
+        twice = 2 * used()
+    with work_budget(twice):
         legal_plays(Board.initial(), "white", (3, 1))
         legal_plays(Board.initial(), "white", (3, 1))
         with pytest.raises(WorkLimitExceeded) as raised:
             legal_plays(Board.initial(), "white", (3, 1))
-    assert raised.value.limit == 40
+    assert raised.value.limit == twice
     legal_plays(Board.initial(), "white", (3, 1))  # outside the block: no budget

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbitru.engine import Board, legal_plays, moves
-from arbitru.engine.budget import WorkLimitExceeded, work_budget
+from arbitru.engine.budget import WorkLimitExceeded, used, work_budget
 from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
 from arbitru.engine.moves import plain_plays
 
@@ -97,8 +97,10 @@ def test_a_question_asked_again_is_answered_from_the_cache_without_listing_its_p
 
 def test_the_budget_allows_exactly_its_limit():
     board = Board.initial()
-    plays = len(legal_plays(board, "white", (6, 5)))
-    with work_budget(plays):
+    with work_budget(10**9):
+        legal_plays(board, "white", (6, 5))
+        work = used()
+    with work_budget(work):
         legal_plays(board, "white", (6, 5))  # exactly the limit: allowed
-    with work_budget(plays - 1), pytest.raises(WorkLimitExceeded):
+    with work_budget(work - 1), pytest.raises(WorkLimitExceeded):
         legal_plays(board, "white", (6, 5))

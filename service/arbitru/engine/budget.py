@@ -4,15 +4,17 @@ always stops at the same place whatever the machine or its load.
 Work is counted in units of search, each priced to cost about the same CPU on every path of the
 generator (`arbitru.engine.moves.legal_plays`), so that a budget bounds the time of any job, of any
 variant, whichever path lists its plays:
+- every listing costs `LISTING` units before any play (reading the board, choosing the path,
+  copying the answer);
 - the backgammon family's fast paths build each play once: a play listed is `FAST_PLAY` units;
-- the family's doubles search (`arbitru.engine.fast_family`) meets each multiset of moves once: a
-  multiset met is `FAMILY_NODE` units (`FAMILY_CHECKED_NODE` where the movement asks a rule of
-  every board it meets: long nardy's block rule);
-- the plain statement (`arbitru.engine.moves.plain_plays`) tries every single move in every order:
-  a step of its search is `PLAIN_STEP` units (`PLAIN_CHECKED_STEP` where each move's board is
-  checked against the movement's rules).
+- the doubles search of the family's other movements (`arbitru.engine.fast_family`) meets each
+  multiset of moves once, or walks each order of them once: a step of it is `FAMILY_STEP` units;
+- the plain statement (`arbitru.engine.moves.plain_plays`) tries every single move in every order,
+  building boards: a step of its search is `PLAIN_STEP` units, `PLAIN_CHECKED_STEP` where each
+  move's board or each play's end is asked of the movement's rules (long nardy's).
 A cached answer is charged what it cost when it was listed: with the cache on or off, a job stops
-at the same place. The prices are measured by `bench/hostile.py --units` (bench/README.md).
+at the same place. The CPU a unit costs on each path is measured by `bench/family.py --units`
+(bench/README.md).
 
 The referee opens one budget per transcript (`arbitru.referee.verify`, unless its caller holds one:
 the service opens it for each request that replays a transcript), so the service, the command
@@ -26,11 +28,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 # What a unit of each path's work is priced (see the module docstring).
+LISTING = 20
 FAST_PLAY = 1
-FAMILY_NODE = 2
-FAMILY_CHECKED_NODE = 4
-PLAIN_STEP = 6
-PLAIN_CHECKED_STEP = 10
+FAMILY_STEP = 2
+PLAIN_STEP = 4
+PLAIN_CHECKED_STEP = 7
 
 
 class WorkLimitExceeded(Exception):
@@ -61,6 +63,12 @@ def counting() -> bool:
     """Whether a `work_budget` is open here (a caller who opens its own only when none is, counts
     its work against the budget of whoever called it)."""
     return _BUDGET.get() is not None
+
+
+def used() -> int:
+    """The units charged so far to the innermost open budget (0 when none is open)."""
+    budget = _BUDGET.get()
+    return 0 if budget is None else budget[0] - budget[1]
 
 
 def charge(units: int) -> None:
