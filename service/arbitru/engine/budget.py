@@ -5,7 +5,8 @@ Work is counted in units of search, each priced to cost about the same CPU on ev
 generator (`arbitru.engine.moves.legal_plays`), so that a budget bounds the time of any job, of any
 variant, whichever path lists its plays:
 - every listing costs `LISTING` units before any play (reading the board, choosing the path,
-  copying the answer);
+  copying the answer), and every play listed `PLAY` units, on every path: what a caller does with
+  each (the referee's judge compares each play's board with the one written);
 - the backgammon family's fast paths build each play once: a play listed is `FAST_PLAY` units;
 - the doubles search of the family's other movements (`arbitru.engine.fast_family`) meets each
   multiset of moves once, or walks each order of them once: a step of it is `FAMILY_STEP` units;
@@ -29,6 +30,7 @@ from contextvars import ContextVar
 
 # What a unit of each path's work is priced (see the module docstring).
 LISTING = 20
+PLAY = 1
 FAST_PLAY = 1
 FAMILY_STEP = 2
 PLAIN_STEP = 4

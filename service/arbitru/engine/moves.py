@@ -136,14 +136,14 @@ def _listed(board: Board, turn: Color, dice: tuple[int, int], movement: Movement
     (`arbitru.engine.budget`)."""
     if movement.fast:
         plays = _plays(board, turn, dice[0], dice[1])
-        return plays, _budget.LISTING + len(plays) * _budget.FAST_PLAY
+        return plays, _budget.LISTING + len(plays) * (_budget.PLAY + _budget.FAST_PLAY)
     if dice[0] == dice[1] and movement in _FAMILY_DOUBLES:
         plays, steps = _family_doubles(board, turn, dice[0], movement)
-        return plays, _budget.LISTING + steps * _budget.FAMILY_STEP
+        return plays, _budget.LISTING + len(plays) * _budget.PLAY + steps * _budget.FAMILY_STEP
     counted = [0]
     plays = tuple(plain_plays(board, turn, dice, movement, counted))
     price = _budget.PLAIN_CHECKED_STEP if movement.move_rules or movement.play_rules else _budget.PLAIN_STEP
-    return plays, _budget.LISTING + counted[0] * price
+    return plays, _budget.LISTING + len(plays) * _budget.PLAY + counted[0] * price
 
 
 # -- the rules, stated plainly ----------------------------------------------------------------------
