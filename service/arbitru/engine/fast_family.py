@@ -181,6 +181,9 @@ class _Search:
         tails = [cands[i:] for i in range(len(cands))]
         # Checkers that keep the mover from bearing off: outside home, on the bar, pinned.
         outside = sum(mover[7:26]) + sum(mover[PINNED + 1 :])
+        # One tuple per opponent's side reached (pinning changes it): plays share it, and whoever
+        # writes them out writes it once (the HTTP layer keys its JSON by the side's identity).
+        shared: dict[tuple[int, ...], tuple[int, ...]] = {opponent: opponent}
 
         def visit(start: int, depth: int, moves: tuple[Move, ...], them: tuple[int, ...], mask: int, heads: int) -> None:
             nonlocal outside
@@ -210,12 +213,15 @@ class _Search:
                         opp[PINNED + fs] -= 1
                         opp[fs] += 1
                     them2 = tuple(opp)
+                    them2 = shared.setdefault(them2, them2)
                 node = (moves + ((taking if taken else plain),), tuple(side), them2, mask2)
                 if checked and not allowed(node, each_move):
                     raise BlockMetOnTheWay
                 level.append(node)
-                if depth < 3:
+                if depth < 2:
                     visit(index, depth + 1, node[0], them2, mask2, heads + leaves_head)
+                elif depth == 2:
+                    last(index, node[0], them2, mask2, heads + leaves_head)
                 if taken or freed:
                     if freed:
                         opp[PINNED + fs] += 1
@@ -227,12 +233,52 @@ class _Search:
                 side[source] += 1
                 side[dest] -= 1
 
+        def last(start: int, moves: tuple[Move, ...], them: tuple[int, ...], mask: int, heads: int) -> None:
+            """The fourth move: `visit`'s loop for the leaves, which nothing extends (one board
+            built per play, nothing kept but the node)."""
+            level = found[4]
+            append = level.append
+            for _, source, dest, fd, fs, plain, taking, home, sbit, dbit, leaves_head, bear in tails[start]:
+                if not side[source] or (leaves_head and heads >= head_limit):
+                    continue
+                if bear:
+                    if outside or (bear == 2 and any(side[source + 1 : 7])):
+                        continue
+                    taken = 0
+                else:
+                    taken = opp[fd]
+                    if taken and (taken >= 2 or blocked_by_one or (pins and side[PINNED + dest])):
+                        continue
+                side[source] -= 1
+                side[dest] += 1
+                after = tuple(side)
+                mask2 = (mask | dbit if side[source] else (mask | dbit) & ~sbit) if masks else 0
+                freed = pins and not side[source] and opp[PINNED + fs]
+                side[source] += 1
+                side[dest] -= 1
+                them2 = them
+                if taken or freed:
+                    changed = list(opp)
+                    if taken:
+                        changed[fd] -= 1
+                        changed[PINNED + fd] += 1
+                    if freed:
+                        changed[PINNED + fs] -= 1
+                        changed[fs] += 1
+                    them2 = tuple(changed)
+                    them2 = shared.setdefault(them2, them2)
+                node = (moves + ((taking if taken else plain),), after, them2, mask2)
+                if checked and not allowed(node, each_move):
+                    raise BlockMetOnTheWay
+                append(node)
+
+        masks = bool(self.movement.play_rules or self.movement.move_rules)
         try:
             if cands:
                 visit(0, 0, (), opponent, first[3], 0)
         finally:
             self.steps += sum(map(len, found))
-            visit = None  # type: ignore[assignment]  # break the closure's cycle
+            visit = last = None  # type: ignore[assignment]  # break the closures' cycle
 
     def walk(self) -> None:
         """The plain search's own walk (every order of the moves, a board met again not walked
