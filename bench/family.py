@@ -29,6 +29,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "service"))
 
 from arbitru.engine import budget  # noqa: E402
-from arbitru.engine.board import OFF, PINNED, Board, Color  # noqa: E402
+from arbitru.engine.board import OFF, Board, Color  # noqa: E402
 from arbitru.engine.movement import LONG_NARDY, LONG_NARDY_EACH_MOVE, PLAKOTO, Movement  # noqa: E402
 from arbitru.engine.moves import legal_plays, plain_plays  # noqa: E402
 from arbitru.engine.rules import STANDARD, Rules  # noqa: E402
@@ -150,7 +151,10 @@ def units(data: Path, passes: int) -> None:
     ]
     for name, (movement, rules) in MOVEMENTS.items():
         worst = [r for r in family_worst(data) if r["movement"] == name]
-        doubles = [(Board.from_dict(r["board"], pins=movement.pins), "white", (r["dice"][0],) * 2, rules) for r in worst]
+        doubles = [
+            (Board.from_dict(r["board"], pins=movement.pins), "white", (r["dice"][0],) * 2, rules)
+            for r in worst
+        ]
         boards = [random_board(rng, movement) for _ in range(150)]
         doubles += [(b, "white", (rng.randint(1, 6),) * 2, rules) for b in boards]
         mixed = [(b, "white", (rng.randint(2, 6), 1), rules) for b in boards]
@@ -243,7 +247,8 @@ def report(data: Path, passes: int, plain: bool) -> None:
         line += f"{base * 1e3:>7.2f}{engine / base:>7.2f}{over_http * 1e3:>9.2f}{base_http * 1e3:>7.2f}"
         line += f"{over_http / base_http:>7.2f}"
         if plain:
-            base, slow = interleaved(max(1, passes // 3), engine_bg, lambda: plain_plays(board, turn, dice, movement))  # noqa: B023
+            plain_run = partial(plain_plays, board, turn, dice, movement)
+            base, slow = interleaved(max(1, passes // 3), engine_bg, plain_run)
             line += f"{slow * 1e3:>10.2f}{slow / base:>7.2f}"
         print(line, flush=True)
     print(f"family worst / backgammon worst: engine {worst_engine:.2f}x, HTTP {worst_http:.2f}x")

@@ -67,7 +67,9 @@ def boards_around_a_block(draw: st.DrawFn) -> Board:
     return board
 
 
-@pytest.mark.parametrize("movement", [LONG_NARDY, LONG_NARDY_EACH_MOVE], ids=["after_play", "after_each_move"])
+@pytest.mark.parametrize(
+    "movement", [LONG_NARDY, LONG_NARDY_EACH_MOVE], ids=["after_play", "after_each_move"]
+)
 def test_a_block_in_the_making_keeps_the_plain_plays(movement: Movement) -> None:
     @settings(max_examples=200, deadline=None)
     @given(boards_around_a_block(), st.integers(1, 6))

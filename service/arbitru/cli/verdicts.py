@@ -85,7 +85,9 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
     try:
         verdict = verify(transcript.match, transcript.rules, mode, lang=lang)
     except WorkLimitExceeded as exc:  # the service's 422 for the same file: the same words
-        return row(candidate.shown, UNREADABLE, problem=render("problem.too_much_work", {"limit": exc.limit}, lang))
+        return row(
+            candidate.shown, UNREADABLE, problem=render("problem.too_much_work", {"limit": exc.limit}, lang)
+        )
     error = verdict["error"]
     if error and "position" in error:  # the position as a request body: its rules draw its board
         error["position"].update(position_links(error["position"], transcript.rules))

@@ -46,6 +46,11 @@ SERVED: frozenset[Movement] = frozenset({PLAKOTO, LONG_NARDY, LONG_NARDY_EACH_MO
 # Every possible single move, built as `arbitru.engine.moves` builds its own (equal moves).
 _MOVE = [[(Move(f, t, False), Move(f, t, True)) for t in range(26)] for f in range(26)]
 _tnew = tuple.__new__
+# A source of moves of the doubles search: (index, source, destination, the opponent's numbers of
+# both, the move as it lands on an empty point and as it pins, 1 if it brings a checker home, the
+# source's and the destination's bits, 1 if it leaves the head, how it bears off: 0 not, 1 with the
+# exact die, 2 with a larger one).
+_Candidate = tuple[int, int, int, int, int, Move, Move, int, int, int, int, int]
 # A multiset met: (its moves from the back, the mover's side, the opponent's, the mover's held points).
 _Node = tuple[tuple[Move, ...], tuple[int, ...], tuple[int, ...], int]
 
@@ -149,27 +154,16 @@ class _Search:
     def _each_move(self, step: Step) -> bool:
         return all(rule(step) for rule in self.movement.move_rules)
 
-    def visit(self) -> None:
-        """Every non-increasing sequence of sources taken from the back, in the plain search's order
-        (pre-order: a sequence before its extensions, higher sources first). Raises BlockMetOnTheWay
-        when a rule checked after every move refuses a board."""
-        first = self._first_node()
-        mover, opponent = self.start
-        side, opp = list(mover), list(opponent)
-        die, facing, found = self.die, self.movement.geometry.mirror, self.found
-        pins, blocked_by_one = self.movement.contact == "pin", self.movement.contact == "none"
-        head, head_limit = self.movement.head or 0, self.head_limit
-        checked = bool(self.movement.move_rules)
-        allowed, each_move = self._allowed, self._each_move
-        # Sources: points that can hold a checker this turn (occupied, or reached by moves), from
-        # the back, each with what its move needs: (index, source, destination, the opponent's
-        # numbers of both, the move as it lands on an empty point and as it pins, 1 if it brings a
-        # checker home, the source's and the destination's bits, 1 if it leaves the head, how it
-        # bears off: 0 not, 1 with the exact die, 2 with a larger one).
+    def _tails(self) -> list[list[_Candidate]]:
+        """The sources of moves, from the back: points that can hold a checker this turn (occupied,
+        or reached by moves), each with what its move needs (`_Candidate`); item i lists those a
+        move may come from once candidate i has been used."""
+        mover, die, facing = self.start[0], self.die, self.movement.geometry.mirror
+        head = self.movement.head or 0
         reach = [bool(mover[p]) for p in range(25)]
         for point in range(24, die, -1):
             reach[point - die] = reach[point - die] or reach[point]
-        cands = []
+        cands: list[_Candidate] = []
         for source in (point for point in range(24, 0, -1) if reach[point]):
             dest = max(source - die, OFF)
             bear = 0 if source > die else 1 if source == die else 2
@@ -178,17 +172,39 @@ class _Search:
             dbit = 1 << dest if dest else 0
             cand = (len(cands), source, dest, facing[dest], facing[source], plain, taking, home)
             cands.append((*cand, 1 << source, dbit, int(source == head), bear))
-        tails = [cands[i:] for i in range(len(cands))]
+        return [cands[i:] for i in range(len(cands))]
+
+    def visit(self) -> None:
+        """Every non-increasing sequence of sources taken from the back, in the plain search's order
+        (pre-order: a sequence before its extensions, higher sources first). Raises BlockMetOnTheWay
+        when a rule checked after every move refuses a board.
+
+        Two closures over local lists, one for the first three moves and one for the last (which
+        nothing extends): measured faster than methods reading the search's attributes, and than
+        one loop for every level (bench/family.py), hence one long function."""
+        first = self._first_node()
+        mover, opponent = self.start
+        side, opp = list(mover), list(opponent)
+        found = self.found
+        pins, blocked_by_one = self.movement.contact == "pin", self.movement.contact == "none"
+        head_limit = self.head_limit
+        checked = bool(self.movement.move_rules)
+        allowed, each_move = self._allowed, self._each_move
+        tails = self._tails()
         # Checkers that keep the mover from bearing off: outside home, on the bar, pinned.
         outside = sum(mover[7:26]) + sum(mover[PINNED + 1 :])
         # One tuple per opponent's side reached (pinning changes it): plays share it, and whoever
         # writes them out writes it once (the HTTP layer keys its JSON by the side's identity).
         shared: dict[tuple[int, ...], tuple[int, ...]] = {opponent: opponent}
 
-        def visit(start: int, depth: int, moves: tuple[Move, ...], them: tuple[int, ...], mask: int, heads: int) -> None:
+        def visit(
+            start: int, depth: int, moves: tuple[Move, ...], them: tuple[int, ...], mask: int, heads: int
+        ) -> None:
             nonlocal outside
             level = found[depth + 1]
-            for index, source, dest, fd, fs, plain, taking, home, sbit, dbit, leaves_head, bear in tails[start]:
+            for index, source, dest, fd, fs, plain, taking, home, sbit, dbit, leaves_head, bear in tails[
+                start
+            ]:
                 if not side[source] or (leaves_head and heads >= head_limit):
                     continue
                 if bear:
@@ -238,7 +254,7 @@ class _Search:
             built per play, nothing kept but the node)."""
             level = found[4]
             append = level.append
-            for _, source, dest, fd, fs, plain, taking, home, sbit, dbit, leaves_head, bear in tails[start]:
+            for _, source, dest, fd, fs, plain, taking, _home, sbit, dbit, leaves_head, bear in tails[start]:
                 if not side[source] or (leaves_head and heads >= head_limit):
                     continue
                 if bear:
@@ -274,7 +290,7 @@ class _Search:
 
         masks = bool(self.movement.play_rules or self.movement.move_rules)
         try:
-            if cands:
+            if tails:
                 visit(0, 0, (), opponent, first[3], 0)
         finally:
             self.steps += sum(map(len, found))

@@ -47,8 +47,8 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
 from itertools import compress
 
-from arbitru.engine.board import BAR, OFF, PINNED, PINNED_SLOTS, Board, Color
 from arbitru.engine import budget as _budget
+from arbitru.engine.board import BAR, OFF, PINNED, PINNED_SLOTS, Board, Color
 from arbitru.engine.budget import charge as _charge
 from arbitru.engine.cache import PLAYS as _CACHE
 from arbitru.engine.fast_family import SERVED as _FAMILY_DOUBLES
@@ -131,7 +131,9 @@ class _Answer(tuple[Play, ...]):
         return answer
 
 
-def _listed(board: Board, turn: Color, dice: tuple[int, int], movement: Movement) -> tuple[tuple[Play, ...], int]:
+def _listed(
+    board: Board, turn: Color, dice: tuple[int, int], movement: Movement
+) -> tuple[tuple[Play, ...], int]:
     """The plays of a roll by the path that serves it, and the units of work it took
     (`arbitru.engine.budget`)."""
     if movement.fast:

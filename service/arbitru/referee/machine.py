@@ -23,7 +23,7 @@ from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, Outcome, ending_test, outcome, resignation
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
-from arbitru.formats.limits import MAX_WORK
+from arbitru.formats import limits
 from arbitru.formats.mat import (
     CANNOT_MOVE,
     EMPTY,
@@ -849,12 +849,12 @@ def _verdict_of(referee: Callable[_Options, Referee]) -> Callable[_Options, Json
     def verify(*args: _Options.args, **kwargs: _Options.kwargs) -> Json:
         """Referee a whole transcript (or an excerpt), given what `Referee` is given: the contract's
         /v1/matches/verify verdict as a dict, its messages in `lang` (English or Romanian; codes do
-        not change with the language). Within the work limit of one transcript (`MAX_WORK`, counted:
+        not change with the language). Within the work limit of one transcript (`limits.MAX_WORK`, counted:
         the service, the command line and the library stop at the same place; a caller's own
         budget, if it holds one), past which it raises `arbitru.engine.budget.WorkLimitExceeded`."""
         if counting():
             return referee(*args, **kwargs).verdict()
-        with work_budget(MAX_WORK):
+        with work_budget(limits.MAX_WORK):
             return referee(*args, **kwargs).verdict()
 
     return verify

@@ -19,10 +19,11 @@ from flask import request as flask_request
 
 from arbitru.engine.budget import WorkLimitExceeded, work_budget
 from arbitru.engine.rules import PRESETS
+from arbitru.formats import limits
 from arbitru.formats.exports import export_warnings
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
-from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_WORK
+from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS
 from arbitru.formats.mat import MatFormatError, decode, read_mat
 from arbitru.formats.sgf_reader import SgfFormatError, is_sgf, read_sgf
 from arbitru.http import schemas
@@ -326,7 +327,7 @@ def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
 def _replayed(body: Mapping[str, Any], replay: Any) -> Any:
     """`replay()` within the work limit of one request, or a 422 saying the match is too much work."""
     try:
-        with work_budget(MAX_WORK):
+        with work_budget(limits.MAX_WORK):  # read now: one knob for every face
             return replay()
     except WorkLimitExceeded as exc:
         raise ValidationProblem(
