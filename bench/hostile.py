@@ -22,12 +22,13 @@ Loopback only, every loop bounded. Budgets: 100 ms of CPU for a request about on
 position, the work budget (2 s) for a transcript or a record, never a 5xx, RSS < 250 MB.
 
 `--records` runs no server: each variant's heaviest record (its heaviest 1-1 replayed game after
-game, up to the game limit and the body limit) is verified by the library (`Transcript.verify`)
-and by the in-process app (POST /v1/matches/verify), and the CPU seconds and answers of both are
-printed; `--before DIR` measures another checkout's `service/` directory the same way, beside.
+game, up to the game limit and the body limit) is verified by the library (`Transcript.verify`),
+by the in-process app (POST /v1/matches/verify) and by the command line (`arbitru verify FILE`, a
+process of its own, its start included), and the CPU seconds and answers of each are printed;
+`--before DIR` measures another checkout's `service/` directory the same way, beside.
 
     .venv/bin/python bench/hostile.py [--heavy 2000] [--methods 10000] [--only NAME ...]
-    .venv/bin/python bench/hostile.py --records [--before ../before/service]
+    .venv/bin/python bench/hostile.py --records [--variants V ...] [--before ../before/service]
 """
 
 from __future__ import annotations
@@ -284,6 +285,28 @@ def heaviest_record(variant: str, games: int = MAX_GAMES, body_limit: int = 1024
     return record_of(out, rules)
 
 
+def cli_verify(body: dict[str, Any]) -> tuple[float, str]:
+    """The command line's verify of `body`'s record written to a file (`python -m arbitru.cli
+    verify FILE --json`, in a process of its own, the interpreter's start included): its CPU
+    seconds and what it said of the file."""
+    import resource
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "record.json"
+        path.write_text(json.dumps(body["record"]), encoding="utf-8")
+        command = [sys.executable, "-m", "arbitru.cli", "verify", str(path), "--json", "--mode", body["mode"]]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    try:
+        (row,) = json.loads(done.stdout)
+    except ValueError:
+        return seconds, f"exit {done.returncode}: {done.stderr[-60:]!r}"
+    problem = str(row.get("problem") or "")
+    return seconds, "work limit" if "units of work" in problem else str(row.get("status"))
+
+
 def measure_records(variants: list[str]) -> None:
     """In this process (whichever `arbitru` PYTHONPATH brings): each variant's heaviest record
     replayed by the library (`Transcript.verify`, inside the collector pause the command line and
@@ -314,6 +337,9 @@ def measure_records(variants: list[str]) -> None:
         app_s = time.process_time() - start
         text = answer.get_data(as_text=True)
         said = "work limit" if "units of work" in text or "plays (the work limit" in text else text[:60]
+        if answer.status_code == 200:
+            said = f"valid={answer.get_json()['valid']}"
+        cli_s, cli = cli_verify(body)
         row = {"variant": variant, "games": len(body["record"]["games"]), "bytes": len(encode(body))}
         print(
             json.dumps(
@@ -324,6 +350,8 @@ def measure_records(variants: list[str]) -> None:
                     "app_s": app_s,
                     "status": answer.status_code,
                     "app": said,
+                    "cli_s": cli_s,
+                    "cli": cli,
                 }
             ),
             flush=True,
@@ -336,7 +364,7 @@ def records_report(before: str | None, variants: list[str]) -> None:
     sources = [("after", str(REPO / "service"))] + ([("before", before)] if before else [])
     print(
         f"{'source':7}{'variant':22}{'games':>6}{'KB':>6}{'library s':>10}  {'library':18}"
-        f"{'app s':>7}  {'status':>6}  answer"
+        f"{'app s':>7}  {'status':>6}  {'answer':12}{'CLI s':>7}  CLI answer"
     )
     for label, path in sources:
         env = {**os.environ, "PYTHONPATH": path}
@@ -348,7 +376,8 @@ def records_report(before: str | None, variants: list[str]) -> None:
             r = json.loads(line)
             print(
                 f"{label:7}{r['variant']:22}{r['games']:>6}{r['bytes'] // 1024:>6}{r['library_s']:>10.2f}  "
-                f"{r['library']:18}{r['app_s']:>7.2f}  {r['status']:>6}  {r['app']}"
+                f"{r['library']:18}{r['app_s']:>7.2f}  {r['status']:>6}  {r['app']:12}"
+                f"{r['cli_s']:>7.2f}  {r['cli']}"
             )
         if done.returncode:
             print(f"{label}: exit {done.returncode}: {done.stderr[-500:]}")
@@ -799,13 +828,16 @@ def main() -> None:
     parser.add_argument(
         "--before", help="with --records: another checkout's service/ directory, measured too"
     )
+    parser.add_argument(
+        "--variants", nargs="+", choices=list(RECORD_VARIANTS), help="with --records: only these"
+    )
     parser.add_argument("--measure-records", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure_records:
         measure_records(args.measure_records)
         return
     if args.records:
-        records_report(args.before, list(RECORD_VARIANTS))
+        records_report(args.before, args.variants or list(RECORD_VARIANTS))
         return
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop gunicorn on the way out
     env = {"GUNICORN_TIMEOUT": str(args.worker_timeout)}

@@ -84,6 +84,9 @@ class _Search:
             mover, opponent = _padded(mover), _padded(opponent)
         self.start = (mover, opponent)
         self.found: list[list[_Node]] = []
+        # The plays of four moves, built as they are met when the movement filters no play's end
+        # (`visit`): what `plays` answers when there are any.
+        self.four: list[Play] = []
         self.steps = 0
         # The rules' answers by where the first six points in a row start (`_allowed`).
         self.allowed: dict[int, bool] = {}
@@ -114,6 +117,7 @@ class _Search:
     def _first_node(self) -> _Node:
         mover, opponent = self.start
         self.found = [[] for _ in range(5)]
+        self.four = []
         mask = sum(1 << point for point in range(1, 25) if mover[point])
         node = ((), mover, opponent, mask)
         self.found[0].append(node)
@@ -124,6 +128,8 @@ class _Search:
         movement, turn, white = self.movement, self.turn, self.white
         board_type, play_type = Board, Play
         rule = movement.play_allowed
+        if self.four:
+            return tuple(self.four)
         for used in range(4, -1, -1):
             ends = self.found[used]
             if movement.play_rules:
@@ -196,6 +202,9 @@ class _Search:
         # One tuple per opponent's side reached (pinning changes it): plays share it, and whoever
         # writes them out writes it once (the HTTP layer keys its JSON by the side's identity).
         shared: dict[tuple[int, ...], tuple[int, ...]] = {opponent: opponent}
+        # The side a last move reaches from a shared side (by its identity: `shared` keeps it alive)
+        # by the point it pins on and the one it frees: met again, not built again.
+        derived: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
         def visit(
             start: int, depth: int, moves: tuple[Move, ...], them: tuple[int, ...], mask: int, heads: int
@@ -251,9 +260,9 @@ class _Search:
 
         def last(start: int, moves: tuple[Move, ...], them: tuple[int, ...], mask: int, heads: int) -> None:
             """The fourth move: `visit`'s loop for the leaves, which nothing extends (one board
-            built per play, nothing kept but the node)."""
-            level = found[4]
-            append = level.append
+            built per play, nothing kept but the node, or the play itself where no rule filters
+            the plays' ends)."""
+            append = self.four.append if direct else found[4].append
             for _, source, dest, fd, fs, plain, taking, _home, sbit, dbit, leaves_head, bear in tails[start]:
                 if not side[source] or (leaves_head and heads >= head_limit):
                     continue
@@ -274,26 +283,35 @@ class _Search:
                 side[dest] -= 1
                 them2 = them
                 if taken or freed:
-                    changed = list(opp)
-                    if taken:
-                        changed[fd] -= 1
-                        changed[PINNED + fd] += 1
-                    if freed:
-                        changed[PINNED + fs] -= 1
-                        changed[fs] += 1
-                    them2 = tuple(changed)
-                    them2 = shared.setdefault(them2, them2)
-                node = (moves + ((taking if taken else plain),), after, them2, mask2)
-                if checked and not allowed(node, each_move):
+                    key = (id(them), fd if taken else -1, fs if freed else -1)
+                    them2 = derived.get(key)
+                    if them2 is None:
+                        changed = list(opp)
+                        if taken:
+                            changed[fd] -= 1
+                            changed[PINNED + fd] += 1
+                        if freed:
+                            changed[PINNED + fs] -= 1
+                            changed[fs] += 1
+                        them2 = tuple(changed)
+                        them2 = derived[key] = shared.setdefault(them2, them2)
+                moves2 = moves + ((taking if taken else plain),)
+                if checked and not allowed((moves2, after, them2, mask2), each_move):
                     raise BlockMetOnTheWay
-                append(node)
+                if direct:
+                    append(
+                        _tnew(Play, (turn, moves2, _tnew(Board, (after, them2) if white else (them2, after))))
+                    )
+                else:
+                    append((moves2, after, them2, mask2))
 
+        turn, white, direct = self.turn, self.white, not self.movement.play_rules
         masks = bool(self.movement.play_rules or self.movement.move_rules)
         try:
             if tails:
                 visit(0, 0, (), opponent, first[3], 0)
         finally:
-            self.steps += sum(map(len, found))
+            self.steps += sum(map(len, found)) + len(self.four)
             visit = last = None  # type: ignore[assignment]  # break the closures' cycle
 
     def walk(self) -> None:
