@@ -52,7 +52,7 @@ MAX_PLAY_CHARS = 200  # as the `play` field of a request
 # that a unit costs about the same CPU on every path of the generator, cached or not), never timed:
 # the same input always stops at the same place, on the service, the command line and the library.
 # Sized so that the heaviest transcript of any variant up to the body limit answers within about a
-# second of CPU (bench/hostile.py --engine, bench/README.md); the longest real match lists a few
+# second of CPU (bench/hostile.py --records, bench/README.md); the longest real match lists a few
 # thousand plays.
 MAX_WORK = 500_000
 
