@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from arbitru.engine.board import OFF, PINNED, PINNED_SLOTS, Board, Color
 from arbitru.engine.movement import LONG_NARDY, LONG_NARDY_EACH_MOVE, PLAKOTO, Movement, Step, head_rule
@@ -262,7 +263,7 @@ class _Search:
             """The fourth move: `visit`'s loop for the leaves, which nothing extends (one board
             built per play, nothing kept but the node, or the play itself where no rule filters
             the plays' ends)."""
-            append = self.four.append if direct else found[4].append
+            append: Callable[[Any], None] = self.four.append if direct else found[4].append
             for _, source, dest, fd, fs, plain, taking, _home, sbit, dbit, leaves_head, bear in tails[start]:
                 if not side[source] or (leaves_head and heads >= head_limit):
                     continue
@@ -284,8 +285,8 @@ class _Search:
                 them2 = them
                 if taken or freed:
                     key = (id(them), fd if taken else -1, fs if freed else -1)
-                    them2 = derived.get(key)
-                    if them2 is None:
+                    known = derived.get(key)
+                    if known is None:
                         changed = list(opp)
                         if taken:
                             changed[fd] -= 1
@@ -293,8 +294,9 @@ class _Search:
                         if freed:
                             changed[PINNED + fs] -= 1
                             changed[fs] += 1
-                        them2 = tuple(changed)
-                        them2 = derived[key] = shared.setdefault(them2, them2)
+                        built = tuple(changed)
+                        known = derived[key] = shared.setdefault(built, built)
+                    them2 = known
                 moves2 = moves + ((taking if taken else plain),)
                 if checked and not allowed((moves2, after, them2, mask2), each_move):
                     raise BlockMetOnTheWay
