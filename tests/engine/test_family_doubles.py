@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine import fast_family
@@ -61,8 +61,6 @@ def boards_around_a_block(draw: st.DrawFn) -> Board:
     for _ in range(15):
         black[draw(st.sampled_from([0, *free]))] += 1
     board = Board(tuple(white), tuple(black))
-    from hypothesis import assume
-
     assume(not LONG_NARDY.problems(board) and black[0] < 15)
     return board
 

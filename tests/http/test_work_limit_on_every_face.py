@@ -2,7 +2,8 @@
 roll replayed game after game is refused at the same place by the service (a 422 naming the limit),
 the command line (the file unreadable, in the same words) and the library (WorkLimitExceeded), and
 the place is counted, not timed: the record passes with a limit of exactly the work it costs and is
-refused with one unit less, whatever the machine."""
+refused with one unit less, whatever the machine. Exporting it (.mat, SGF: the plays are replayed)
+stops the same way on the three faces."""
 
 from __future__ import annotations
 
@@ -121,3 +122,57 @@ def test_a_record_of_heavy_games_up_to_the_game_limit_meets_the_work_limit(varia
     # (well within the body limit) is refused long before its end, by counting.
     one_game = work_of({**heavy_record(variant), "games": heavy_record(variant)["games"][:1]})
     assert one_game * limits.MAX_GAMES > 2 * limits.MAX_WORK
+
+
+def export_work(record: dict[str, Any], target: str) -> int:
+    """The units the library's export to `target` charges (a caller's budget counts it)."""
+    transcript = read_match(json.dumps(record))
+    with work_budget(10**12):
+        transcript.to_mat() if target == "mat" else transcript.to_sgf()
+        return used()
+
+
+def library_export(record: dict[str, Any], target: str) -> str:
+    transcript = read_match(json.dumps(record))
+    try:
+        transcript.to_mat() if target == "mat" else transcript.to_sgf()
+    except WorkLimitExceeded as exc:
+        return render("problem.too_much_work", {"limit": exc.limit})
+    return "written"
+
+
+def service_export(client: FlaskClient, record: dict[str, Any], target: str) -> str:
+    answer = client.post("/v1/matches/convert", json={"record": record, "to": target})
+    if answer.status_code == 422:
+        return str(answer.get_json()["detail"])
+    assert answer.status_code == 200
+    return "written"
+
+
+def command_line_export(tmp_path: Path, record: dict[str, Any], target: str) -> str:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["convert", str(path), "--to", target])
+    if result.exit_code == 0:
+        return "written"
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"{path}: ")
+    return result.stderr.removeprefix(f"{path}: ").strip()
+
+
+@pytest.mark.parametrize("target", ["mat", "sgf"])
+def test_an_export_of_a_heavy_record_stops_at_the_same_count_on_every_face(
+    target: str, client: FlaskClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only the backgammon family's matches are written as .mat or SGF (the others are refused
+    # before any work).
+    record = heavy_record("backgammon")
+    work = export_work(record, target)
+    assert work > 0
+    monkeypatch.setattr(limits, "MAX_WORK", work)
+    library, service = library_export(record, target), service_export(client, record, target)
+    assert library == service == command_line_export(tmp_path, record, target) == "written"
+    monkeypatch.setattr(limits, "MAX_WORK", work - 1)
+    refused = render("problem.too_much_work", {"limit": work - 1})
+    library, service = library_export(record, target), service_export(client, record, target)
+    assert library == service == command_line_export(tmp_path, record, target) == refused

@@ -24,6 +24,7 @@ from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summar
 from arbitru.cli.verdicts import STATUSES, exit_code, json_line, problems_text
 from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, parse_suffixes, read_bytes
 from arbitru.engine.board import Color
+from arbitru.engine.budget import WorkLimitExceeded
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.codec import FormatError
@@ -257,6 +258,9 @@ def convert_command(path: str, target: str, preset: str | None, output: str | No
             written = transcript.to_mat() if target == "mat" else transcript.to_sgf()
         except ExportError as exc:  # a fact the format cannot carry (a starting board that is no board)
             click.echo(f"{path}: {exc}", err=True)
+            sys.exit(2)
+        except WorkLimitExceeded as exc:  # the service's 422 for the same file: the same words
+            click.echo(f"{path}: {render('problem.too_much_work', {'limit': exc.limit}, 'en')}", err=True)
             sys.exit(2)
     if output:
         Path(output).write_text(written, encoding="utf-8")

@@ -17,9 +17,10 @@ A cached answer is charged what it cost when it was listed: with the cache on or
 at the same place. The CPU a unit costs on each path is measured by `bench/family.py --units`
 (bench/README.md).
 
-The referee opens one budget per transcript (`arbitru.referee.verify`, unless its caller holds one:
-the service opens it for each request that replays a transcript), so the service, the command
-line and the library stop a transcript at the same place (`arbitru.formats.limits.MAX_WORK`).
+The referee opens one budget per transcript (`arbitru.referee.verify`, and the exports' replay,
+`arbitru.referee.replay.replay`; `outer_budget`, unless its caller holds one: the service opens it
+for each request that replays a transcript), so the service, the command line and the library stop
+a transcript at the same place (`arbitru.formats.limits.MAX_WORK`).
 """
 
 from __future__ import annotations
@@ -59,6 +60,19 @@ def work_budget(limit: int) -> Iterator[None]:
         yield
     finally:
         _BUDGET.reset(token)
+
+
+@contextmanager
+def outer_budget(limit: int) -> Iterator[None]:
+    """`work_budget(limit)` unless a budget is open here already: a job that bounds its own work
+    (refereeing a transcript, replaying it for an export) counts it against its caller's budget
+    when its caller holds one (the service's request), else against a budget of its own (the
+    command line, the library): each face stops the same job at the same place."""
+    if counting():
+        yield
+        return
+    with work_budget(limit):
+        yield
 
 
 def counting() -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, ParamSpec
 
 from arbitru.engine.board import COLORS, Board, Color, other
-from arbitru.engine.budget import counting, work_budget
+from arbitru.engine.budget import outer_budget
 from arbitru.engine.cube import CENTERED, Cube, CubeVerdict, cube_action
 from arbitru.engine.judge import Verdict
 from arbitru.engine.match import Match, score_game
@@ -852,9 +852,7 @@ def _verdict_of(referee: Callable[_Options, Referee]) -> Callable[_Options, Json
         not change with the language). Within the work limit of one transcript (`limits.MAX_WORK`, counted:
         the service, the command line and the library stop at the same place; a caller's own
         budget, if it holds one), past which it raises `arbitru.engine.budget.WorkLimitExceeded`."""
-        if counting():
-            return referee(*args, **kwargs).verdict()
-        with work_budget(limits.MAX_WORK):
+        with outer_budget(limits.MAX_WORK):
             return referee(*args, **kwargs).verdict()
 
     return verify
