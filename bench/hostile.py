@@ -47,6 +47,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -587,6 +588,19 @@ def catalogue() -> list[Case]:
             lambda: heavy_record(1000),
             claim="1,000 heavy games (correct running scores) refused by the work limit, counted",
             target=refused("units of work"),
+        ),
+        *(
+            Case(
+                f"record-heaviest-{variant}",
+                work,
+                "POST",
+                verify,
+                partial(heaviest_record, variant),
+                claim=f"{variant}: its heaviest 1-1 played in 1,000 games, refused by the work limit",
+                target=refused("units of work"),
+            )
+            for variant in RECORD_VARIANTS
+            if variant != "backgammon"
         ),
         Case(
             "dice-200k",
