@@ -164,15 +164,22 @@ class _Search:
     def _tails(self) -> list[list[_Candidate]]:
         """The sources of moves, from the back: points that can hold a checker this turn (occupied,
         or reached by moves), each with what its move needs (`_Candidate`); item i lists those a
-        move may come from once candidate i has been used."""
-        mover, die, facing = self.start[0], self.die, self.movement.geometry.mirror
+        move may come from once candidate i has been used. A move to a point closed for the whole
+        turn is none: one opposing checker closes a point where nothing is hit or pinned, two where
+        checkers are pinned (only a lone checker is pinned, and a checker freed returns to a point
+        the mover held: the opponent's points of two or more stay so all turn)."""
+        (mover, opponent), die, facing = self.start, self.die, self.movement.geometry.mirror
         head = self.movement.head or 0
+        closes = 1 if self.movement.contact == "none" else 2
+        closed = [point >= 1 and opponent[facing[point]] >= closes for point in range(25)]
         reach = [bool(mover[p]) for p in range(25)]
         for point in range(24, die, -1):
-            reach[point - die] = reach[point - die] or reach[point]
+            reach[point - die] = reach[point - die] or (reach[point] and not closed[point - die])
         cands: list[_Candidate] = []
         for source in (point for point in range(24, 0, -1) if reach[point]):
             dest = max(source - die, OFF)
+            if closed[dest]:
+                continue
             bear = 0 if source > die else 1 if source == die else 2
             plain, taking = _MOVE[source][dest]
             home = 1 if source > 6 >= dest else 0
