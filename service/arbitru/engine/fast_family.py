@@ -341,36 +341,41 @@ class _Search:
         outside = [sum(mover[7:26])]
         steps = [0]
 
+        # The moves a source may make, from the back: (source, destination, the source's weight,
+        # 1 if it brings a checker home, the move, how it bears off as in `_tails`, 1 if it leaves
+        # the head); a destination the opponent holds is closed all turn.
+        cands = []
+        for source in range(24, 0, -1):
+            dest, bear = max(source - die, OFF), 0 if source > die else 1 if source == die else 2
+            if not closed[dest]:
+                home = 1 if source > 6 >= dest else 0
+                cands.append(
+                    (source, dest, weight[source], home, move[source][dest][0], bear, int(source == head))
+                )
+
         def walk(depth: int, moves: tuple[Move, ...], mask: int, key: int, heads: int) -> None:
             level = found[depth + 1]
-            for source in [point for point in range(24, 0, -1) if side[point]]:
-                if source == head and heads >= head_limit:
+            for source, dest, weighs, home, single, bear, leaves_head in cands:
+                if not side[source] or (leaves_head and heads >= head_limit):
                     continue
-                dest = source - die
-                if dest >= 1:
-                    if closed[dest]:
-                        continue
-                elif outside[0] or (dest < 0 and any(side[source + 1 : 7])):
+                if bear and (outside[0] or (bear == 2 and any(side[source + 1 : 7]))):
                     continue
-                else:
-                    dest = OFF
                 steps[0] += 1
-                key2 = key + weight[source]
+                key2 = key + weighs
                 if key2 in seen:
                     continue
                 seen.add(key2)
                 side[source] -= 1
                 side[dest] += 1
-                home = 1 if source > 6 >= dest else 0
                 outside[0] -= home
                 mask2 = mask | (1 << dest) if dest else mask
                 if not side[source]:
                     mask2 &= ~(1 << source)
-                node = (moves + (move[source][dest][0],), tuple(side), opponent, mask2)
+                node = (moves + (single,), tuple(side), opponent, mask2)
                 if allowed(node, each_move):
                     level.append(node)
                     if depth < 3:
-                        walk(depth + 1, node[0], mask2, key2, heads + (source == head))
+                        walk(depth + 1, node[0], mask2, key2, heads + leaves_head)
                 outside[0] += home
                 side[source] += 1
                 side[dest] -= 1
