@@ -21,7 +21,14 @@ score, and its 1,000 heavy games were never replayed).
 Loopback only, every loop bounded. Budgets: 100 ms of CPU for a request about one
 position, the work budget (2 s) for a transcript or a record, never a 5xx, RSS < 250 MB.
 
+`--records` runs no server: each variant's heaviest record (its heaviest 1-1 replayed game after
+game, up to the game limit and the body limit) is verified by the library (`Transcript.verify`),
+by the in-process app (POST /v1/matches/verify) and by the command line (`arbitru verify FILE`, a
+process of its own, its start included), and the CPU seconds and answers of each are printed;
+`--before DIR` measures another checkout's `service/` directory the same way, beside.
+
     .venv/bin/python bench/hostile.py [--heavy 2000] [--methods 10000] [--only NAME ...]
+    .venv/bin/python bench/hostile.py --records [--variants V ...] [--before ../before/service]
 """
 
 from __future__ import annotations
@@ -40,13 +47,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from arbitru.formats.limits import MAX_LINE_CHARS, MAX_REPORTED_ERRORS  # noqa: E402
+from arbitru.formats.limits import MAX_GAMES, MAX_LINE_CHARS, MAX_REPORTED_ERRORS  # noqa: E402
 from scripts.local_gunicorn import (  # noqa: E402
     HOST,
     free_port,
@@ -222,6 +230,158 @@ def heavy_record(games: int) -> dict[str, Any]:
         out.append({"start_score": list(score), "start_position": board, "turns": turns, "result": result})
         score[1 - player] += 1
     return record_of(out)
+
+
+# -- the heaviest records of each variant, replayed in-process ----------------------------------------
+# Each variant's heaviest known roll: backgammon's worst position (data/worst_positions.jsonl, the
+# side on roll writing nothing, so the referee lists the plays to tell that from a dance) and the
+# family's worst 1-1 (data/family_worst_positions.jsonl, a legal play written: the variants' judge
+# lists the plays of every roll).
+RECORD_VARIANTS = {
+    "backgammon": None,
+    "plakoto": {"preset": "plakoto"},
+    "long_nardy": {"preset": "long_nardy"},
+    "long_nardy_each_move": {"preset": "long_nardy", "nardy_block": "after_each_move"},
+}
+
+
+def heaviest_record(variant: str, games: int = MAX_GAMES, body_limit: int = 1024 * 1024) -> dict[str, Any]:
+    """A verify body of up to `games` games (fewer if the body would pass `body_limit` bytes, the
+    app's MAX_CONTENT_LENGTH), each
+    starting on `variant`'s heaviest roll and played with it."""
+    rules = RECORD_VARIANTS[variant]
+    if rules is None:
+        worst = max(worst_positions(), key=lambda p: p.get("plays", 0))
+        board, dice, play = worst["board"], worst["dice"], ""
+    else:
+        from arbitru.engine.board import Board
+        from arbitru.engine.moves import legal_plays
+        from arbitru.engine.rules import Rules
+
+        name = "long_nardy" if variant.startswith("long_nardy") else variant
+        with open(DATA / "family_worst_positions.jsonl", encoding="utf-8") as handle:
+            rows = [json.loads(line) for line in handle if line.strip()]
+        worst = next(r for r in rows if r["movement"] == variant and r["dice"] == [1, 1])
+        board, dice = worst["board"], worst["dice"]
+        pins = name == "plakoto"
+        # A record's board names no pinned checker where none is (the climb's boards pin none).
+        board = {color: {k: v for k, v in side.items() if k != "pinned"} for color, side in board.items()}
+        plays = legal_plays(Board.from_dict(worst["board"], pins=pins), "white", (1, 1), Rules(**rules))
+        play = plays[0].notation
+    one = {"start_position": board, "turns": [{"player": 0, "action": "roll", "dice": dice, "play": play}]}
+    out: list[dict[str, Any]] = []
+    score = [0, 0]
+    size = 0
+    for _ in range(games):
+        game = {
+            **one,
+            "start_score": list(score),
+            "result": {"winner": 1, "points": 1, "and_the_match": False},
+        }
+        size += len(encode(game)) + 1
+        if size > body_limit - 1024:
+            break
+        out.append(game)
+        score[1] += 1
+    return record_of(out, rules)
+
+
+def cli_verify(body: dict[str, Any]) -> tuple[float, str]:
+    """The command line's verify of `body`'s record written to a file (`python -m arbitru.cli
+    verify FILE --json`, in a process of its own, the interpreter's start included): its CPU
+    seconds and what it said of the file."""
+    import resource
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "record.json"
+        path.write_text(json.dumps(body["record"]), encoding="utf-8")
+        command = [sys.executable, "-m", "arbitru.cli", "verify", str(path), "--json", "--mode", body["mode"]]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    try:
+        (row,) = json.loads(done.stdout)
+    except ValueError:
+        return seconds, f"exit {done.returncode}: {done.stderr[-60:]!r}"
+    problem = str(row.get("problem") or "")
+    return seconds, "work limit" if "units of work" in problem else str(row.get("status"))
+
+
+def measure_records(variants: list[str]) -> None:
+    """In this process (whichever `arbitru` PYTHONPATH brings): each variant's heaviest record
+    replayed by the library (`Transcript.verify`, inside the collector pause the command line and
+    the service hold) and verified by the in-process app (POST
+    /v1/matches/verify, no network), the CPU seconds of each and what they answered; one JSON line
+    per variant."""
+    import logging
+
+    from arbitru.engine.collector import collector_paused
+    from arbitru.http.app import create_app
+    from arbitru.library import read_match
+
+    client = create_app().test_client()
+    logging.disable(logging.CRITICAL)
+    for variant in variants:
+        body = heaviest_record(variant)
+        transcript = read_match(json.dumps(body["record"]))
+        start = time.process_time()
+        try:
+            with collector_paused():  # as the command line and the service run it
+                verdict = transcript.verify(body["mode"])
+            library = f"valid={verdict.valid}"
+        except Exception as exc:  # the work limit, as the library raises it
+            library = type(exc).__name__
+        library_s = time.process_time() - start
+        start = time.process_time()
+        answer = client.post("/v1/matches/verify", json=body)
+        app_s = time.process_time() - start
+        text = answer.get_data(as_text=True)
+        said = "work limit" if "units of work" in text or "plays (the work limit" in text else text[:60]
+        if answer.status_code == 200:
+            said = f"valid={answer.get_json()['valid']}"
+        cli_s, cli = cli_verify(body)
+        row = {"variant": variant, "games": len(body["record"]["games"]), "bytes": len(encode(body))}
+        print(
+            json.dumps(
+                {
+                    **row,
+                    "library_s": library_s,
+                    "library": library,
+                    "app_s": app_s,
+                    "status": answer.status_code,
+                    "app": said,
+                    "cli_s": cli_s,
+                    "cli": cli,
+                }
+            ),
+            flush=True,
+        )
+
+
+def records_report(before: str | None, variants: list[str]) -> None:
+    """`measure_records` for this checkout and, with `before`, for another checkout's service/
+    directory, each in a process of its own; a table of both."""
+    sources = [("after", str(REPO / "service"))] + ([("before", before)] if before else [])
+    print(
+        f"{'source':7}{'variant':22}{'games':>6}{'KB':>6}{'library s':>10}  {'library':18}"
+        f"{'app s':>7}  {'status':>6}  {'answer':12}{'CLI s':>7}  CLI answer"
+    )
+    for label, path in sources:
+        env = {**os.environ, "PYTHONPATH": path}
+        command = [sys.executable, __file__, "--measure-records", *variants]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd=REPO)
+        for line in done.stdout.splitlines():
+            if not line.startswith('{"variant"'):
+                continue
+            r = json.loads(line)
+            print(
+                f"{label:7}{r['variant']:22}{r['games']:>6}{r['bytes'] // 1024:>6}{r['library_s']:>10.2f}  "
+                f"{r['library']:18}{r['app_s']:>7.2f}  {r['status']:>6}  {r['app']:12}"
+                f"{r['cli_s']:>7.2f}  {r['cli']}"
+            )
+        if done.returncode:
+            print(f"{label}: exit {done.returncode}: {done.stderr[-500:]}")
 
 
 def heaviest_moves(include: list[str]) -> dict[str, Any]:
@@ -426,8 +586,21 @@ def catalogue() -> list[Case]:
             "POST",
             verify,
             lambda: heavy_record(1000),
-            claim="all 1,000 heavy games replayed (correct running scores)",
-            target=answered('"valid":true', count=('"ended_by":', 1000)),
+            claim="1,000 heavy games (correct running scores) refused by the work limit, counted",
+            target=refused("units of work"),
+        ),
+        *(
+            Case(
+                f"record-heaviest-{variant}",
+                work,
+                "POST",
+                verify,
+                partial(heaviest_record, variant),
+                claim=f"{variant}: its heaviest 1-1 played in 1,000 games, refused by the work limit",
+                target=refused("units of work"),
+            )
+            for variant in RECORD_VARIANTS
+            if variant != "backgammon"
         ),
         Case(
             "dice-200k",
@@ -663,7 +836,23 @@ def main() -> None:
     parser.add_argument("--methods", type=int, default=10_000, help="invented methods in the flood")
     parser.add_argument("--only", nargs="*", default=None, help="run only these catalogue entries")
     parser.add_argument("--worker-timeout", type=int, default=30, help="GUNICORN_TIMEOUT (s), default 30")
+    parser.add_argument(
+        "--records", action="store_true", help="only the heaviest records per variant, in-process"
+    )
+    parser.add_argument(
+        "--before", help="with --records: another checkout's service/ directory, measured too"
+    )
+    parser.add_argument(
+        "--variants", nargs="+", choices=list(RECORD_VARIANTS), help="with --records: only these"
+    )
+    parser.add_argument("--measure-records", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure_records:
+        measure_records(args.measure_records)
+        return
+    if args.records:
+        records_report(args.before, args.variants or list(RECORD_VARIANTS))
+        return
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop gunicorn on the way out
     env = {"GUNICORN_TIMEOUT": str(args.worker_timeout)}
     cases = [c for c in catalogue() if args.only is None or c.name in args.only]

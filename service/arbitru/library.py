@@ -8,6 +8,8 @@ it carries, verified into a typed verdict and written out again (docs/library.md
 Thin: reading is `arbitru.formats` (`read_match_file`), the rules are the referee's
 (`resolve_rules`: the file's header tags, or a preset asked for), the verdict is the referee's
 (`arbitru.referee.verify`), the exports are the formats' writers. No web framework here.
+Verifying or exporting a transcript stops at the work limit of one transcript, as the service and
+the command line do: `WorkLimitExceeded` (`arbitru.engine.budget`, named here too).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from arbitru.engine.board import Problem
+from arbitru.engine.budget import WorkLimitExceeded as WorkLimitExceeded  # raised by verify, to_mat, to_sgf
 from arbitru.engine.rules import Rules, build_rules
 from arbitru.formats.game_record import (
     is_json_record,
@@ -148,17 +151,20 @@ class Transcript:
 
     def verify(self, mode: Mode = "legal-moves-only", *, lang: str = "en") -> MatchVerdict:
         """The referee's verdict on the whole transcript (with the `clock` block where the record
-        has a clock; ClockRecordError, a ValueError, when its times cannot be)."""
+        has a clock; ClockRecordError, a ValueError, when its times cannot be; `WorkLimitExceeded`
+        past the work limit)."""
         if self.clock is None:
             return verify_match(self.match, self.rules, mode, lang=lang)
         return MatchVerdict(clocked_verify(self.match, self.rules, self.clock, mode=mode, lang=lang))
 
     def to_mat(self) -> str:
-        """The transcript as a .mat file (GNU Backgammon's layout), its rules in the header tags."""
+        """The transcript as a .mat file (GNU Backgammon's layout), its rules in the header tags
+        (`WorkLimitExceeded` past the work limit: the plays are replayed)."""
         return write_mat(self.match, self.rules)
 
     def to_sgf(self) -> str:
-        """The transcript as SGF (GNU Backgammon's dialect), its rules in the root node."""
+        """The transcript as SGF (GNU Backgammon's dialect), its rules in the root node
+        (`WorkLimitExceeded` past the work limit: the plays are replayed)."""
         return write_sgf(self.match, self.rules)
 
     def to_record(self) -> dict[str, Any]:

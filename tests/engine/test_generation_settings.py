@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from arbitru.engine import Board, legal_plays
-from arbitru.engine.budget import PlayBudgetExceeded, play_budget
+from arbitru.engine.budget import WorkLimitExceeded, used, work_budget
 from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
 from arbitru.engine.collector import collector_paused
 
@@ -148,12 +148,14 @@ def test_an_answer_bigger_than_the_whole_cache_is_not_kept():
     assert len(cache) == 0 and cache.held == 0
 
 
-def test_a_play_budget_stops_the_listing_past_its_limit_cached_or_not():
-    legal_plays(Board.initial(), "white", (3, 1))  # cached now: still counted
-    with play_budget(40):
+def test_a_work_budget_stops_the_listing_past_its_limit_cached_or_not():
+    with work_budget(10**9):
+        legal_plays(Board.initial(), "white", (3, 1))  # cached now: still counted
+        twice = 2 * used()
+    with work_budget(twice):
         legal_plays(Board.initial(), "white", (3, 1))
         legal_plays(Board.initial(), "white", (3, 1))
-        with pytest.raises(PlayBudgetExceeded) as raised:
+        with pytest.raises(WorkLimitExceeded) as raised:
             legal_plays(Board.initial(), "white", (3, 1))
-    assert raised.value.limit == 40
+    assert raised.value.limit == twice
     legal_plays(Board.initial(), "white", (3, 1))  # outside the block: no budget

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbitru.engine import Board, legal_plays, moves
-from arbitru.engine.budget import PlayBudgetExceeded, play_budget
+from arbitru.engine.budget import WorkLimitExceeded, used, work_budget
 from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
 from arbitru.engine.moves import plain_plays
 
@@ -47,8 +47,8 @@ def test_a_negative_cache_size_is_refused_in_words():
 
 
 def test_the_budget_error_says_its_limit():
-    error = PlayBudgetExceeded(500)
-    assert (str(error), error.limit) == ("more than 500 plays listed", 500)
+    error = WorkLimitExceeded(500)
+    assert (str(error), error.limit) == ("more than 500 units of work", 500)
 
 
 def test_an_answer_that_fills_the_cache_exactly_is_kept():
@@ -97,8 +97,10 @@ def test_a_question_asked_again_is_answered_from_the_cache_without_listing_its_p
 
 def test_the_budget_allows_exactly_its_limit():
     board = Board.initial()
-    plays = len(legal_plays(board, "white", (6, 5)))
-    with play_budget(plays):
+    with work_budget(10**9):
+        legal_plays(board, "white", (6, 5))
+        work = used()
+    with work_budget(work):
         legal_plays(board, "white", (6, 5))  # exactly the limit: allowed
-    with play_budget(plays - 1), pytest.raises(PlayBudgetExceeded):
+    with work_budget(work - 1), pytest.raises(WorkLimitExceeded):
         legal_plays(board, "white", (6, 5))

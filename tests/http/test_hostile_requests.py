@@ -13,7 +13,6 @@ from flask.testing import FlaskClient
 from arbitru.formats import limits, mat
 from arbitru.formats.mat import MatFormatError, read_mat
 from arbitru.http import schemas
-from arbitru.http.routes import matches
 from tests.http.conftest import assert_problem, roll_body
 
 HEAD = " 1 point match\n\n Game 1\n"
@@ -179,10 +178,10 @@ def test_a_match_past_the_work_budget_is_a_422_naming_the_limit(
     # A play written one die short: the referee's fast path (engine.judge.plainly_legal) never
     # answers for an illegal play, so the plain judge lists the roll's plays, and that is the work
     # the budget counts (a legal play judged on its face lists none).
-    monkeypatch.setattr(matches, "MAX_WORK_PLAYS", 5)
+    monkeypatch.setattr(limits, "MAX_WORK", 5)
     short = HEAD + SCORE + "  1) 31: 8/5                     42: 8/4 6/4\n"
     problem = assert_problem(client.post("/v1/matches/verify", json={"mat": short}), 422)
-    assert "more than 5 plays" in problem["detail"] and "mat" in problem["errors"]
+    assert "more than 5 units of work" in problem["detail"] and "mat" in problem["errors"]
 
 
 def test_a_match_within_the_work_budget_is_refereed(client: FlaskClient) -> None:

@@ -31,6 +31,7 @@ from arbitru.cli.terminal import shown
 from arbitru.cli.verdicts import STATUSES, exit_code, json_line, problems_text
 from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, parse_suffixes, read_bytes
 from arbitru.engine.board import Color
+from arbitru.engine.budget import WorkLimitExceeded
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.codec import FormatError
@@ -292,6 +293,9 @@ def convert_command(path: str, target: str, preset: str | None, output: str | No
             written = transcript.to_mat() if target == "mat" else transcript.to_sgf()
         except ExportError as exc:  # a fact the format cannot carry (a starting board that is no board)
             click.echo(f"{shown(path)}: {shown(str(exc))}", err=True)
+            sys.exit(2)
+        except WorkLimitExceeded as exc:  # the service's 422 for the same file: the same words
+            click.echo(f"{path}: {render('problem.too_much_work', {'limit': exc.limit}, 'en')}", err=True)
             sys.exit(2)
     if output:
         Path(output).write_text(written, encoding="utf-8")

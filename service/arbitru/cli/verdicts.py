@@ -18,6 +18,7 @@ from typing import Any
 
 from arbitru.cli.walk import Candidate, Refused, read_bytes
 from arbitru.engine.board import Problem
+from arbitru.engine.budget import WorkLimitExceeded
 from arbitru.engine.collector import collector_paused
 from arbitru.formats.game_record import RecordError, is_json_record
 from arbitru.formats.mat import MatFormatError, decode
@@ -83,6 +84,10 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
         return row(candidate.shown, UNREADABLE, problem=format_error(exc, lang))
     try:
         verdict = transcript.verify(mode, lang=lang).to_dict()  # type: ignore[arg-type]
+    except WorkLimitExceeded as exc:  # the service's 422 for the same file: the same words
+        return row(
+            candidate.shown, UNREADABLE, problem=render("problem.too_much_work", {"limit": exc.limit}, lang)
+        )
     except ClockRecordError as exc:  # a record's times the clock cannot have produced (a 422 by the API)
         return row(candidate.shown, UNREADABLE, problem=format_error(exc, lang))
     error = verdict["error"]

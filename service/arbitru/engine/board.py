@@ -265,11 +265,14 @@ def board_of_sides(turn: Color, mover: tuple[int, ...], opponent: tuple[int, ...
 def side_to_dict(side: tuple[int, ...], bar: bool = True) -> dict[str, Any]:
     """One side in the contract's JSON form: points with no checker are left out; `bar` where
     hitting exists (asked by `bar`), `pinned` for a side of 50 slots (a variant with pinning)."""
-    found = hitting_side_to_dict(side)
-    if not bar:
-        del found["bar"]
+    points = {key: side[point] for point, key in _POINT_KEYS if side[point]}
+    found = (
+        {"points": points, "bar": side[BAR], "off": side[OFF]}
+        if bar
+        else {"points": points, "off": side[OFF]}
+    )
     if len(side) > SLOTS:
-        found["pinned"] = list(pinned_points(side))
+        found["pinned"] = list(pinned_points(side)) if any(side[PINNED + 1 :]) else []
     return found
 
 

@@ -47,9 +47,12 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
 from itertools import compress
 
+from arbitru.engine import budget as _budget
 from arbitru.engine.board import BAR, OFF, PINNED, PINNED_SLOTS, Board, Color
 from arbitru.engine.budget import charge as _charge
 from arbitru.engine.cache import PLAYS as _CACHE
+from arbitru.engine.fast_family import SERVED as _FAMILY_DOUBLES
+from arbitru.engine.fast_family import doubles_plays as _family_doubles
 from arbitru.engine.movement import BACKGAMMON, Movement, Step, movement_of
 from arbitru.engine.play import Move, Play
 from arbitru.engine.rules import STANDARD, Rules
@@ -94,26 +97,55 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int], rules: Rules =
     board.
 
     The variant's movement (`movement_of(rules)`) decides the plays: the backgammon family's are
-    listed by the fast paths, any other's by `plain_plays`.
+    listed by the fast paths, the doubles of the family's other movements by
+    `arbitru.engine.fast_family`, any other roll by `plain_plays`.
     When nothing can move the list holds a single play with no moves (the turn passes).
     The order is deterministic: the same input always gives the same list. Answers may be cached
-    (off by default: `configure`, `clear_cache`) and are counted against the current `play_budget`,
-    if any.
+    (off by default: `configure`, `clear_cache`); the work of listing them is charged to the current
+    `work_budget`, if any (a cached answer what it cost when listed).
     Building the plays allocates thousands of tuples without reference cycles: a caller listing
     many plays gains by holding `collector_paused()` around its work (the HTTP layer does, for
     each request); this function leaves the collector as it is.
     """
     movement = BACKGAMMON if rules is STANDARD else movement_of(rules)
     key: _Key = (board, turn, dice[0], dice[1], movement)
-    plays = _CACHE.get(key)
-    if plays is None:
-        if movement.fast:
-            plays = _plays(board, turn, dice[0], dice[1])
-        else:
-            plays = tuple(plain_plays(board, turn, dice, movement))
-        _CACHE.put(key, plays)
-    _charge(len(plays))
+    cached = _CACHE.get(key)
+    if cached is None:
+        plays, work = _listed(board, turn, dice, movement)
+        if _CACHE.capacity:
+            _CACHE.put(key, _Answer(plays, work))
+    else:
+        plays, work = cached, cached.work  # type: ignore[attr-defined]
+    _charge(work)
     return list(plays)
+
+
+class _Answer(tuple[Play, ...]):
+    """A cached answer and the work it cost (charged again when the cache answers)."""
+
+    work: int
+
+    def __new__(cls, plays: tuple[Play, ...], work: int) -> _Answer:
+        answer = super().__new__(cls, plays)
+        answer.work = work
+        return answer
+
+
+def _listed(
+    board: Board, turn: Color, dice: tuple[int, int], movement: Movement
+) -> tuple[tuple[Play, ...], int]:
+    """The plays of a roll by the path that serves it, and the units of work it took
+    (`arbitru.engine.budget`)."""
+    if movement.fast:
+        plays = _plays(board, turn, dice[0], dice[1])
+        return plays, _budget.LISTING + len(plays) * (_budget.PLAY + _budget.FAST_PLAY)
+    if dice[0] == dice[1] and movement in _FAMILY_DOUBLES:
+        plays, steps = _family_doubles(board, turn, dice[0], movement)
+        return plays, _budget.LISTING + len(plays) * _budget.PLAY + steps * _budget.FAMILY_STEP
+    counted = [0]
+    plays = tuple(plain_plays(board, turn, dice, movement, counted))
+    price = _budget.PLAIN_CHECKED_STEP if movement.move_rules or movement.play_rules else _budget.PLAIN_STEP
+    return plays, _budget.LISTING + len(plays) * _budget.PLAY + counted[0] * price
 
 
 # -- the rules, stated plainly ----------------------------------------------------------------------
@@ -122,7 +154,11 @@ _Reached = dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], t
 
 
 def plain_plays(
-    board: Board, turn: Color, dice: tuple[int, int], movement: Movement = BACKGAMMON
+    board: Board,
+    turn: Color,
+    dice: tuple[int, int],
+    movement: Movement = BACKGAMMON,
+    steps: list[int] | None = None,
 ) -> list[Play]:
     """Every legal play of a roll in a game of `movement`, found the plain way (no cache, no
     budget): slow, and the statement of the rules every fast path must match.
@@ -133,6 +169,8 @@ def plain_plays(
     die used, those using the higher die if there are any. One play per board: the first found, the
     higher die tried first and sources from the back. With no constraint (backgammon) a candidate
     that can go on is never kept (a longer one uses more dice): the plays are backgammon's.
+    `steps`, when given, has its item 0 increased by the steps of the search (the work budget
+    prices them, `arbitru.engine.budget`).
     """
     white = turn == "white"
     mover, opponent = (board.white, board.black) if white else (board.black, board.white)
@@ -146,6 +184,8 @@ def plain_plays(
     def walk(
         side: tuple[int, ...], opp: tuple[int, ...], left: tuple[int, ...], moves: tuple[Move, ...]
     ) -> None:
+        if steps is not None:
+            steps[0] += 1
         lefts = reached.setdefault((side, opp), {})
         before = lefts.get(left)
         if before is not None and not (pins and _pins(moves) < _pins(before)):

@@ -16,7 +16,7 @@ checker left on its own 24 wins the pinner a mars (2).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from arbitru.engine.board import COLORS, OFF, PINNED, Board, Color, other
@@ -48,8 +48,14 @@ class Outcome:
     points: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The contract's JSON form."""
-        return asdict(self)
+        """The contract's JSON form (what `dataclasses.asdict` gives: every field is a scalar)."""
+        return {
+            "game_over": self.game_over,
+            "winner": self.winner,
+            "result": self.result,
+            "multiplier": self.multiplier,
+            "points": self.points,
+        }
 
     @property
     def counted_as(self) -> str | None:
@@ -113,6 +119,9 @@ def mother_verdict(board: Board) -> Outcome | None:
     the pinner's win (result `MOTHER_RESULT`, not yet counted) when one side's mother is pinned and
     the pinner has no free checker left on its own 24 (it can no longer be pinned back), None while
     play goes on. The pinner's free checkers on its own 24 stand on the pinned side's 1 point."""
+    white, black = board
+    if not (mother_pinned(white) or mother_pinned(black)):
+        return None  # what nearly every board of a game says: no mother pinned
     pinned = [color for color in COLORS if mother_pinned(board.side(color))]
     if len(pinned) == 2:
         return TIE

@@ -28,7 +28,7 @@ __all__ = [
     "MAX_REPORTED_ERRORS",
     "MAX_SCORE",
     "MAX_TURNS",
-    "MAX_WORK_PLAYS",
+    "MAX_WORK",
 ]
 
 # -- the game ------------------------------------------------------------------------------------
@@ -48,12 +48,13 @@ MAX_TURNS = 2000
 MAX_ACTIONS = 8000
 MAX_NAME_CHARS = 200
 MAX_PLAY_CHARS = 200  # as the `play` field of a request
-# The work one transcript or record may cost, counted as plays listed while replaying it (cached or
-# not; `arbitru.engine.budget.play_budget`), never timed: the same input always stops at the same
-# place. Listing runs at ~1 us a play on the heaviest positions (a record of 1,000 of them lists
-# 1.9 M plays in 2.1 s of CPU), so 1 M plays is ~1 s; the longest real match (444 actions) lists
-# 6,950 plays.
-MAX_WORK_PLAYS = 1_000_000
+# The work one transcript or record may cost, in units of search (`arbitru.engine.budget`: priced so
+# that a unit costs about the same CPU on every path of the generator, cached or not), never timed:
+# the same input always stops at the same place, on the service, the command line and the library.
+# Sized so that the heaviest transcript of any variant up to the body limit answers within about a
+# second of CPU (bench/hostile.py --records, bench/README.md); the longest real match lists a few
+# thousand plays.
+MAX_WORK = 500_000
 
 # -- answers -------------------------------------------------------------------------------------
 MAX_REPORTED_ERRORS = 20  # error collection stops here: a 422 never lists more

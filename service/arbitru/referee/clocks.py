@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitru.engine.board import COLORS, Problem
+from arbitru.engine.budget import outer_budget
 from arbitru.engine.clock import (
     DELAY_KINDS,
     FLAG_POLICIES,
@@ -41,6 +42,7 @@ from arbitru.engine.clock import (
 from arbitru.engine.cube import INITIAL_CUBE
 from arbitru.engine.match import Match
 from arbitru.engine.rules import Rules
+from arbitru.formats import limits
 from arbitru.formats.limits import MAX_GAMES, MAX_TURNS
 from arbitru.formats.mat import Game, MatchFile
 from arbitru.messages import Message, message, result_label, say
@@ -221,9 +223,10 @@ def coloured(found: Problem) -> Problem:
 def clocked_verify(match: MatchFile, rules: Rules, clock: RecordClock, **options: Any) -> dict[str, Any]:
     """The verdict of `verify` for `match` with the `clock` block added (the ruling's message in
     `options["lang"]`). Raises ClockRecordError naming the turn of a log the clock cannot have
-    produced, or played after a final flag."""
+    produced, or played after a final flag; within `verify`'s work limit (`WorkLimitExceeded`)."""
     referee = _ClockedReferee(match, rules, **options)
-    verdict = referee.verdict()
+    with outer_budget(limits.MAX_WORK):
+        verdict = referee.verdict()
     ended = getattr(referee, "ended", [])
     games = verdict["games"]
     last_over = bool(games) and len(games) == len(match.games) and games[-1]["ended_by"] is not None

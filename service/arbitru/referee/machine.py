@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, ParamSpec
 
 from arbitru.engine.board import COLORS, OFF, Board, Color, other
+from arbitru.engine.budget import outer_budget
 from arbitru.engine.cube import CENTERED, Cube, CubeVerdict, cube_action
 from arbitru.engine.judge import Verdict
 from arbitru.engine.match import Match, score_game
@@ -22,6 +23,7 @@ from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, Outcome, ending_test, outcome, resignation
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
+from arbitru.formats import limits
 from arbitru.formats.mat import (
     CANNOT_MOVE,
     EMPTY,
@@ -890,8 +892,11 @@ def _verdict_of(referee: Callable[_Options, Referee]) -> Callable[_Options, Json
     def verify(*args: _Options.args, **kwargs: _Options.kwargs) -> Json:
         """Referee a whole transcript (or an excerpt), given what `Referee` is given: the contract's
         /v1/matches/verify verdict as a dict, its messages in `lang` (English or Romanian; codes do
-        not change with the language)."""
-        return referee(*args, **kwargs).verdict()
+        not change with the language). Within the work limit of one transcript (`limits.MAX_WORK`, counted:
+        the service, the command line and the library stop at the same place; a caller's own
+        budget, if it holds one), past which it raises `arbitru.engine.budget.WorkLimitExceeded`."""
+        with outer_budget(limits.MAX_WORK):
+            return referee(*args, **kwargs).verdict()
 
     return verify
 

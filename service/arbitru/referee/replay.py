@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, other
+from arbitru.engine.budget import outer_budget
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.movement import movement_of
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
+from arbitru.formats import limits
 from arbitru.formats.mat import PLAY, RESIGN, ROLL, Action, Game, MatchFile
 from arbitru.formats.xgid import board_from_xg
 from arbitru.messages import message
@@ -62,17 +64,20 @@ class ReplayedGame:
 
 def replay(match: MatchFile, rules: Rules) -> list[ReplayedGame]:
     """Every game of `match` replayed under `rules` (see the module docstring), for a .mat or SGF
-    export: an ExportError for rules no such transcript holds (Long Nardy, Plakoto)."""
+    export: an ExportError for rules no such transcript holds (Long Nardy, Plakoto). Within the work
+    limit of one transcript, the referee's verdict and the written plays together (`outer_budget`:
+    the caller's, if it holds one), past which it raises `arbitru.engine.budget.WorkLimitExceeded`."""
     unwritable = transcript_problem(rules)
     if unwritable is not None:
         raise ExportError(unwritable.field, message(unwritable.code, **unwritable.params))
-    verdict = verify(match, rules)
-    entries = verdict["games"]
-    replayed = []
-    for index, game in enumerate(match.games):
-        entry = entries[index] if index < len(entries) else None
-        crawford = bool(entry and entry["crawford_game"])
-        replayed.append(ReplayedGame(game, _steps(game, rules), _result(game, entry, match), crawford))
+    with outer_budget(limits.MAX_WORK):
+        verdict = verify(match, rules)
+        entries = verdict["games"]
+        replayed = []
+        for index, game in enumerate(match.games):
+            entry = entries[index] if index < len(entries) else None
+            crawford = bool(entry and entry["crawford_game"])
+            replayed.append(ReplayedGame(game, _steps(game, rules), _result(game, entry, match), crawford))
     return replayed
 
 

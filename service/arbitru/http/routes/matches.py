@@ -17,12 +17,13 @@ import orjson
 from flask import Request, Response
 from flask import request as flask_request
 
-from arbitru.engine.budget import PlayBudgetExceeded, play_budget
+from arbitru.engine.budget import WorkLimitExceeded, work_budget
 from arbitru.engine.rules import PRESETS
+from arbitru.formats import limits
 from arbitru.formats.exports import export_warnings
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
 from arbitru.formats.game_record import RecordError, is_json_record, match_to_record, record_to_match
-from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS, MAX_WORK_PLAYS
+from arbitru.formats.limits import MAX_ACTIONS, MAX_MAT_CHARS
 from arbitru.formats.mat import MatFormatError, decode, read_mat
 from arbitru.formats.sgf_reader import SgfFormatError, is_sgf, read_sgf
 from arbitru.http import schemas
@@ -327,12 +328,12 @@ def _read_match(body: Mapping[str, Any]) -> tuple[Any, Any]:
 def _replayed(body: Mapping[str, Any], replay: Any) -> Any:
     """`replay()` within the work limit of one request, or a 422 saying the match is too much work."""
     try:
-        with play_budget(MAX_WORK_PLAYS):
+        with work_budget(limits.MAX_WORK):  # read now: one knob for every face
             return replay()
-    except PlayBudgetExceeded:
+    except WorkLimitExceeded as exc:
         raise ValidationProblem(
-            {_source(body): [message("problem.work_limit", limit=MAX_WORK_PLAYS)]},
-            detail=message("problem.too_much_work", limit=MAX_WORK_PLAYS),
+            {_source(body): [message("problem.work_limit", limit=exc.limit)]},
+            detail=message("problem.too_much_work", limit=exc.limit),
         ) from None
 
 
