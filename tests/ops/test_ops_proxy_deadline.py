@@ -63,7 +63,6 @@ def _trickle(port: int, uploads: int, seconds: float) -> list[socket.socket]:
     return socks
 
 
-@pytest.mark.xfail(strict=True, reason="nginx has no deadline on a whole body")
 def test_trickled_bodies_lose_their_slots_and_a_fresh_client_is_served(tmp_path: Path) -> None:
     with pod(tmp_path) as running:
         held = _trickle(running.port, IN_FLIGHT[SMALL_BODY], WAIT)
