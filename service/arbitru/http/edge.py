@@ -32,7 +32,7 @@ from typing import NoReturn
 import orjson
 from flask import Flask
 
-from arbitru.http.app import DEFAULT_CONFIG
+from arbitru.http.app import DEFAULT_CONFIG, SECURITY_HEADERS
 from arbitru.http.errors import ABOUT_BLANK, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, HTTPProblem, problem_body
 from arbitru.messages import LANGUAGES, Message, message
 from arbitru.settings import Settings
@@ -72,6 +72,14 @@ BODY_DEADLINE = 10
 HAPROXY_BUFSIZE = MAX_BODY + 64 * 1024
 HAPROXY_BUFFERS = sum(IN_FLIGHT.values())
 HAPROXY_MAXCONN = sum(IN_FLIGHT.values()) + 32
+# The names of the headers the app answers with, as it spells them: HAProxy passes header names on
+# in lower case (HTTP/1.1 allows it) unless told each one's spelling (h1-case-adjust), and clients
+# that took them as written keep seeing the same names through the proxy.
+ANSWER_HEADERS: tuple[str, ...] = (
+    *SECURITY_HEADERS,
+    *("Accept-Encoding", "Allow", "Cache-Control", "Content-Disposition", "Content-Language"),
+    *("Content-Length", "Content-Type", "Date", "ETag", "Retry-After", "Server", "Vary", "X-Request-ID"),
+)
 # Accept-Language naming Romanian first (the proxy's own answers are then in Romanian).
 RO_FIRST = r"^\s*ro([-;,\s]|$)"
 
@@ -324,6 +332,7 @@ def haproxy_conf(template: str, *, upstream_port: int, run_dir: str | Path) -> s
         "@BUFFERS@": str(HAPROXY_BUFFERS),
         "@BODY_DEADLINE@": str(BODY_DEADLINE),
         "@RO_FIRST@": RO_FIRST,
+        "@CASE_ADJUST@": "\n".join(f"    h1-case-adjust {name.lower()} {name}" for name in ANSWER_HEADERS),
         "@ERRORS@": _haproxy_errors(Path(run_dir)),
     }
     return _fill(template, values, "HAProxy")
