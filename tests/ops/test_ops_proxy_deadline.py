@@ -8,15 +8,17 @@ as they care to trickle, at almost no cost to them.
 
 from __future__ import annotations
 
+import json
 import math
 import socket
 import time
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
-from arbitru.http.edge import IN_FLIGHT, PER_CLIENT_REQUESTS, SMALL_BODY
-from tests.ops.pod import exchange, pod
+from arbitru.http.edge import BODY_DEADLINE, IN_FLIGHT, PER_CLIENT_REQUESTS, SMALL_BODY
+from arbitru.messages import render
+from tests.ops.pod import Pod, exchange, pod
 
 pytestmark = [pytest.mark.live, pytest.mark.slow]
 
@@ -63,12 +65,38 @@ def _trickle(port: int, uploads: int, seconds: float) -> list[socket.socket]:
     return socks
 
 
-def test_trickled_bodies_lose_their_slots_and_a_fresh_client_is_served(tmp_path: Path) -> None:
-    with pod(tmp_path) as running:
-        held = _trickle(running.port, IN_FLIGHT[SMALL_BODY], WAIT)
-        try:
-            status = exchange(running.port, FRESH, timeout=10)[0]
-        finally:
-            for sock in held:
-                sock.close()
+@pytest.fixture(scope="module")
+def live_pod(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pod]:
+    with pod(tmp_path_factory.mktemp("pod")) as running:
+        yield running
+
+
+def test_trickled_bodies_lose_their_slots_and_a_fresh_client_is_served(live_pod: Pod) -> None:
+    held = _trickle(live_pod.port, IN_FLIGHT[SMALL_BODY], WAIT)
+    try:
+        status = exchange(live_pod.port, FRESH, timeout=10)[0]
+    finally:
+        for sock in held:
+            sock.close()
     assert (len(held), status) == (0, 422)  # every trickled upload cut; the fresh one judged by the app
+
+
+def test_a_body_late_past_the_deadline_is_answered_408_in_problem_json_in_the_requests_language(
+    live_pod: Pod,
+) -> None:
+    head = HEAD.replace(b"\r\nContent-Length", b"\r\nAccept-Language: ro\r\nContent-Length") % 1000
+    began = time.monotonic()
+    with socket.create_connection(("127.0.0.1", live_pod.port), timeout=1) as sock:
+        sock.sendall(head + b"[")
+        answer = b""
+        while b"}" not in answer and time.monotonic() - began < BODY_DEADLINE + 10:
+            try:
+                answer += sock.recv(4096)  # one byte a second meanwhile: never a pause nginx calls late
+            except TimeoutError:
+                sock.sendall(b" ")
+    took = time.monotonic() - began
+    head_part, _, body = answer.partition(b"\r\n\r\n")
+    assert head_part.startswith(b"HTTP/1.1 408 "), answer[:300]
+    assert b"content-type: application/problem+json" in head_part.lower()
+    assert json.loads(body)["detail"] == render("problem.request_timeout", {}, "ro")
+    assert BODY_DEADLINE <= took < BODY_DEADLINE + 5

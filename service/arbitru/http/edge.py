@@ -27,7 +27,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import orjson
 from flask import Flask
@@ -65,12 +65,16 @@ HEADER_BUFFERS = 1024 + 4 * 8 * 1024  # client_header_buffer_size + large_client
 BODY_BUFFER = 16 * 1024  # nginx's client_body_buffer_size: it passes a body on to HAProxy as it reads it
 ANSWER_BUFFERS = 16 * 1024 + 8 * 16 * 1024  # proxy_buffer_size + proxy_buffers
 # HAProxy, between nginx and gunicorn: the seconds a request's body has to arrive whole once its
-# head is in (a 408 past them), its one buffer per request and answer (the largest head nginx
-# passes on and the largest body fit, whole, with room to spare), how many such buffers it may
-# allocate in all, and its connections (nginx's, at most one per request in progress).
+# head is in (a 408 past them), and its buffer size, one buffer per request and one per answer (the
+# largest head nginx passes on and the largest body fit in one, whole, with room to spare: were it
+# full first, HAProxy would stop waiting and stream the rest to gunicorn). glibc's malloc gives each
+# such buffer its own mapping (MALLOC_MMAP_THRESHOLD_ fixed, so never raised to reuse heap memory
+# that an earlier, fuller buffer touched), so a buffer's resident memory is what was written in it.
 BODY_DEADLINE = 10
+HAPROXY_SOCKET = "haproxy.sock"  # in PROXY_RUN_DIR: where nginx reaches HAProxy
 HAPROXY_BUFSIZE = MAX_BODY + 64 * 1024
-HAPROXY_BUFFERS = sum(IN_FLIGHT.values())
+HAPROXY_ENV = {"MALLOC_MMAP_THRESHOLD_": str(128 * 1024)}
+PAGE = 4096
 HAPROXY_MAXCONN = sum(IN_FLIGHT.values()) + 32
 # The names of the headers the app answers with, as it spells them: HAProxy passes header names on
 # in lower case (HTTP/1.1 allows it) unless told each one's spelling (h1-case-adjust), and clients
@@ -103,12 +107,13 @@ EDGE_PROBLEMS: dict[int, str] = {
     505: "problem.http_version",
 }
 # HAProxy's answers of its own (the request's body late, gunicorn unreachable or too slow), and the
-# catalogue key of each one's detail where it differs from EDGE_PROBLEMS': its 503 means gunicorn
-# did not take the connection.
+# catalogue key of each one's detail. Its 503 (gunicorn did not take the connection) goes out as
+# 502, as nginx answered it alone (http-after-response, deploy/haproxy/haproxy.cfg): HAPROXY_AS.
 HAPROXY_ERRORS: dict[int, str] = {
     **{status: EDGE_PROBLEMS[status] for status in (400, 408, 413, 500, 501, 502, 504)},
-    503: "problem.upstream_unavailable",
+    503: EDGE_PROBLEMS[502],
 }
+HAPROXY_AS: dict[int, int] = {503: 502}
 # nginx's own refusals (its 494 is "request header too large": answered as 431).
 NGINX_ERRORS: dict[int, int] = {
     **{status: status for status in (400, 404, 405, 408, 413, 414, 429, 500, 501, 502, 503, 504, 505)},
@@ -271,9 +276,12 @@ def _limit_zones() -> str:
 def memory_ceiling() -> int:
     """Bytes the proxy's buffers can hold at most, whatever clients send: nginx's (every
     connection's header buffers, and each request in progress a body buffer and its answer's
-    buffers) and HAProxy's (at most HAPROXY_BUFFERS buffers, tune.buffers.limit)."""
+    buffers) and HAProxy's (each request in progress its head, its body and a few pages of a
+    buffer's bookkeeping, and its answer up to a whole buffer)."""
     nginx = WORKER_CONNECTIONS * HEADER_BUFFERS + sum(IN_FLIGHT.values()) * (BODY_BUFFER + ANSWER_BUFFERS)
-    return nginx + HAPROXY_BUFFERS * HAPROXY_BUFSIZE
+    request = HEADER_BUFFERS + 1024 + 4 * PAGE  # the head nginx passes on, HTX's bookkeeping
+    haproxy = sum(count * (request + limit + HAPROXY_BUFSIZE) for limit, count in IN_FLIGHT.items())
+    return nginx + haproxy
 
 
 def _fill(template: str, values: dict[str, str], what: str) -> str:
@@ -290,13 +298,14 @@ def _fill(template: str, values: dict[str, str], what: str) -> str:
 
 def nginx_conf(template: str, *, listen_port: int, run_dir: str | Path) -> str:
     """nginx's configuration (the front): `template` with every @NAME@ marker filled; it passes
-    requests to HAProxy on the socket `HAPROXY_SOCKET` in `run_dir`."""
+    requests to HAProxy on the socket HAPROXY_SOCKET in `run_dir`."""
     values = {
         # Started as root (a test machine; the pod never is), nginx would hand its workers to
         # `nobody`, who cannot write the run directory: keep them as the user who started it.
         "@USER@": "user root;" if os.geteuid() == 0 else "# (workers run as the user who started nginx)",
         "@LISTEN_PORT@": str(listen_port),
         "@RUN_DIR@": str(run_dir),
+        "@HAPROXY_SOCKET@": HAPROXY_SOCKET,
         "@RO_FIRST@": RO_FIRST,
         "@WORKER_CONNECTIONS@": str(WORKER_CONNECTIONS),
         "@LIMIT_ZONES@\n": _limit_zones(),
@@ -326,10 +335,10 @@ def haproxy_conf(template: str, *, upstream_port: int, run_dir: str | Path) -> s
     `template` with every @NAME@ marker filled."""
     values = {
         "@RUN_DIR@": str(run_dir),
+        "@HAPROXY_SOCKET@": HAPROXY_SOCKET,
         "@UPSTREAM_PORT@": str(upstream_port),
         "@MAXCONN@": str(HAPROXY_MAXCONN),
         "@BUFSIZE@": str(HAPROXY_BUFSIZE),
-        "@BUFFERS@": str(HAPROXY_BUFFERS),
         "@BODY_DEADLINE@": str(BODY_DEADLINE),
         "@RO_FIRST@": RO_FIRST,
         "@CASE_ADJUST@": "\n".join(f"    h1-case-adjust {name.lower()} {name}" for name in ANSWER_HEADERS),
@@ -350,7 +359,8 @@ def render(template: Path, settings: Settings) -> tuple[Path, Path]:
     for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi", "problems"):
         (run_dir / sub).mkdir(parents=True, exist_ok=True)
     for status, key in HAPROXY_ERRORS.items():
-        lines = [f"{lang} {problem_json(status, lang, key=key).decode()}\n" for lang in LANGUAGES]
+        document = [problem_json(HAPROXY_AS.get(status, status), lang, key=key) for lang in LANGUAGES]
+        lines = [f"{lang} {text.decode()}\n" for lang, text in zip(LANGUAGES, document, strict=True)]
         (run_dir / "problems" / f"{status}.map").write_text("".join(lines), encoding="utf-8")
     conf = run_dir / "nginx.conf"
     conf.write_text(
@@ -372,17 +382,29 @@ def render(template: Path, settings: Settings) -> tuple[Path, Path]:
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
-def _proxy_commands(template: Path, settings: Settings, nginx: str, haproxy: str) -> list[list[str]]:
+def _proxy_commands(template: Path, settings: Settings, nginx: str, haproxy: str) -> list[list[Any]]:
     """Render both configurations; HAProxy's command and nginx's, each with the name of its
-    graceful stop signal (HAProxy first: nginx passes every request to it)."""
+    graceful stop signal and the path it creates (HAProxy first, and nginx once HAProxy's socket is
+    there: nginx passes every request to it)."""
     conf, buffer = render(template, settings)
     return [
-        [[haproxy, "-db", "-f", str(buffer)], "SIGUSR1"],
-        [[nginx, "-e", "stderr", "-c", str(conf)], "SIGQUIT"],
+        [
+            [
+                "env",
+                *(f"{name}={value}" for name, value in HAPROXY_ENV.items()),
+                haproxy,
+                "-db",
+                "-f",
+                str(buffer),
+            ],
+            "SIGUSR1",  # `env` execs HAProxy: the signal reaches it
+            str(Path(settings.proxy_run_dir) / HAPROXY_SOCKET),
+        ],
+        [[nginx, "-e", "stderr", "-c", str(conf)], "SIGQUIT", None],
     ]
 
 
-def _become_supervisor(commands: list[list[str]], settings: Settings) -> NoReturn:
+def _become_supervisor(commands: list[list[Any]], settings: Settings) -> NoReturn:
     """Exec into `supervise.py` (the standard library only, run by its path) running `commands`."""
     sys.stdout.flush()
     script = str(Path(__file__).with_name("supervise.py"))
@@ -401,7 +423,7 @@ def serve(template: Path, settings: Settings, nginx: str = "nginx", haproxy: str
             f"serve puts gunicorn behind the proxy: HOST must be loopback, not {settings.host!r}"
         )
     gunicorn = shutil.which("gunicorn") or "gunicorn"  # the supervisor runs isolated (-I), PATH kept
-    commands = [[[gunicorn, "-c", "gunicorn.conf.py"], "SIGTERM"]]
+    commands: list[list[Any]] = [[[gunicorn, "-c", "gunicorn.conf.py"], "SIGTERM", None]]
     _become_supervisor(commands + _proxy_commands(template, settings, nginx, haproxy), settings)
 
 
