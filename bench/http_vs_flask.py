@@ -11,8 +11,8 @@ its plays) and with a plays cache of 25,000 plays (`ARBITRU_PLAYS_CACHE_SIZE=250
 mix's 2,000 positions overflow: every request misses, and pays for the cached plays the garbage
 collector walks).
 Then the service and the bare Flask floor again, each behind the pod's proxy (nginx and HAProxy as
-deploy/nginx/ and deploy/haproxy/ configure them, started by `python -m arbitru.http.edge`, as in the pod) with
-keep-alive clients: the figures a client of the deployed pod sees, beside the direct ones
+deploy/nginx/ and deploy/haproxy/ configure them, started by `python -m arbitru.http.edge`, as in
+the pod) with keep-alive clients: the figures a client of the deployed pod sees, beside the direct ones
 (`--no-proxy` skips them; so does a machine without nginx, saying so).
 Uses wrk with a Lua script cycling the request bodies when installed, else a Python client (fresh
 connections direct, as gunicorn's sync workers close each one; kept alive through the proxy).
