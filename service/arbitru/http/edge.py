@@ -57,13 +57,13 @@ SMALL_BODY = 64 * 1024
 LARGE_BODY_ROUTES: tuple[str, ...] = ("/v1/matches/verify", "/v1/matches/convert", "/v1/clock")
 # Requests in progress at once in the proxy (reading a body, waiting on gunicorn, or sending an
 # answer): per client address, and in all per body limit. With `worker_connections` and HAProxy's
-# buffer limit, these bound the proxy's memory whatever clients do (`memory_ceiling`).
+# buffer size, these bound the proxy's memory whatever clients do (`memory_ceiling`).
 PER_CLIENT_REQUESTS = 32
 IN_FLIGHT: dict[int, int] = {SMALL_BODY: 128, MAX_BODY: 32}
 WORKER_CONNECTIONS = 1024
 HEADER_BUFFERS = 1024 + 4 * 8 * 1024  # client_header_buffer_size + large_client_header_buffers
 BODY_BUFFER = 16 * 1024  # nginx's client_body_buffer_size: it passes a body on to HAProxy as it reads it
-ANSWER_BUFFERS = 16 * 1024 + 8 * 16 * 1024  # proxy_buffer_size + proxy_buffers
+ANSWER_BUFFER = 16 * 1024  # nginx's proxy_buffer_size: it passes an answer on as the client reads it
 # HAProxy, between nginx and gunicorn: the seconds a request's body has to arrive whole once its
 # head is in (a 408 past them), and its buffer size, one buffer per request and one per answer (the
 # largest head nginx passes on and the largest body fit in one, whole, with room to spare: were it
@@ -275,10 +275,10 @@ def _limit_zones() -> str:
 
 def memory_ceiling() -> int:
     """Bytes the proxy's buffers can hold at most, whatever clients send: nginx's (every
-    connection's header buffers, and each request in progress a body buffer and its answer's
-    buffers) and HAProxy's (each request in progress its head, its body and a few pages of a
-    buffer's bookkeeping, and its answer up to a whole buffer)."""
-    nginx = WORKER_CONNECTIONS * HEADER_BUFFERS + sum(IN_FLIGHT.values()) * (BODY_BUFFER + ANSWER_BUFFERS)
+    connection's header buffers, and each request in progress a buffer for its body and one for
+    its answer, both passed on as they come) and HAProxy's (each request in progress its head, its
+    body and a few pages of a buffer's bookkeeping, and its answer up to a whole buffer)."""
+    nginx = WORKER_CONNECTIONS * HEADER_BUFFERS + sum(IN_FLIGHT.values()) * (BODY_BUFFER + ANSWER_BUFFER)
     request = HEADER_BUFFERS + 1024 + 4 * PAGE  # the head nginx passes on, HTX's bookkeeping
     haproxy = sum(count * (request + limit + HAPROXY_BUFSIZE) for limit, count in IN_FLIGHT.items())
     return nginx + haproxy
