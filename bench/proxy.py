@@ -2,7 +2,7 @@
 meanwhile, and the proxy's resident memory (issue 40, P4).
 
     python bench/proxy.py [--repo DIR] [--uploads 128] [--addresses 4] [--large 0] [--seconds 30]
-                          [--nearly-whole]
+                          [--nearly-whole] [--latency N]
 
 Starts gunicorn (WEB_CONCURRENCY=2) and the proxy as the pod's `proxy` container starts it (`python
 -m arbitru.http.edge deploy/nginx/nginx.conf`), both from DIR (default: this checkout; give an
@@ -13,7 +13,8 @@ spread over ADDRESSES loopback source addresses (127.0.0.2, ...), each sent its 
 second a fresh client (127.0.0.1) posts `{}` to /v1/moves. Prints, second by second, the uploads
 the proxy still holds, the fresh client's status and the resident memory of the proxy's processes
 (the command's and its descendants'); then when the last upload was let go, the fresh client's
-first answer from the app, and the peak.
+first answer from the app, and the peak. With --latency N, first N requests of the bench mix to
+/v1/moves one after another on one kept-alive connection: their median and 99th percentile.
 Bounded: a fixed number of sockets with timeouts, loopback only, a fixed duration.
 """
 
@@ -144,6 +145,31 @@ def start(repo: Path, tmp: Path) -> tuple[subprocess.Popen[bytes], subprocess.Po
     return app, proxy, proxy_port
 
 
+def latency(port: int, count: int) -> None:
+    """`count` POST /v1/moves of the bench mix's positions, one after another on one kept-alive
+    connection through the proxy: the median and 99th percentile, in ms."""
+    import http.client
+    import json
+
+    rows = [json.loads(x) for x in (REPO / "data" / "bench_positions.jsonl").read_text().splitlines() if x]
+    bodies = [json.dumps({k: r[k] for k in ("board", "turn", "dice")}).encode() for r in rows]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    took = []
+    for i in range(count):
+        began = time.perf_counter()
+        conn.request("POST", "/v1/moves", bodies[i % len(bodies)], {"Content-Type": "application/json"})
+        answer = conn.getresponse()
+        answer.read()
+        took.append((time.perf_counter() - began) * 1000)
+        assert answer.status == 200, answer.status
+    conn.close()
+    took.sort()
+    print(
+        f"{count} requests through the proxy, one connection: p50 {took[len(took) // 2]:.2f} ms, "
+        f"p99 {took[int(len(took) * 0.99)]:.2f} ms"
+    )
+
+
 def run(args: argparse.Namespace, proxy: subprocess.Popen[bytes], port: int) -> None:
     """The attack, second by second, and its summary."""
     idle = rss_kib(proxy.pid)
@@ -186,6 +212,7 @@ def main() -> None:
     parser.add_argument("--addresses", type=int, default=4)
     parser.add_argument("--large", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--latency", type=int, default=0, help="first time this many requests, one by one")
     parser.add_argument(
         "--nearly-whole", action="store_true", help="send all but the last 100 bytes of each body at once"
     )
@@ -193,6 +220,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         app, proxy, port = start(args.repo.resolve(), Path(tmp))
         try:
+            if args.latency:
+                latency(port, args.latency)
             run(args, proxy, port)
         finally:
             stop(proxy)
