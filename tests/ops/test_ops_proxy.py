@@ -1,6 +1,7 @@
-"""The pod's proxy (nginx, deploy/nginx/nginx.conf) in front of gunicorn, both started as the pod
-starts them: readiness and keep-alive through it, the app's body limit, and every refusal of its
-own, or of gunicorn's, in problem+json, never an HTML page."""
+"""The pod's proxy (nginx, deploy/nginx/nginx.conf, and HAProxy behind it, deploy/haproxy/haproxy.cfg)
+in front of gunicorn, all started as the pod starts them: readiness and keep-alive through it, the
+app's body limit, the app's header names as it spells them, and every refusal of its own, or of
+gunicorn's, in problem+json, never an HTML page."""
 
 from __future__ import annotations
 
