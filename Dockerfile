@@ -1,10 +1,10 @@
 # Arbitru: backgammon rules as a service. Multi-stage: dependencies are installed from the
 # hash-pinned requirements.lock in a build stage; the final image has no compiler, no pip and runs as
-# non-root. Its default command runs gunicorn on 127.0.0.1:$PORT and, in front of it, nginx on
-# $PROXY_PORT (`python -m arbitru.http.edge --serve`): `docker run -p 8080:8080` publishes the proxy,
-# never bare gunicorn. In Kubernetes the same image runs twice in a pod, one process each: gunicorn
-# (`gunicorn -c gunicorn.conf.py`) on 127.0.0.1 and the proxy (`python -m arbitru.http.edge
-# deploy/nginx/nginx.conf`), see k8s/deployment.yaml.
+# non-root. Its default command runs gunicorn on 127.0.0.1:$PORT and, in front of it, the proxy on
+# $PROXY_PORT (nginx, with HAProxy between it and gunicorn: `python -m arbitru.http.edge --serve`):
+# `docker run -p 8080:8080` publishes the proxy, never bare gunicorn. In Kubernetes the same image
+# runs twice in a pod: gunicorn (`gunicorn -c gunicorn.conf.py`) on 127.0.0.1 and the proxy
+# (`python -m arbitru.http.edge deploy/nginx/nginx.conf`: nginx and HAProxy), see k8s/deployment.yaml.
 #
 # The base is pinned by digest (the multi-architecture index of the tag). To bump it: take the new
 # tag's index digest (`docker buildx imagetools inspect python:3.11-slim-bookworm`, the "Digest:"
@@ -35,12 +35,12 @@ ENV PATH=/opt/venv/bin:$PATH \
     METRICS_PORT=9100 \
     WEB_CONCURRENCY=2 \
     PROMETHEUS_MULTIPROC_DIR=/var/run/arbitru/metrics
-# nginx from Debian (security updates of the pinned release come with each build: an exact version
+# nginx and HAProxy from Debian (security updates of the pinned release come with each build: an exact version
 # pin would stop building once Debian supersedes it), no recommends; the base's own pip, setuptools
 # and wheel are removed (nothing installs at run time).
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install --yes --no-install-recommends nginx \
+    && apt-get install --yes --no-install-recommends nginx haproxy \
     && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled /var/log/nginx/* \
     && /usr/local/bin/python -m pip uninstall --yes --no-cache-dir pip setuptools wheel \
     && groupadd --system --gid 10001 arbitru \
@@ -51,6 +51,7 @@ COPY --from=build /opt/venv /opt/venv
 WORKDIR /app
 COPY gunicorn.conf.py ./
 COPY deploy/nginx ./deploy/nginx
+COPY deploy/haproxy ./deploy/haproxy
 COPY service ./service
 RUN python -m compileall -q /app/service/arbitru
 USER 10001:10001

@@ -10,9 +10,9 @@ The service runs twice: as deployed (the engine's plays cache off by default: ev
 its plays) and with a plays cache of 25,000 plays (`ARBITRU_PLAYS_CACHE_SIZE=25000`, which the bench
 mix's 2,000 positions overflow: every request misses, and pays for the cached plays the garbage
 collector walks).
-Then the service and the bare Flask floor again, each behind the pod's proxy (nginx as
-deploy/nginx/nginx.conf configures it, started by `python -m arbitru.http.edge`, as in the pod) with
-keep-alive clients: the figures a client of the deployed pod sees, beside the direct ones
+Then the service and the bare Flask floor again, each behind the pod's proxy (nginx and HAProxy as
+deploy/nginx/ and deploy/haproxy/ configure them, started by `python -m arbitru.http.edge`, as in
+the pod) with keep-alive clients: the figures a client of the deployed pod sees, beside the direct ones
 (`--no-proxy` skips them; so does a machine without nginx, saying so).
 Uses wrk with a Lua script cycling the request bodies when installed, else a Python client (fresh
 connections direct, as gunicorn's sync workers close each one; kept alive through the proxy).
@@ -363,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{'MET' if big_ms <= 60 else 'not met'}"
         )
         if "service proxy" in results:
-            print("\n== through the pod's proxy (nginx, keep-alive clients), beside direct ==")
+            print("\n== through the pod's proxy (nginx and HAProxy, keep-alive clients), beside direct ==")
             print(f"{'':28}{'direct':>10}{'proxy':>10}")
             for label, key in (("service req/s", "service"), ("bare Flask req/s", "bare")):
                 print(f"{label:28}{med(key, 'rps'):>10.0f}{med(key + ' proxy', 'rps'):>10.0f}")

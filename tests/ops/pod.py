@@ -1,4 +1,4 @@
-"""The pod's request path on 127.0.0.1: gunicorn and the proxy (nginx) started as
+"""The pod's request path on 127.0.0.1: gunicorn and the proxy (nginx, HAProxy) started as
 k8s/deployment.yaml starts them, each on a free port instead of the manifest's."""
 
 from __future__ import annotations
@@ -38,10 +38,13 @@ def manifest_env(container: Mapping[str, Any]) -> dict[str, str]:
 
 
 def nginx_path() -> str:
-    """Debian's nginx (scripts/test_tools.sh installs it); skips the test when it is missing."""
+    """Debian's nginx, with Debian's HAProxy in the same directory (scripts/test_tools.sh installs
+    both, in /usr/sbin); skips the test when either is missing."""
     found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
     if found is None:
         pytest.skip("nginx is not installed (scripts/test_tools.sh installs Debian's package)")
+    if not os.path.exists(os.path.join(os.path.dirname(found), "haproxy")):
+        pytest.skip("haproxy is not installed beside nginx (scripts/test_tools.sh installs Debian's package)")
     return found
 
 

@@ -1,12 +1,12 @@
 """Trickled uploads against a proxy on 127.0.0.1, and the proxy's memory meanwhile (issue 40, P4).
 
-`python -m tests.ops.slow_uploads PORT NGINX_PID [UPLOADS] [ADDRESSES] [SECONDS] [LENGTH] [PREFILL] [PATH]`:
+`python -m tests.ops.slow_uploads PORT PROXY_PID [UPLOADS] [ADDRESSES] [SECONDS] [LENGTH] [PREFILL] [PATH]`:
 UPLOADS clients (default 300), spread over ADDRESSES loopback source addresses (127.0.0.2,
 127.0.0.3, ...; default 10), each sends the head of a POST to PATH (default /v1/moves) announcing a
 body of LENGTH bytes (default 60,000: under every body limit) and its first PREFILL bytes (default
 0) at once, then one more byte every 4 s, for SECONDS (default 60). Prints how many uploads the
-proxy still holds, how many it refused (429, 413), and the resident memory of the nginx processes
-(the master NGINX_PID and its workers) before and after.
+proxy still holds, how many it refused (429, 413), and the resident memory of the proxy's processes
+(PROXY_PID, the container's command, and all its descendants: nginx's, HAProxy) before and after.
 Bounded: a fixed number of sockets, each with a timeout, on loopback only.
 """
 
@@ -20,21 +20,27 @@ import time
 HEAD = b"POST %s HTTP/1.1\r\nHost: arbitru\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
 
 
-def rss_kib(master: int) -> int:
-    """Resident memory of `master` and its children, in KiB (from /proc)."""
-    pids = [master]
+def rss_kib(root: int) -> int:
+    """Resident memory of `root` and all its descendants, in KiB (from /proc)."""
+    parents: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat") as stat:
-                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == master:
-                        pids.append(int(entry))
+                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
             except OSError:
                 continue
+    tree, grew = {root}, True
+    while grew:
+        grew = bool(more := {pid for pid, parent in parents.items() if parent in tree} - tree)
+        tree |= more
     total = 0
-    for pid in pids:
-        with open(f"/proc/{pid}/status") as status:
-            total += next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    for pid in tree:
+        try:
+            with open(f"/proc/{pid}/status") as status:
+                total += next((int(line.split()[1]) for line in status if line.startswith("VmRSS:")), 0)
+        except OSError:
+            continue
     return total
 
 

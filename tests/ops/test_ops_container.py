@@ -117,13 +117,13 @@ def test_image_is_multi_stage_on_slim_python_311() -> None:
     assert any(arg.startswith("--from=") for arg in final.args("COPY")), "final stage takes the built venv"
 
 
-def test_final_stage_installs_no_compiler_only_nginx_and_runs_as_non_root() -> None:
+def test_final_stage_installs_no_compiler_only_the_proxys_nginx_and_haproxy_and_runs_as_non_root() -> None:
     final = parse_dockerfile()[-1]
     runs = " ".join(final.args("RUN"))
     for build_tool in ("gcc", "build-essential", "pip install", "clang"):
         assert build_tool not in runs
     installs = re.findall(r"apt-get install ([^&]+)", runs)
-    assert [i.split() for i in installs] == [["--yes", "--no-install-recommends", "nginx"]]
+    assert [i.split() for i in installs] == [["--yes", "--no-install-recommends", "nginx", "haproxy"]]
     assert "rm -rf /var/lib/apt/lists/*" in runs
     user = final.args("USER")
     assert user and user[-1].split(":")[0] not in ("root", "0")

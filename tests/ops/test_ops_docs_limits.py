@@ -8,7 +8,7 @@ import re
 
 from arbitru.cli.walk import MAX_FILE_BYTES
 from arbitru.formats.limits import MAX_MAT_CHARS
-from arbitru.http.edge import MAX_BODY, PER_CLIENT_REQUESTS, SMALL_BODY
+from arbitru.http.edge import BODY_DEADLINE, MAX_BODY, PER_CLIENT_REQUESTS, SMALL_BODY
 from tests.ops.ops_live import REPO
 
 
@@ -25,3 +25,4 @@ def test_the_readmes_proxy_limits_are_the_proxys() -> None:
     text = re.sub(r"\s+", " ", (REPO / "README.md").read_text(encoding="utf-8"))
     assert f"a {SMALL_BODY // 1024} KiB body limit (the app's {MAX_BODY // 2**20} MiB" in text
     assert f"at most {PER_CLIENT_REQUESTS} requests in progress per client address" in text
+    assert f"answers 408 to a body not whole within {BODY_DEADLINE} s" in text

@@ -1,12 +1,14 @@
-"""The pod's proxy (nginx, deploy/nginx/nginx.conf) in front of gunicorn, both started as the pod
-starts them: readiness and keep-alive through it, the app's body limit, and every refusal of its
-own, or of gunicorn's, in problem+json, never an HTML page."""
+"""The pod's proxy (nginx, deploy/nginx/nginx.conf, and HAProxy behind it, deploy/haproxy/haproxy.cfg)
+in front of gunicorn, all started as the pod starts them: readiness and keep-alive through it, the
+app's body limit, the app's header names as it spells them, and every refusal of its own, or of
+gunicorn's, in problem+json, never an HTML page."""
 
 from __future__ import annotations
 
 import http.client
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -157,3 +159,32 @@ def test_the_proxy_and_gunicorn_answer_a_refusal_with_the_same_document(live_pod
     through_proxy = json.loads(exchange(live_pod.port, request)[2])
     at_gunicorn = json.loads(exchange(gunicorn_port, request)[2])
     assert through_proxy == at_gunicorn
+
+
+def _header_names(port: int, request: bytes) -> set[str]:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head = data.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")[1:]
+    return {line.partition(":")[0] for line in head}
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        b"GET /v1/rules HTTP/1.1\r\n" + HOST + b"Connection: close\r\n\r\n",
+        POST_JSON + b"Content-Length: 2\r\nConnection: close\r\n\r\n{}",
+        b"DELETE /v1/moves HTTP/1.1\r\n" + HOST + b"Connection: close\r\n\r\n",
+    ],
+)
+def test_the_apps_header_names_reach_clients_spelled_as_the_app_writes_them(
+    live_pod: Pod, request_: bytes
+) -> None:
+    gunicorn_port = int(live_pod.app.url.rsplit(":", 1)[1])
+    written = _header_names(gunicorn_port, request_) - {"Connection"}  # hop by hop: the proxy's own
+    assert written <= _header_names(live_pod.port, request_)

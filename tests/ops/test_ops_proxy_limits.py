@@ -1,12 +1,11 @@
 """The proxy's body limits and request caps (issue 40, P4): each route's body limit holds the largest
-body its JSON schema allows and no more than it needs, bodies stay whole in memory, one client
-address and all clients together have a bounded number of requests in progress, and what the
-proxy's buffers can hold fits under its container's memory limit.
+body its JSON schema allows and no more than it needs, bodies are held whole in memory (by HAProxy,
+behind nginx), one client address and all clients together have a bounded number of requests in
+progress, and what the proxy's buffers can hold fits under its container's memory limit.
 
-nginx has no deadline on a whole body (`client_body_timeout` is per read): a client trickling a
-byte every 4 s keeps its request forever. What such a client can hold is therefore bounded instead:
-a slot among PER_CLIENT_REQUESTS for its address and among IN_FLIGHT for the route's body limit,
-and at most that limit of memory (`edge.memory_ceiling`).
+A client trickling a body holds a slot among PER_CLIENT_REQUESTS for its address and among
+IN_FLIGHT for the route's body limit for BODY_DEADLINE seconds at most (tests/ops/
+test_ops_proxy_deadline.py), and a bounded share of memory (`edge.memory_ceiling`).
 """
 
 from __future__ import annotations
@@ -26,18 +25,25 @@ import yaml
 from arbitru import create_app
 from arbitru.formats.limits import MAX_MAT_CHARS
 from arbitru.http.edge import (
+    BODY_BUFFER,
+    HAPROXY_BUFSIZE,
+    HEADER_BUFFERS,
     IN_FLIGHT,
     LARGE_BODY_ROUTES,
     MAX_BODY,
     PER_CLIENT_REQUESTS,
     SMALL_BODY,
+    haproxy_conf,
     memory_ceiling,
     nginx_conf,
 )
 from tests.ops.ops_live import REPO
 from tests.ops.pod import Pod, exchange, pod
 
-NGINX_BASE = 16 * 1024 * 1024  # nginx's own memory besides its buffers (its code, maps, zones), generously
+# Each process's own memory besides its buffers (code, maps, zones, pools), generously: nginx's,
+# HAProxy's, and the isolated Python that supervises them (arbitru/http/supervise.py).
+BASES = {"nginx": 16 * 2**20, "haproxy": 24 * 2**20, "supervisor": 16 * 2**20}
+MAXREWRITE = 1024  # HAProxy's tune.maxrewrite at its default: room it keeps free in a request's buffer
 POST = b"POST %s HTTP/1.1\r\nHost: arbitru\r\nContent-Type: application/json\r\n"
 
 
@@ -106,19 +112,15 @@ def test_each_routes_proxy_body_limit_holds_the_largest_body_its_schema_allows_a
     assert 6 * MAX_MAT_CHARS + 1024 <= MAX_BODY
 
 
-def test_every_proxy_location_keeps_its_whole_body_in_memory_and_caps_requests(tmp_path: Path) -> None:
-    text = nginx_conf(
-        (REPO / "deploy" / "nginx" / "nginx.conf").read_text(),
-        listen_port=1,
-        upstream_port=2,
-        run_dir=tmp_path,
-    )
+def test_every_proxy_location_caps_requests_and_passes_its_body_on_as_read(tmp_path: Path) -> None:
+    text = nginx_conf((REPO / "deploy" / "nginx" / "nginx.conf").read_text(), listen_port=1, run_dir=tmp_path)
+    assert "proxy_request_buffering off;" in text  # never a temporary file: HAProxy holds the body
     locations = re.findall(r"location (?:= )?(/\S*) \{(.*?)\n        \}", text, re.S)
     proxied = {path: body for path, body in locations if "proxy_pass" in body}
     assert set(proxied) == {"/", *LARGE_BODY_ROUTES}
     for path, body in proxied.items():
         limit = MAX_BODY if path in LARGE_BODY_ROUTES else SMALL_BODY
-        assert f"client_max_body_size {limit};" in body and f"client_body_buffer_size {limit};" in body
+        assert f"client_max_body_size {limit};" in body and f"client_body_buffer_size {BODY_BUFFER};" in body
         assert f"limit_conn per_client {PER_CLIENT_REQUESTS};" in body
         assert f"limit_conn bodies_{limit} {IN_FLIGHT[limit]};" in body
         pages = body if path in LARGE_BODY_ROUTES else text  # `/` takes the server's pages
@@ -126,12 +128,23 @@ def test_every_proxy_location_keeps_its_whole_body_in_memory_and_caps_requests(t
     assert "limit_conn_zone $binary_remote_addr zone=per_client:" in text
 
 
+def test_haproxy_holds_the_largest_request_nginx_passes_whole_in_one_buffer(tmp_path: Path) -> None:
+    text = haproxy_conf(
+        (REPO / "deploy" / "haproxy" / "haproxy.cfg").read_text(), upstream_port=2, run_dir=tmp_path
+    )
+    assert f"tune.bufsize {HAPROXY_BUFSIZE}" in text
+    # The largest head nginx reads, what it adds (Host, X-Forwarded-*, Connection) and the largest
+    # body: were the buffer full first, HAProxy would stop waiting and stream the rest to gunicorn.
+    assert HEADER_BUFFERS + 1024 + max(IN_FLIGHT) + MAXREWRITE <= HAPROXY_BUFSIZE
+    assert "tune.maxrewrite" not in text
+
+
 def test_the_proxys_buffers_fit_under_its_container_memory_limit() -> None:
     deployment = yaml.safe_load((REPO / "k8s" / "deployment.yaml").read_text())
     (proxy,) = [c for c in deployment["spec"]["template"]["spec"]["containers"] if c["name"] == "proxy"]
     limit = proxy["resources"]["limits"]["memory"]
     number, unit = re.fullmatch(r"(\d+)(Mi|Gi)", limit).groups()  # type: ignore[union-attr]
-    assert memory_ceiling() + NGINX_BASE <= int(number) * {"Mi": 2**20, "Gi": 2**30}[unit]
+    assert memory_ceiling() + sum(BASES.values()) <= int(number) * {"Mi": 2**20, "Gi": 2**30}[unit]
 
 
 # --- live: the proxy in front of gunicorn, as in the pod ---------------------------------------------
