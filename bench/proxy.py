@@ -34,34 +34,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from scripts.local_gunicorn import free_port, stop, venv_bin, wait_until_up  # noqa: E402
+from tests.ops.slow_uploads import HEAD, rss_kib  # noqa: E402
 
-HEAD = b"POST %s HTTP/1.1\r\nHost: arbitru\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
 FRESH = HEAD % (b"/v1/moves", 2) + b"{}"
-
-
-def rss_kib(root: int) -> int:
-    """Resident memory of `root` and all its descendants, in KiB (from /proc)."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue
-    tree, grew = {root}, True
-    while grew:
-        more = {pid for pid, parent in parents.items() if parent in tree} - tree
-        tree |= more
-        grew = bool(more)
-    total = 0
-    for pid in tree:
-        try:
-            with open(f"/proc/{pid}/status") as status:
-                total += next((int(line.split()[1]) for line in status if line.startswith("VmRSS:")), 0)
-        except OSError:
-            continue
-    return total
 
 
 def fresh_status(port: int) -> int:

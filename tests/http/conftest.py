@@ -36,6 +36,12 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+def ok_json(response: Any) -> dict[str, Any]:
+    """Assert a 200 answer (its body shown when it is not); return its JSON."""
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.json  # type: ignore[no-any-return]
+
+
 def assert_problem(response: Any, status: int) -> dict[str, Any]:
     """Assert an RFC 9457 problem+json answer with `status`; return its body."""
     assert response.status_code == status, response.get_data(as_text=True)

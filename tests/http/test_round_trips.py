@@ -20,6 +20,7 @@ from arbitru import create_app
 from arbitru.engine.board import other
 from arbitru.engine.rules import OPTIONS, build_rules
 from arbitru.formats.codec import ID_VARIANTS
+from tests.http.conftest import ok_json
 from tests.support.cases import examples
 
 
@@ -59,17 +60,12 @@ NOT_OVER = ("game_over", "winner", "result", "multiplier", "points")
 def _built_turn(client: Any, turn: dict[str, Any]) -> dict[str, Any]:
     """/v1/turn's answer once complete, built from no hops by sending back, each time, the last hop
     it offers next together with the hops it answered so far."""
-    state = _ok(client.post("/v1/turn", json=turn))
+    state = ok_json(client.post("/v1/turn", json=turn))
     while not state["complete"]:
         hops = [*state["hops"], state["next"][-1]]
-        state = _ok(client.post("/v1/turn", json={**turn, "hops": hops}))
+        state = ok_json(client.post("/v1/turn", json={**turn, "hops": hops}))
         assert state["legal"] is True and state["hops"] == hops  # understood as answered
     return state
-
-
-def _ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json
 
 
 def _query(options: dict[str, Any]) -> str:
@@ -88,16 +84,16 @@ def _opening_rolls(dice_per_player: int) -> dict[str, list[int]]:
 )
 @given(options=rules_options())
 def test_every_answered_object_is_accepted_back_verbatim_by_every_route_taking_it(client, options):
-    started = _ok(client.get(f"/v1/start?{_query(options)}"))
-    assert _ok(client.post("/v1/start", json={"rules": options})) == started
+    started = ok_json(client.get(f"/v1/start?{_query(options)}"))
+    assert ok_json(client.post("/v1/start", json={"rules": options})) == started
     rules, cube, match, board = started["rules"], started["cube"], started["match"], started["board"]
     # The answered rules are the request form: sent back, the same start.
-    assert _ok(client.post("/v1/start", json={"rules": rules, "match": match})) == started
-    assert _ok(client.get(f"/v1/start?{_query(rules)}")) == started  # and as query parameters
+    assert ok_json(client.post("/v1/start", json={"rules": rules, "match": match})) == started
+    assert ok_json(client.get(f"/v1/start?{_query(rules)}")) == started  # and as query parameters
     assert build_rules(rules) == build_rules(options)
     context = {"rules": rules, "match": match, "cube": cube}
 
-    opening = _ok(
+    opening = ok_json(
         client.post(
             "/v1/opening", json={"rolls": _opening_rolls(started["next"]["dice_per_player"]), **context}
         )
@@ -108,56 +104,56 @@ def test_every_answered_object_is_accepted_back_verbatim_by_every_route_taking_i
     turn = {"board": board, "turn": "white", "dice": dice, **context}
 
     ids = ["gnubg_id", "xgid", "fibs"] if rules["variant"] in ID_VARIANTS else []  # none holds plakoto
-    listed = _ok(client.post("/v1/moves", json={**turn, "include": ids}))
+    listed = ok_json(client.post("/v1/moves", json={**turn, "include": ids}))
     built = _built_turn(client, {**turn, "include": ids})
     assert built["play"] in listed["plays"] and built["board"] == built["play"]["board"]
     for play in listed["plays"]:
         for proposal in ({"play": play["notation"]}, {"moves": play["moves"]}):
-            verdict = _ok(client.post("/v1/play", json={**turn, **proposal}))
+            verdict = ok_json(client.post("/v1/play", json={**turn, **proposal}))
             assert verdict["legal"] is True and verdict["play"]["board"] == play["board"]
-        outcome = _ok(client.post("/v1/outcome", json={"board": play["board"], **context}))
+        outcome = ok_json(client.post("/v1/outcome", json={"board": play["board"], **context}))
         assert {k: outcome[k] for k in NOT_OVER} == {k: play["outcome"][k] for k in NOT_OVER}
         if play["outcome"]["game_over"]:
             continue  # a hypergammon checker borne off at once: nobody is on roll after it
         # The board after a play, and its position IDs, are the next request's position.
         after = {"board": play["board"], "turn": listed["next_turn"], "dice": [4, 2], **context}
-        reference = _ok(client.post("/v1/moves", json=after))
+        reference = ok_json(client.post("/v1/moves", json=after))
         for source in ids:
             chained = {source: play[source], "dice": [4, 2], "rules": rules}
-            assert _ok(client.post("/v1/moves", json=chained))["plays"] == reference["plays"]
+            assert ok_json(client.post("/v1/moves", json=chained))["plays"] == reference["plays"]
         break
-    _ok(client.post("/v1/resign", json={"board": board, "by": "black", "level": "single", **context}))
+    ok_json(client.post("/v1/resign", json={"board": board, "by": "black", "level": "single", **context}))
     converting = client.post("/v1/convert", json={"board": board, "turn": "white", **context})
     if ids:
-        converted = _ok(converting)
+        converted = ok_json(converting)
         assert converted["cube"] == context["cube"] and converted["match"] == match
     else:
         assert converting.status_code == 422 and rules["variant"] in converting.get_data(as_text=True)
     svg = client.post("/v1/board.svg", json={"board": board, **context})
     assert svg.status_code == 200, svg.get_data(as_text=True)
 
-    doubled = _ok(
+    doubled = ok_json(
         client.post("/v1/cube", json={"board": board, "turn": "white", "action": "double", **context})
     )
     if doubled["legal"]:
-        taken = _ok(
+        taken = ok_json(
             client.post("/v1/cube", json={"turn": "white", "by": "black", "action": "take", **context})
         )
         assert taken["cube"]["owner"] == other("white")
         again = {**context, "cube": taken["cube"]}
         redouble = {"board": board, "turn": "black", "by": "black", "action": "double", **again}
-        assert _ok(client.post("/v1/cube", json=redouble))["legal"] is (
+        assert ok_json(client.post("/v1/cube", json=redouble))["legal"] is (
             again["cube"]["value"] * 2 <= rules["max_cube"]
         )
 
 
 def test_the_rules_presets_are_accepted_back_as_rules(client):
-    listing = _ok(client.get("/v1/rules"))
+    listing = ok_json(client.get("/v1/rules"))
     for name, preset in listing["presets"].items():
-        started = _ok(client.post("/v1/start", json={"rules": preset}))
+        started = ok_json(client.post("/v1/start", json={"rules": preset}))
         assert started["rules"] == preset
-        assert started == _ok(client.get(f"/v1/start?preset={name}"))
-        _ok(
+        assert started == ok_json(client.get(f"/v1/start?preset={name}"))
+        ok_json(
             client.post(
                 "/v1/opening", json={"rolls": _opening_rolls(2 if name == "romanian" else 1), "rules": preset}
             )
@@ -167,12 +163,12 @@ def test_the_rules_presets_are_accepted_back_as_rules(client):
 @pytest.mark.parametrize("query", ["preset=romanian", "preset=standard", "variant=nackgammon"])
 def test_the_rules_echo_is_accepted_by_opening_and_moves(client, query):
     """The issue's requests: the `rules` of GET /v1/start sent to /v1/opening and /v1/moves."""
-    started = _ok(client.get(f"/v1/start?{query}"))
+    started = ok_json(client.get(f"/v1/start?{query}"))
     rules = started["rules"]
     assert "hypergammon_checkers" not in rules
     rolls = _opening_rolls(started["next"]["dice_per_player"])
-    _ok(client.post("/v1/opening", json={"rolls": rolls, "rules": rules}))
-    _ok(
+    ok_json(client.post("/v1/opening", json={"rolls": rolls, "rules": rules}))
+    ok_json(
         client.post(
             "/v1/moves", json={"board": started["board"], "turn": "white", "dice": [3, 1], "rules": rules}
         )

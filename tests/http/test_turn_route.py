@@ -15,6 +15,7 @@ from arbitru.engine.board import other
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
 from arbitru.http.schemas.core import INCLUDE_OPTIONS
+from tests.http.conftest import ok_json
 
 Hops = tuple[tuple[int, int, int], ...]
 
@@ -22,11 +23,6 @@ Hops = tuple[tuple[int, int, int], ...]
 @pytest.fixture(scope="module")
 def client() -> Any:
     return create_app({"TESTING": True}).test_client()
-
-
-def _ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json  # type: ignore[no-any-return]
 
 
 def _position(preset: str, seed: int) -> dict[str, Any]:
@@ -56,15 +52,15 @@ def test_following_every_next_hop_reaches_exactly_the_plays_of_v1_moves(
     client: Any, preset: str, seed: int
 ) -> None:
     body = _position(preset, seed)
-    listed = {_key(play["board"]): play for play in _ok(client.post("/v1/moves", json=body))["plays"]}
-    start = _ok(client.post("/v1/turn", json=body))
+    listed = {_key(play["board"]): play for play in ok_json(client.post("/v1/moves", json=body))["plays"]}
+    start = ok_json(client.post("/v1/turn", json=body))
     assert start["legal"] and start["forced"] == (len(listed) == 1)
     reached: dict[str, Any] = {}
     seen: set[tuple[str, tuple[int, ...]]] = set()
     stack: list[list[dict[str, int]]] = [[]]
     while stack:
         hops = stack.pop()
-        state = _ok(client.post("/v1/turn", json={**body, "hops": hops}))
+        state = ok_json(client.post("/v1/turn", json={**body, "hops": hops}))
         assert state["legal"] is True, (hops, state.get("reason"))
         key = (_key(state["board"]), tuple(state["dice_left"]))
         if key in seen:
@@ -82,8 +78,8 @@ def test_following_every_next_hop_reaches_exactly_the_plays_of_v1_moves(
 
 def test_a_refused_hop_is_a_ruling_with_the_reason_v1_play_gives(client: Any) -> None:
     body = _position("standard", 0) | {"board": PRESETS_START, "turn": "white", "dice": [5, 2]}
-    state = _ok(client.post("/v1/turn", json={**body, "hops": [{"from": 24, "to": 19}]}))
-    ruled = _ok(client.post("/v1/play", json={**body, "moves": [{"from": 24, "to": 19}]}))
+    state = ok_json(client.post("/v1/turn", json={**body, "hops": [{"from": 24, "to": 19}]}))
+    ruled = ok_json(client.post("/v1/play", json={**body, "moves": [{"from": 24, "to": 19}]}))
     assert state["legal"] is False and state["failed_hop"] == 0 and state["hops"] == []
     assert state["reason"] == ruled["reason"]
 
@@ -95,7 +91,7 @@ def test_a_hop_that_claims_a_hit_it_does_not_make_is_refused_as_wrong_hit(client
         "dice": [6, 5],
         "hops": [{"from": 24, "to": 18, "hit": True}],
     }
-    state = _ok(client.post("/v1/turn", json=body))
+    state = ok_json(client.post("/v1/turn", json=body))
     assert state["legal"] is False and state["reason"]["code"] == "WRONG_HIT"
 
 
@@ -105,9 +101,9 @@ def test_a_forced_turn_is_finished_by_its_completion(client: Any) -> None:
         "turn": "white",
         "dice": [1, 1],
     }
-    state = _ok(client.post("/v1/turn", json=body))
+    state = ok_json(client.post("/v1/turn", json=body))
     assert state["forced"] and [(h["from"], h["to"]) for h in state["completion"]] == [(2, 1), (1, 0)]
-    done = _ok(client.post("/v1/turn", json={**body, "hops": state["completion"]}))
+    done = ok_json(client.post("/v1/turn", json={**body, "hops": state["completion"]}))
     assert done["complete"] and done["play"]["outcome"]["game_over"] is True
 
 
@@ -120,7 +116,7 @@ def test_a_turn_with_no_legal_play_passes(client: Any) -> None:
         "turn": "white",
         "dice": [4, 4],
     }
-    state = _ok(client.post("/v1/turn", json=body))
+    state = ok_json(client.post("/v1/turn", json=body))
     assert state["complete"] and state["next"] == [] and state["play"]["moves"] == []
 
 
@@ -129,12 +125,12 @@ def test_a_complete_turns_play_carries_what_include_asks_as_the_listed_play_does
     client: Any, preset: str
 ) -> None:
     body = _position(preset, 4) | {"include": list(INCLUDE_OPTIONS)}
-    listed = {_key(play["board"]): play for play in _ok(client.post("/v1/moves", json=body))["plays"]}
+    listed = {_key(play["board"]): play for play in ok_json(client.post("/v1/moves", json=body))["plays"]}
     hops: list[dict[str, Any]] = []
-    state = _ok(client.post("/v1/turn", json=body))
+    state = ok_json(client.post("/v1/turn", json=body))
     while not state["complete"]:
         hops.append(state["next"][0])  # the first offered hop, sent back as answered
-        state = _ok(client.post("/v1/turn", json={**body, "hops": hops}))
+        state = ok_json(client.post("/v1/turn", json={**body, "hops": hops}))
     assert state["play"] == listed[_key(state["board"])]
     assert set(INCLUDE_OPTIONS) <= set(state["play"])
 

@@ -24,6 +24,7 @@ from arbitru.engine.board import other
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.codec import ID_VARIANTS
+from tests.http.conftest import ok_json
 from tests.support.cases import examples
 
 SETTINGS = settings(
@@ -38,11 +39,6 @@ TABLE = ("long_nardy", "plakoto", "portes", "tavla")
 @pytest.fixture(scope="module")
 def client() -> Any:
     return create_app({"TESTING": True}).test_client()
-
-
-def _ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json  # type: ignore[no-any-return]
 
 
 def _played(preset: str, turns: int, seed: int) -> tuple[Position, list[dict[str, Any]]]:
@@ -77,16 +73,16 @@ def test_every_listed_play_of_a_position_met_in_play_means_the_same_sent_back(
     rules = {"preset": preset}
     board = position.board.to_dict(bar=position.movement.hits)
     turn = {"board": board, "turn": position.turn, "dice": list(dice), "rules": rules}
-    listed = _ok(client.post("/v1/moves", json=turn))
+    listed = ok_json(client.post("/v1/moves", json=turn))
     for play in listed["plays"][:6]:
         for proposal in ({"play": play["notation"]}, {"moves": play["moves"]}):
-            verdict = _ok(client.post("/v1/play", json={**turn, **proposal}))
+            verdict = ok_json(client.post("/v1/play", json={**turn, **proposal}))
             assert verdict["legal"] is True and verdict["play"]["board"] == play["board"]
-        outcome = _ok(client.post("/v1/outcome", json={"board": play["board"], "rules": rules}))
+        outcome = ok_json(client.post("/v1/outcome", json={"board": play["board"], "rules": rules}))
         assert {k: outcome[k] for k in OUTCOME} == {k: play["outcome"][k] for k in OUTCOME}
         if not play["outcome"]["game_over"]:
             after = {"board": play["board"], "turn": listed["next_turn"], "dice": [4, 2], "rules": rules}
-            _ok(client.post("/v1/moves", json=after))
+            ok_json(client.post("/v1/moves", json=after))
 
 
 # Names a transcript's score line must carry: Romanian letters, quotes, brackets and backslashes (the
@@ -99,7 +95,7 @@ HOSTILE_NAME = st.one_of(
 
 
 def _verdict_of(client: Any, body: dict[str, Any]) -> dict[str, Any]:
-    verdict = _ok(client.post("/v1/matches/verify", json=body))
+    verdict = ok_json(client.post("/v1/matches/verify", json=body))
     return {k: verdict[k] for k in ("valid", "final_score", "winner", "games", "error")}
 
 
@@ -127,9 +123,9 @@ def test_a_match_written_by_convert_reads_back_as_the_same_match_or_is_refused_n
         return
     event("match written and read back")
     meant = _verdict_of(client, {"record": record})
-    again = _ok(client.post("/v1/matches/convert", json={"record": record, "to": "record"}))
+    again = ok_json(client.post("/v1/matches/convert", json={"record": record, "to": "record"}))
     assert _verdict_of(client, {"record": again}) == meant
-    assert _ok(client.post("/v1/matches/convert", json={"record": again, "to": "record"})) == again
+    assert ok_json(client.post("/v1/matches/convert", json={"record": again, "to": "record"})) == again
     for target in ("mat", "sgf"):
         exported = client.post(
             "/v1/matches/convert",
@@ -137,7 +133,7 @@ def test_a_match_written_by_convert_reads_back_as_the_same_match_or_is_refused_n
             headers={"Accept": "application/json"},
         )
         if PRESETS[preset].variant in ID_VARIANTS:
-            text = _ok(exported)["text"]
+            text = ok_json(exported)["text"]
             assert _verdict_of(client, {target: text}) == meant
         else:
             assert exported.status_code == 422

@@ -25,6 +25,7 @@ from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
 from arbitru.formats.codec import ID_VARIANTS
 from arbitru.library import read_match
+from tests.http.conftest import ok_json
 
 PLAYERS = ("Ana", "Bogdan")
 SEEDS = 400  # how many seeded games may be tried to reach an ending (each is found well before)
@@ -135,11 +136,6 @@ def client() -> Any:
     return create_app({"TESTING": True}).test_client()
 
 
-def _ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json  # type: ignore[no-any-return]
-
-
 def _same(verdict: dict[str, Any]) -> dict[str, Any]:
     """What every form of a match must agree on (a .mat or SGF writes each game's result, which the
     record leaves out: `declared_points` then differs by design)."""
@@ -172,7 +168,7 @@ def _every_turn_through_play_and_the_library(client: Any, preset: str, turns: li
             "rules": {"preset": preset},
             "play": play,
         }
-        answer = _ok(client.post("/v1/play", json=sent))
+        answer = ok_json(client.post("/v1/play", json=sent))
         library = Position(position.board, position.turn, dice, rules=position.rules).judge(play)
         assert answer["legal"] is True and library.legal, (turn, answer)
 
@@ -184,7 +180,7 @@ def test_a_game_of_every_preset_and_ending_is_ruled_the_same_on_every_face(
     record, turns = record_of(preset, ending)
     _every_turn_through_play_and_the_library(client, preset, turns)
 
-    http = _ok(client.post("/v1/matches/verify", json={"record": record}))
+    http = ok_json(client.post("/v1/matches/verify", json={"record": record}))
     assert http["valid"] is True, http["error"]
     text = json.dumps(record, ensure_ascii=False)
     cli, shard = _cli_rows(tmp_path, "game.json", text)
@@ -202,7 +198,7 @@ def test_a_game_of_every_preset_and_ending_is_ruled_the_same_on_every_face(
     if PRESETS[preset].variant in ID_VARIANTS:
         transcript = read_match(text)
         for target, written in (("mat", transcript.to_mat()), ("sgf", transcript.to_sgf())):
-            converted = _ok(
+            converted = ok_json(
                 client.post(
                     "/v1/matches/convert",
                     json={"record": record, "to": target},
@@ -210,7 +206,7 @@ def test_a_game_of_every_preset_and_ending_is_ruled_the_same_on_every_face(
                 )
             )["text"]
             assert converted == written
-            again = _ok(client.post("/v1/matches/verify", json={target: written}))
+            again = ok_json(client.post("/v1/matches/verify", json={target: written}))
             assert _same(again) == _same(http)
             assert _same(read_match(written).verify().to_dict()) == _same(http)
             assert _same(_cli_rows(tmp_path, f"game.{target}", written)[0]["verdict"]) == _same(http)
