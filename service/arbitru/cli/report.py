@@ -30,10 +30,8 @@ from arbitru.engine.movement import movement_of
 from arbitru.formats.svg import render_board
 from arbitru.messages import cli_words, render, template
 
-# Details of matches with a problem per page. A 100,000-match archive with 2.65 % of its matches
-# invalid made one page of 70 MB, most of it a section per valid match and the board pictures
-# (about 10 kB each); at 250 a page, a details page is about 2.6 MB and report.html, the table of
-# every match and the first page of details, 24 MB (bench/report_size.py; docs/archives.md).
+# Details of matches with a problem per page, so that no page of a large archive's report is too
+# large to open (the sizes: bench/report_size.py, figures in docs/archives.md).
 PAGE = 250
 # Rows of the table the script shows at a time (with buttons for the next ones). Headless Chromium
 # spent 70 s laying out a 100,000-row table on load and 48 s again after each sort (a loaded

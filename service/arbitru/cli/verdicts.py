@@ -62,7 +62,7 @@ def _row_of(candidate: Candidate, mode: str, preset: str | None, lang: str) -> R
 def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
     """Read and referee one file with the collector paused over both: a transcript read is thousands
     of actions and tuples with no cycles, like its refereeing (paused over the referee alone, the
-    collections reading set off were 12 % of the synthetic archive's 7-point matches)."""
+    collections the reading sets off would stay)."""
     with collector_paused():
         return _read_and_judged(candidate, mode, preset, lang)
 

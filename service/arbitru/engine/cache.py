@@ -14,13 +14,10 @@ from collections.abc import Hashable
 
 from arbitru.engine.play import Play
 
-# How many plays the cache holds by default: none. Generating is about as cheap as keeping:
-# ~25 µs a position over the bench mix, against ~25 µs to pack an answer into bytes and as much to
-# make plays of them again. Kept as named tuples, a hit costs ~1 µs, but every held play is an
-# object the cyclic garbage collector walks: on the bench mix (2,000 positions, which overflow
-# 25,000 plays, so nothing hits) collections cost 28 µs a request in-process against 1 µs with no
-# cache, and under gunicorn the one-connection p99 was 9.7 ms against 1.4 ms (bench/http_vs_flask.py,
-# same run). Positions seldom repeat in real traffic, so the cache is for callers who know theirs
+# How many plays the cache holds by default: none. Generating is about as cheap as keeping (packed
+# as bytes, an answer costs as much to pack and unpack as to list again), and kept as objects every
+# held play is one more object the cyclic garbage collector walks on every request (bench/README.md,
+# "Measured reasons"). Positions seldom repeat in real traffic, so the cache is for callers who know theirs
 # do (`configure(cache_plays=...)`, ARBITRU_PLAYS_CACHE_SIZE for the service); 25,000 plays hold
 # ~11 of the heaviest answers or ~1,000 ordinary ones.
 DEFAULT_CACHE_PLAYS = 0
@@ -48,7 +45,7 @@ class PlaysCache:
         """The answer kept for `key` (now the most recently used), or None.
 
         Without the lock: each OrderedDict call is atomic under the GIL, and a hit is the warm path
-        (the lock made it 25 % slower: 0.8 -> 1.0 µs median, bench/engine.py "engine warm")."""
+        (a lock made it measurably slower: bench/README.md, "Measured reasons")."""
         plays = self._answers.get(key)
         if plays is not None:
             try:

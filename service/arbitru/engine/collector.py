@@ -21,9 +21,8 @@ _we_paused = False  # whether the first of them disabled the collector (it ran b
 def collector_paused() -> Iterator[None]:
     """Opt-in: pause the cyclic garbage collector for the length of the block.
 
-    Plays are thousands of new tuples with no reference cycles; collections triggered by them
-    cost ~15 % of the generation time (listing the 2,000 bench positions cold, caches cleared:
-    fastest of 8 alternating passes 315 ms running, 269 ms paused, 1.17x). The
+    Plays are thousands of new tuples with no reference cycles; collections triggered by them are
+    a sizeable share of the generation time (bench/README.md, "Measured reasons"). The
     collector is process-wide, so blocks are counted across threads: the first one in disables it
     (if it was enabled), the last one out enables it again; a collector disabled by someone else
     stays disabled.

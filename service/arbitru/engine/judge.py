@@ -33,9 +33,7 @@ Hop = tuple[int, int]
 # family's boards (opposite directions). A table lookup costs what the arithmetic `25 - p` did.
 _FACING = OPPOSITE.mirror
 # A Board made from its two sides by `tuple.__new__`, without the Python-level `__new__` the named
-# tuple defines (a call frame a roll), as `arbitru.engine.moves` builds its boards: `literal_board`
-# 11.7 k instructions a call before, 10.5 k after (callgrind, the commonest plays of 20 of the
-# synthetic archive's 7-point matches).
+# tuple defines (a call frame a roll), as `arbitru.engine.moves` builds its boards.
 _new_board = tuple.__new__
 
 # The reasons only a variant without the fast paths gives (arbitru.engine.variant_judge); the match
@@ -192,9 +190,7 @@ def literal_board(board: Board, turn: Color, hops: Sequence[Hop]) -> Board | Non
 
     Only the hops' start points can go below none, so only they are looked at (not all 26 slots),
     the board is built without a dict, and the opponent's side is copied only when a hop hits (most
-    plays hit nothing): the referee calls this for every roll of a transcript (11.8 k against 14.3 k
-    instructions a call with both sides copied; callgrind, 20,000 plays of the synthetic archive's
-    7-point matches)."""
+    plays hit nothing): the referee calls this for every roll of a transcript."""
     facing = board.black if turn == "white" else board.white
     mover = list(board.white if turn == "white" else board.black)
     opponent: list[int] | None = None
@@ -248,14 +244,11 @@ def single_dice_board(board: Board, turn: Color, dice: tuple[int, int], hops: Se
     roll, four of a double), every checker of the mover on the bar entering (or every hop an
     entry), and a hop bearing off only with its exact die while every checker of the mover is home
     (the single-move rules of `_step` then let every hop be played, entries first, each checker
-    once it is there, and every die is used): 69 % of the synthetic archive's 7-point rolls, 2.4 us
-    a roll against 4.8 through `plainly_legal`. Then the rest of them, bearing off with a higher
-    die among them (14 % of the rolls): played in `single_dice_in_order`'s order on the sides alone
-    (9.2 us a mixed roll, 18.6 a double, against 11.5 and 21.4 through `plainly_legal`). None for
-    any other play (and for one these refuse); hops as notation reads them (points 0 to 25). A
-    double's hops are looked at in one loop, not two `any` over generators, and the mover's side
-    read without `Board.side`'s frame: 24.7 k instructions a roll through `board_after` before,
-    22.3 k after (callgrind, the commonest plays of 20 of the synthetic archive's 7-point matches).
+    once it is there, and every die is used): most rolls of real transcripts. Then the rest of
+    them, bearing off with a higher die among them: played in `single_dice_in_order`'s order on the
+    sides alone. None for any other play (and for one these refuse); hops as notation reads them
+    (points 0 to 25). A double's hops are looked at in one loop, not two `any` over generators, and
+    the mover's side read without `Board.side`'s frame.
     `tests/engine/test_judge_fast_path.py` holds it to `plainly_legal` and to the plain judge."""
     high, low = dice
     if high == low:
@@ -294,9 +287,8 @@ def whole_dice_double_board(
     without `die_by_die`'s search. Each die move is then legal where it is made (no checker up, no
     stop nor landing closed, a stop hitting nothing), the hops can be played whole in some order (each
     time the one from the highest point left, whose checker is there by then), and all four dice
-    are used: a legal play, whose board the plain judge gives. Through `plainly_legal` (its search
-    of every order) such a play cost 96 k instructions, 18 k this way (callgrind, the 121 of them in
-    20 of the synthetic archive's 7-point matches). None for any other play (`plainly_legal` decides);
+    are used: a legal play, whose board the plain judge gives, without `plainly_legal`'s search of
+    every order. None for any other play (`plainly_legal` decides);
     `tests/engine/test_judge_fast_path.py` holds it to the plain judge."""
     die = dice[0]
     if die != dice[1] or len(hops) >= 4:
@@ -330,9 +322,8 @@ def _in_order_board(board: Board, turn: Color, dice: tuple[int, int], hops: Sequ
 
 def cannot_move(board: Board, turn: Color, dice: tuple[int, int]) -> bool:
     """Whether no die of the roll moves a checker of the mover (`_step`'s single-move rules): the
-    play of no move is then the roll's one legal play, told without listing plays (2.3 % of the
-    synthetic archive's rolls, mostly a checker on the bar facing a closed board: 17 us a roll
-    through the plain judge)."""
+    play of no move is then the roll's one legal play, told without listing plays (mostly a
+    checker on the bar facing a closed board)."""
     mover, opponent = board.side(turn), board.side(other(turn))
     points = (BAR,) if mover[BAR] else [point for point in range(1, BAR) if mover[point]]
     return not any(_step(mover, opponent, point, die, OFF) for die in set(dice) for point in points)
@@ -417,8 +408,8 @@ def single_dice_in_order(
     then; then the bear-offs from the highest point down (moving checkers down and bearing off the
     highest first are what let a higher die bear off), each taking the smallest die left that
     carries it off. None when a move of that order is refused, or for another shape: `die_by_die`
-    then tries every order. The bar entries and bear-offs `die_by_die` searched took 12-20 us a
-    play (a third of the plays of the synthetic archive's 7-point matches); this takes 4-6."""
+    then tries every order (the bar entries and bear-offs it would otherwise search are about a
+    third of real transcripts' plays)."""
     moves: list[Move] = []
     return None if _in_order(board, turn, dice, hops, moves) is None else tuple(moves)
 

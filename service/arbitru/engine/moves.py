@@ -375,9 +375,8 @@ def _opponent_after(
     (memoised per call in `memo`, which starts as {0: opponent}: many plays of a roll hit the same
     blots). Callers look in `memo` first (`memo.get(mask) or _opponent_after(...)`): a dict that
     fills itself through `__missing__` reads the same, but its lookups are not specialised by the
-    interpreter and cost +2.4 % instructions on `_mixed_free`, +1.3 % on `_doubles` (callgrind).
-    The loop runs once per blot hit, not `while rest`: a `rest` that stopped shrinking (two mutants
-    of `rest ^= low`) then spun forever and held `make mutation` for its whole timeout, 173 s."""
+    interpreter. The loop runs once per blot hit, not `while rest`: a `rest` that stopped
+    shrinking would spin for ever."""
     side = list(opponent)
     rest = mask
     for _ in range(mask.bit_count()):
@@ -436,8 +435,6 @@ def _mixed_free(pos: _Position, high: int, low: int) -> list[Play]:
     Each play keeps the moves the general search (`_mixed`) would give it: high die first, and a
     checker travelling via s - low written, when a checker already stands there, as that checker
     moving on and the other taking its place.
-    Measured gain: 5.0x faster than `plain_plays` on the 799 bench positions it serves (13.96 ms against
-    69.35 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
     """
     turn, white, mover, opponent, rev = pos
     pts = list(compress(_POINTS_DOWN, mover[24:0:-1]))  # the occupied points, from the back
@@ -555,8 +552,6 @@ def _mixed_bar(pos: _Position, high: int, low: int) -> list[Play]:
     die moves any checker: two checkers reach a board of their own; the entered checker moving
     on reaches 25 - high - low, via either entry point, which is one board unless a blot is hit
     on the way. Moves are listed as the general search (`_mixed`) would list them.
-    Measured gain: 2.9x faster than `plain_plays` on the 276 bench positions it serves (1.31 ms against
-    3.80 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
     """
     turn, white, mover, opponent, rev = pos
     move = _MOVE
@@ -658,8 +653,6 @@ def _doubles(pos: _Position, outside: int, die: int) -> list[Play]:
     fewer checkers outside home than moves left (each move brings at most one home).
     Only then are bear-off candidates listed; taken from the back, a bear-off is legal when nothing
     is left outside home and the point is the die's, or no checker stands above it.
-    Measured gain: 6.4x faster than `plain_plays` on the 635 bench positions it serves (21.04 ms against
-    134.52 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
     """
     turn, white, mover, opponent, rev = pos
     side = list(mover)
@@ -811,8 +804,6 @@ def _mixed_home(pos: _Position, high: int, low: int) -> list[Play]:
       starts, that is the same board as one checker travelling both dice (listed above). Two
       checkers borne off are one board whichever die took which.
     Each play's moves are listed in an order that can be played.
-    Measured gain: 3.1x faster than `plain_plays` on the 205 bench positions it serves (1.49 ms against
-    4.61 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
     """
     turn, white, mover, opponent, rev = pos
     move = _MOVE
@@ -961,10 +952,6 @@ def _mixed(pos: _Position, high: int, low: int) -> list[Play]:
     down, so no scan needs to start above the mover's highest point. While a checker is still
     outside home after the first move, nothing can bear off, so the second die's moves are those of
     the board before it, less a source the first move emptied, plus its destination as a source.
-    Measured gain: 1.6x faster than `plain_plays` on the 85 bench positions it serves (1.59 ms against
-    2.51 ms; `bench/engine_ab.py --paths`, side by side, each position's fastest of 5 passes).
-    The smallest gain of the five; `plain_plays` in its place would add ~0.9 ms to the 32.5 ms the
-    bench positions take (+2.8 %), so it stays.
     """
     turn, white, mover, opponent, rev = pos
     top = next(compress(_POINTS_DOWN, mover[24:0:-1]), 0)

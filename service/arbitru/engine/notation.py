@@ -63,13 +63,11 @@ def _parse_play_marked(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
     tokens (`24/18`, `13/11`, `8/5(2)`) make up thousands of different plays, and a match
     referee parses a fifth of its plays (the texts the whole-text cache no longer holds). A text
     with a comma, or a token that cannot be read alone (the error names its column in the whole
-    text), is read plainly. Over the plays of 200 of the synthetic archive's 7-point matches: the
-    plain reading 4.0 us a play (8.4 us before `_POINTS`), this 1.0 us (best of 5, one process).
+    text), is read plainly.
     `tests/engine/test_notation_cache.py` holds it to the plain reading."""
     if "," in text:
         return _read_plainly(text)
-    # Tuples joined (a play has a few tokens), not lists then copied: 37.5 M instructions to read the
-    # 2,434 texts of 20 of the synthetic archive's 7-point matches before, 35.3 M after (callgrind).
+    # Tuples joined (a play has a few tokens), not lists then copied.
     hops: tuple[Hop, ...] = ()
     marked: tuple[int, ...] = ()
     for token in text.split():  # what `_WORDS` finds in a text without a comma (the same blanks)
@@ -103,9 +101,7 @@ def _single_hop(token: str) -> tuple[tuple[Hop, ...], tuple[int, ...]] | None:
     """A token of one hop between two of `_POINTS`' names, its destination marked as a hit or not
     (`13/8`, `25/22`, `bar/22`, `6/0`, `24/20*`: nine tokens in ten a match referee meets), read
     without the regular expressions as `_read_plainly` reads it; None for any other token (and for
-    one the reading refuses), which `_read_plainly` then reads. A token the referee has not met
-    before cost 20.0 k instructions through `_read_plainly`, 2.5 k through this (callgrind, the 342
-    such tokens of 20 of the synthetic archive's 7-point matches).
+    one the reading refuses), which `_read_plainly` then reads.
     `tests/engine/test_notation_cache.py` holds it to the plain reading."""
     names = token.split("/")
     if len(names) != 2:
@@ -121,7 +117,7 @@ def _single_hop(token: str) -> tuple[tuple[Hop, ...], tuple[int, ...]] | None:
 
 def _read_plainly(text: str) -> tuple[tuple[Hop, ...], tuple[int, ...]]:
     """The reading: each token matched and read once, a point's name looked up in `_POINTS` (the
-    usual names) before `_point` reads it (no call per name: 8.4 us a play before, 4.0 us now)."""
+    usual names) before `_point` reads it (no call per name)."""
     hops: list[Hop] = []
     marked: list[int] = []
     for match in _WORDS.finditer(text):

@@ -189,8 +189,7 @@ class Position:
         stands farther from off than the roll moves in all (the dice's total, four times the die
         for doubles): such a checker cannot be borne off this turn, and a play moves the
         opponent's checkers only back (a hit). Asked before `endings`: most rolls are far from the
-        end, and their answer then takes no step per play (the endings' scan of every play was
-        ~450 bytecodes of a /v1/moves request of the bench mix; callgrind in the closing note)."""
+        end, and their answer then takes no step per play."""
         assert self.turn is not None and self.dice is not None
         (high, low), board = self.dice, self.board
         if self.movement.pins or board.side(other(self.turn))[OFF] == self.rules.checkers:

@@ -359,8 +359,7 @@ _RESULT_FIELDS = frozenset(("winner", "points", "and_the_match"))
 def plain_game(game: Any) -> bool:
     """Whether `game` is one `_game_fields_problems` finds nothing wrong with, told at once for the
     commonest game (a JSON object of its number, start score, turns and maybe a result, no start
-    position); False says nothing (the full check decides). Told by the generators instead, a
-    synthetic 7-point JSON match read in 6.64 M instructions, not 6.45 M (callgrind).
+    position); False says nothing (the full check decides), without the generators' frames.
     `tests/formats/test_record_turn_fast_path.py` proves it never says True of a game with a problem."""
     if type(game) is not dict or not game.keys() <= _GAME_FIELDS:
         return False
@@ -450,8 +449,7 @@ def plain_roll(turn: Any) -> bool:
     """Whether `turn` is a roll `_turn_problems` finds nothing wrong with, told at once for the
     commonest turn (a JSON object of `player`, `action` "roll", two dice and a play in plain digit
     notation); False says nothing (the full check decides). Told without a generator, a field path
-    and the checks of a play against a written line per turn, reading 150 of the synthetic
-    archive's 7-point JSON records took 0.89 ms a match, not 1.68 (`read_match_file`, best of 5).
+    and the checks of a play against a written line per turn.
     `tests/formats/test_record_turn_fast_path.py` proves it never says True of a turn with a problem."""
     if type(turn) is not dict or not turn.keys() <= _ROLL_FIELDS:
         return False
@@ -482,9 +480,8 @@ def record_to_match(data: Mapping[str, Any]) -> MatchFile:
     Read in one pass over the turns (`_read_turns`: a plain roll's action made as it is told
     plain, any other turn checked by `_turn_problems` and made by `_action`), then the record's
     other fields checked; anything found wrong, the record is read again by `plain_record_to_match`,
-    which reports its problems. Told by `plain_roll` and `_turn_problems`' generators, then every
-    turn made again by `_action`, a synthetic 7-point JSON match took 10.45 M instructions to read
-    (`read_match`), 6.45 M in one pass (callgrind; `json.loads` is 2.72 M of it); the property tests
+    which reports its problems (one pass, not a check of every turn then every turn made again);
+    the property tests
     (`tests/formats/test_record_turn_fast_path.py`) hold it to `plain_record_to_match`."""
     actions = _read_turns(data)
     if actions is None or next(_record_problems(data, "record", False), None) is not None:
@@ -555,10 +552,8 @@ def _read_turns(data: Any) -> list[list[Action]] | None:
 def _turn_actions(turns: list[Any]) -> list[Action] | None:
     """The action of each turn (`_action`'s), None when a turn has a problem. A roll of the four
     fields is told plain by `plain_roll`'s conditions, its fields read at once, and its action made
-    of them at once; any other turn is checked by `_turn_problems` and made by `_action`. With
-    `plain_roll`'s code as it is (a `get` a field, the pattern), a 7-point match's turns took 5.07 M
-    instructions; read by one `itemgetter`, the play told by stripping the notation's characters and
-    the dice tuples shared, 3.52 M (callgrind, collector included)."""
+    of them at once (one `itemgetter`, the play told by stripping the notation's characters, the
+    dice tuples shared); any other turn is checked by `_turn_problems` and made by `_action`."""
     actions: list[Action] = []
     append = actions.append
     slot = 0  # `move_numbers`' count of a .mat's cells, told as it goes (the tests hold the two alike)

@@ -58,7 +58,7 @@ MAX_WORK = 500_000
 
 # -- answers -------------------------------------------------------------------------------------
 MAX_REPORTED_ERRORS = 20  # error collection stops here: a 422 never lists more
-# Position IDs one /v1/moves answer may compute (plays x ID formats in `include`). Each costs ~7 us
-# (bench/hostile.py: 2,226 plays x 3 formats = 6,678 IDs, 45 ms of the request's 60 ms of CPU here,
-# 130-170 ms on slower machines); 4,000 keep an answer within 100 ms of CPU on a machine 3x slower.
+# Position IDs one /v1/moves answer may compute (plays x ID formats in `include`): the IDs of the
+# heaviest roll in every format would be most of the request's CPU (bench/hostile.py; the figures
+# in bench/README.md, "Measured reasons").
 MAX_INCLUDED_IDS = 4000

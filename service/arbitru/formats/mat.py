@@ -59,8 +59,8 @@ class Action(NamedTuple):
     """One cell of a turn line: a roll with its play, or a cube action, or a resignation.
 
     A named tuple rather than a frozen dataclass (immutable alike): a transcript is read into a few
-    hundred of them, and a frozen dataclass sets each of its ten fields through `object.__setattr__`
-    (1.56 us an action against 0.49 us, timeit; about 0.3 ms of a 7-point match's reading)."""
+    hundred of them, and a frozen dataclass sets each of its ten fields through
+    `object.__setattr__`."""
 
     kind: ActionKind
     player: int  # 0 = left column (players[0]), 1 = right column
@@ -90,8 +90,7 @@ class Action(NamedTuple):
 
 
 # An `Action` made from its ten fields by `tuple.__new__`, without the Python-level `__new__`
-# the named tuple defines (its call frame): 11.30 M instructions a synthetic 7-point match read
-# down to 10.73 M (callgrind); the test holds every action read to `Action(*fields)`.
+# the named tuple defines (its call frame); the test holds every action read to `Action(*fields)`.
 _new_action = tuple.__new__
 
 
@@ -249,9 +248,8 @@ _SCORE_NUMBER = re.compile(r":\s*([0-9]{1,4})(?![0-9])")
 _NUMBERED = re.compile(r"\s*([0-9]{1,4})\)")
 _ILLEGAL = re.compile(r"Illegal\s+play\s*\([^)]*\)?", re.IGNORECASE)
 # A cell starts after a blank with dice or a cube/result word. The lookahead of the first
-# character lets the scan pass every other position at once: 3.7x faster over the turn lines of
-# the synthetic archive's transcripts (it was a third of reading a .mat); a property holds it to
-# the pattern without it (tests/formats/test_mat_reader_speed.py).
+# character lets the scan pass every other position at once (the scan was a third of reading a
+# .mat); a property holds it to the pattern without it (tests/formats/test_mat_reader_speed.py).
 _START = re.compile(
     r"(?<!\S)(?=[1-6a-z])(?:(?P<dice>[1-6][1-6]):"
     r"|(?P<word>doubles?|redoubles?|beavers?|raccoons?|takes?|accepts?|drops?|passes|pass|rejects?"
@@ -363,9 +361,8 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 def split_lines(text: str) -> list[str]:
     """Lines of the text for CRLF, LF or CR endings (no other separators split a line).
 
-    A text without a CR is split on LF by `str.split`, as the pattern splits it: the pattern's scan
-    was 4% of reading a gnubg transcript (timeit; with `_threshold`'s cache, 12.49 M instructions
-    a synthetic 7-point match down to 11.52 M, callgrind); the test holds the two to each other."""
+    A text without a CR is split on LF by `str.split`, as the pattern splits it, without the
+    pattern's scan; the test holds the two to each other."""
     return _LINE_BREAK.split(text) if "\r" in text else text.split("\n")
 
 
@@ -538,13 +535,11 @@ class _Reader:
         """The one or two rolls of a turn line of moves in numbers (`_QUICK_TURN`), as `_turn_line`
         reads them: a cell's column gives its player (of two cells, the rule by position gives the
         same players as the one by column), every cell is a roll, and its play, digits first or
-        nothing, is a PLAY or EMPTY. Read by `_line`, `_turn_line`, `_cells`, `_cell_starts`, `_cell`,
-        `dice_cell` and `_play_kind`, such a line took about 50 K instructions (9 us): with this
-        path, reading a synthetic 7-point match went from 10.47 M instructions to 5.07 M (callgrind;
-        the tests prove every line reads alike with `QUICK_TURN_LINES` off). The `N)` spans come
-        from `Match.regs` in one look-up, the move number from a table (`int` of a text is 3x a
-        look-up, timeit), and the threshold is kept while the boundary and `N)` end stay
-        (`_threshold`'s cache is a call): 16.1 K instructions a line down to 14.7 K."""
+        nothing, is a PLAY or EMPTY: one match instead of `_line`, `_turn_line`, `_cells`,
+        `_cell_starts`, `_cell`, `dice_cell` and `_play_kind` (the tests prove every line reads
+        alike with `QUICK_TURN_LINES` off). The `N)` spans come from `Match.regs` in one look-up,
+        the move number from a table (not `int` of a text), and the threshold is kept while the
+        boundary and `N)` end stay (`_threshold`'s cache is a call)."""
         assert self.game is not None
         append = self.game.actions.append
         _, (number_start, body_start), (start, first_end), (second, _) = found.regs
@@ -562,7 +557,7 @@ class _Reader:
         kind = PLAY if play else EMPTY
         fields = (ROLL, player, _DICE[cell[:2]], play, kind, None, None, number, move_number, cell)
         append(_new_action(Action, fields))
-        if second >= 0:  # written out, not a loop over the cells: 0.8 K instructions a line less
+        if second >= 0:  # written out, not a loop over the cells
             cell = raw[second:].rstrip()
             play = cell[3:].lstrip()
             player = 0 if second < threshold else 1
@@ -628,8 +623,8 @@ def _unmasked(text: str) -> str:
 
     A line without an `l` or `L`, or without a `g` or `G`, is passed as it stands: the marker's
     `ll` and `g` can match no other character (every code point was tried against the pattern's
-    `l` and `g`: only those two each), and the case-insensitive scan of every line took a fifth of
-    `_cells`'s time (timeit; the tests prove both). The `g` passes the cube lines (`Doubles`)."""
+    `l` and `g`: only those two each), and the case-insensitive scan of every line is spared (the
+    tests prove both). The `g` passes the cube lines (`Doubles`)."""
     if ("g" in text or "G" in text) and ("l" in text or "L" in text):
         return _ILLEGAL.sub(_masked, text)
     return text
@@ -643,8 +638,7 @@ _PLAY_CLASS = f"[{re.escape(PLAY_CHARACTERS)}]"
 # letter, so no cube or result word of `_START` and no `_ILLEGAL` marker can be in it, and a cell
 # starts only at its dice.
 _NOTATION = PLAY_CHARACTERS + ":"
-# Told by a search for any other character: `str.strip(_NOTATION)` found it 222 K instructions a
-# match dearer (11.52 M against 11.30 M, callgrind).
+# Told by a search for any other character (cheaper than `str.strip(_NOTATION)`).
 _OFF_NOTATION = re.compile(f"[^{re.escape(_NOTATION)}]")
 
 
@@ -654,8 +648,7 @@ _OFF_NOTATION = re.compile(f"[^{re.escape(_NOTATION)}]")
 # before it (so every colon is a roll's, and every roll starts after a blank), and trailing blanks
 # (`\s` is what `str.rstrip` strips, so the line is matched as it stands). Only runs of single
 # characters, possessive, so the scan never goes back (time linear in the line) and stays in
-# re's quick loop: the play written as blank-separated groups took 2.3 us a line, this 0.46 us
-# (timeit), and a synthetic 7-point match read in 6.34 M instructions, with this in 5.13 M.
+# re's quick loop (not the play written as blank-separated groups).
 _QUICK_TURN = re.compile(
     rf" *+([0-9]{{1,4}})\) ++([1-6][1-6]:{_PLAY_CLASS}*+)(?:(?<= [1-6][1-6]):({_PLAY_CLASS}*+))?\s*+"
 )
@@ -671,9 +664,8 @@ def _no_match(text: str) -> None:
 def _cell_starts(text: str, start: int) -> list[int]:
     """The columns where cells start in `text` from `start` on: where `_START` matches outside the
     `Illegal play (...)` markers, found without the pattern in a line of moves in numbers (nearly
-    every line gnubg writes). `_cells` took 44 K instructions a line, mostly the case-insensitive
-    scan of every position; with `_unmasked`'s skip, reading a synthetic 7-point match went from
-    15.67 M instructions to 12.49 M (callgrind); the test holds this to the pattern."""
+    every line gnubg writes), sparing the case-insensitive scan of every position; the test holds
+    this to the pattern."""
     if _OFF_NOTATION.search(text):
         return [m.start() for m in _START.finditer(_unmasked(text), start)]
     starts = []

@@ -2,11 +2,10 @@
 
 A request builds thousands of short-lived dicts and tuples without reference cycles (a /v1/moves
 answer of 400 plays is ~3,000 of them, and the plays themselves as many again); collections
-triggered mid-request walk them again and again: they doubled the time to serialize the largest
-answers and cost ~15 % of play generation. Paused, the collector runs once at the next
-allocation after the request instead, on what is left. The pause is the engine's
-`collector_paused`, counted across threads: a threaded worker resumes the collector when its last
-request ends, and a process that disabled the collector itself keeps it disabled.
+triggered mid-request walk them again and again (bench/README.md, "Measured reasons"). Paused, the
+collector runs once at the next allocation after the request instead, on what is left. The pause is
+the engine's `collector_paused`, counted across threads: a threaded worker resumes the collector
+when its last request ends, and a process that disabled the collector itself keeps it disabled.
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ def readyz() -> Response:
 
 class _Seen(NamedTuple):
     """What a request's telemetry reads of it, once: each access through Flask's `g` or `request`
-    proxies costs ~1 µs (a context lookup), and the hooks used to make ten of them."""
+    proxies is a context lookup, and the hooks used to make ten of them."""
 
     start: float
     route: str
@@ -197,8 +197,8 @@ class AccessLog:
     """One JSON line per request, built by one `orjson.dumps` and written straight to a sink.
 
     The fields are those python-json-logger wrote through the logging machinery (`timestamp`,
-    `levelname`, `name`, `message`, then the request's), which cost ~20 µs a request
-    (bench/overhead.py); this costs a few. A fast 2xx/3xx is `INFO` and kept with probability
+    `levelname`, `name`, `message`, then the request's), at a fraction of the logging machinery's
+    cost (bench/overhead.py). A fast 2xx/3xx is `INFO` and kept with probability
     `sample`; a 4xx or a request taking `slow_ms` or more is `WARNING`, a 5xx `ERROR`, and those are
     always written when their level is enabled (`level`).
     """

@@ -5,8 +5,7 @@ Compression: gzip, Brotli or deflate as the client's Accept-Encoding prefers (no
 for answers of at least ARBITRU_COMPRESS_MIN_SIZE bytes (default 2048: a /v1/play or /v1/outcome
 answer is a few hundred bytes, where compressing costs more time than it saves on the wire). JSON,
 problem+json, SVG boards and the exported .mat / SGF files are compressed; `Vary:
-Accept-Encoding` is set. Measured by bench/compression.py: the largest answer (2,226 plays of a
-1-1) is 1,041,381 bytes, 29,755 with gzip (35x); the opening 3-1, 5,363 bytes, 490 with gzip.
+Accept-Encoding` is set (what it saves: bench/compression.py, figures in bench/README.md).
 
 A coding the client refuses (`gzip;q=0`) is never used: flask-compress would still pick it when
 nothing else is acceptable, so refused codings are dropped from Accept-Encoding before it reads it.

@@ -1,8 +1,8 @@
 """Request bodies checked by a validator compiled from the schemas' JSON Schema, loaded by marshmallow.
 
 marshmallow stays the one source: of the schemas, of the spec, and of every error message. What it
-costs is checking a valid body field by field through nested schemas (~80 µs of a ~500 µs
-/v1/moves, bench/overhead.py). So a request schema used for a JSON body is given a fast path:
+costs is checking a valid body field by field through nested schemas (a large share of a small
+request: bench/overhead.py). So a request schema used for a JSON body is given a fast path:
 
 - its JSON Schema is the one the spec generator makes of it (apispec's marshmallow converter with
   the spec's shared enums, `arbitru.http.spec.SharedEnumsPlugin`, OpenAPI 3.1), without the
@@ -122,10 +122,10 @@ def _relocate_refs(node: Any) -> Any:
 def compiled_validator(schema_class: type[ma.Schema]) -> Callable[[Any], bool]:
     """True when the compiled JSON Schema of `schema_class` accepts the data.
 
-    jsonschema-rs (Rust): 3 µs a bench body against 11 µs for fastjsonschema's generated Python,
-    whose code tests each of a side's 24 point properties one by one. Both keep draft 4's
-    `integer` (3.0 is not one). Data it cannot take (a non-string key) is refused: marshmallow
-    then says why."""
+    jsonschema-rs (Rust), several times faster than fastjsonschema's generated Python, whose code
+    tests each of a side's 24 point properties one by one (bench/README.md, "Measured reasons").
+    Both keep draft 4's `integer` (3.0 is not one). Data it cannot take (a non-string key) is
+    refused: marshmallow then says why."""
     document = json_schema(schema_class)
     _check_keywords(document)
     is_valid = jsonschema_rs.Draft4Validator(document).is_valid

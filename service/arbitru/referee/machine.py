@@ -198,7 +198,7 @@ class Referee:
         finals = self._final_positions(game, last_game)
         # The actions from `result_at` on follow the written result; `_check_not_over` is called
         # only where it can fail, and a roll (nearly every action) goes to `_roll` without `_act`'s
-        # frame: 0.38 M instructions of a synthetic 7-point match's 15.3 M (callgrind).
+        # frame.
         result_at = game.result.after_action if game.result is not None else len(game.actions)
         for position, action in enumerate(game.actions):
             if position >= result_at or state.over or state.resigned_by is not None:
@@ -355,9 +355,7 @@ class Referee:
     def _roll(self, game: Game, action: Action, state: GameState, final: bool) -> None:
         """A roll and its play: whose turn, the opening roll, then the play as written. A play in
         notation (nearly every roll) is read here, not in `_parsed_hops`'s frame, and the board after
-        it is read by the movement's reading told once a transcript (`self._board_after`). With the
-        judge's and the notation's share of that round: 14.61 M instructions a synthetic 7-point match
-        before, 12.26 M after (callgrind, the first 20 of the archive's 7-point matches)."""
+        it is read by the movement's reading told once a transcript (`self._board_after`)."""
         assert action.dice is not None
         color = COLORS[action.player]
         if state.offer is not None:
