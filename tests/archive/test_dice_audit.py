@@ -1,0 +1,318 @@
+"""The dice audit of an archive (`arbitru verify --dice`, docs/dice-audit.md): the chi-square
+survival function holds to its exact forms and published values; seeded fair dice raise no flag,
+doubles at 25 % are flagged (the archive's and the loaded player's alone); counts merge exactly, so
+the audit of merged shards (any split, any form a shard is written in) is the audit of the whole;
+the rolls are the same whether a transcript is read from a .mat, SGF or a JSON record; every
+sentence is the catalogue's, in English and Romanian."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbitru.cli import main
+from arbitru.cli.chisquare import chi_square_sf, holm, streak_sf
+from arbitru.cli.dice import ALPHA, Tally, audit, record, record_problem, tallied, tally_of, tally_problem
+from arbitru.cli.dice_report import dice_lines
+from arbitru.library import read_match
+from arbitru.messages.catalogue import CATALOGUE
+from bench.archive import make_archive
+from bench.dice_audit import synthetic_records
+from tests.support.cases import examples
+
+REPO = Path(__file__).resolve().parents[2]
+MATCHES = REPO / "data" / "matches"
+
+
+def run(*args: object) -> Any:
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+# -- the statistics ------------------------------------------------------------------------------
+@settings(max_examples=examples(100))
+@given(st.floats(0.001, 200))
+def test_chi_square_of_1_and_2_degrees_is_their_exact_form(x):
+    assert chi_square_sf(x, 1) == pytest.approx(math.erfc(math.sqrt(x / 2)), rel=1e-12, abs=1e-300)
+    assert chi_square_sf(x, 2) == pytest.approx(math.exp(-x / 2), rel=1e-12, abs=1e-300)
+
+
+@pytest.mark.parametrize(
+    "statistic, df, p",
+    [
+        (3.841458820694124, 1, 0.05),
+        (31.410432844230918, 20, 0.05),
+        (37.56623478, 20, 0.01),
+        (10.0, 3, 0.01856613546304325),
+        (10.0, 4, 0.04042768199451279),
+    ],
+)
+def test_chi_square_matches_the_published_values(statistic, df, p):
+    assert chi_square_sf(statistic, df) == pytest.approx(p, rel=1e-8)
+
+
+@pytest.mark.parametrize("df", [440, 1295])
+def test_chi_square_of_many_degrees_agrees_with_wilson_hilferty(df):
+    for ratio in (0.9, 1.0, 1.1, 1.2):
+        x = ratio * df
+        z = ((x / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
+        assert chi_square_sf(x, df) == pytest.approx(0.5 * math.erfc(z / math.sqrt(2)), abs=2e-4)
+
+
+@settings(max_examples=examples(100))
+@given(st.integers(1, 500), st.floats(0, 2000), st.floats(0, 2000))
+def test_chi_square_p_is_a_probability_falling_with_the_statistic(df, a, b):
+    low, high = sorted((a, b))
+    assert 0 <= chi_square_sf(high, df) <= chi_square_sf(low, df) <= 1
+
+
+def test_holm_multiplies_the_smallest_by_the_tests_and_keeps_the_order():
+    assert holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    assert holm([0.2, 0.9]) == pytest.approx([0.4, 0.9]) and holm([0.6, 0.7, 0.8]) == [1.0, 1.0, 1.0]
+
+
+def exact_streak(longest: int, chance: float, rolls: int) -> float:
+    """P(a streak of `longest` or more in `rolls` trials of `chance`), by the chain of the current
+    streak's length."""
+    state = [1.0] + [0.0] * (longest - 1)
+    for _ in range(rolls):
+        new = [0.0] * longest
+        for length, mass in enumerate(state):
+            new[0] += mass * (1 - chance)
+            if length + 1 < longest:
+                new[length + 1] += mass * chance
+        state = new
+    return 1 - sum(state)
+
+
+@pytest.mark.parametrize("longest, chance", [(3, 1 / 6), (4, 1 / 6), (6, 1 / 6), (20, 5 / 6), (30, 5 / 6)])
+def test_a_streaks_p_value_is_close_to_the_exact_law_of_the_longest_streak(longest, chance):
+    games, rolls = 20, 50
+    exact = 1 - (1 - exact_streak(longest, chance, rolls)) ** games
+    assert streak_sf(longest, chance, games * rolls, games) == pytest.approx(exact, abs=0.012)
+    assert streak_sf(0, chance, 10, 1) == 1.0
+
+
+# -- fair dice, loaded dice ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def fair() -> dict[str, Any]:
+    return audit(tallied(synthetic_records(1500, seed=44)))
+
+
+def test_seeded_fair_dice_over_a_synthetic_archive_raise_no_flag(fair):
+    assert fair["flagged"] == 0 and fair["tests"] > 150  # the archive's 5 tests and 40 players' 5 each
+    assert abs(fair["archive"]["doubles_rate"] - 1 / 6) < 0.002
+    assert fair["archive"]["opening_doubles"] == 0 and fair["archive"]["openings"] > 8000
+    lines = dice_lines(fair, "en")
+    assert "No test is flagged" in lines[-1] and "This is not evidence of loaded dice." in lines[-1]
+
+
+def test_an_archive_whose_doubles_come_at_25_percent_is_flagged():
+    loaded = audit(tallied(synthetic_records(300, seed=45, doubles=0.25)))
+    tests = loaded["archive"]["tests"]
+    assert tests["doubles"]["flagged"] and tests["outcomes"]["flagged"]
+    assert loaded["archive"]["doubles_rate"] == pytest.approx(0.25, abs=0.005)
+    assert all(group["tests"]["doubles"]["flagged"] for group in loaded["players"].values())
+    said = dice_lines(loaded, "en")
+    assert said[-1].strip().startswith(
+        f"{loaded['flagged']} of the tests flagged"
+    ) and "FLAGGED" in "\n".join(said)
+
+
+def test_one_player_whose_doubles_come_at_25_percent_is_the_one_player_flagged():
+    result = audit(tallied(synthetic_records(1500, seed=46, loaded={"player07": 0.25})))
+    flagged = {
+        name
+        for name, group in result["players"].items()
+        if any(t.get("flagged") for t in group["tests"].values())
+    }
+    assert flagged == {"player07"}
+    assert result["players"]["player07"]["tests"]["doubles"]["corrected"] < ALPHA
+
+
+def test_a_player_with_few_rolls_is_not_tested_and_says_so():
+    one = audit(tallied(synthetic_records(1, seed=1)))
+    assert all(group["tests"]["pairs"]["p"] is None for group in one["players"].values())
+    assert "too few rolls for this test" in "\n".join(dice_lines(one, "en"))
+
+
+# -- counts merge exactly ------------------------------------------------------------------------
+@settings(max_examples=examples(30), deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.integers(0, 12), min_size=1, max_size=4))
+def test_the_audit_of_shards_merged_through_json_is_the_audit_of_the_whole(seed, cuts):
+    records = list(synthetic_records(12, seed))
+    whole = tallied(records)
+    merged = Tally()
+    edges = [0, *sorted(cuts), len(records)]
+    for start, end in zip(edges, edges[1:], strict=False):
+        part = json.loads(json.dumps(tallied(records[start:end]).to_dict()))
+        assert tally_problem(part) is None
+        merged.add(tally_of(part))
+    assert merged.to_dict() == whole.to_dict() and audit(merged) == audit(whole)
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("transcripts")
+    make_archive(root, 12, seed=5)
+    for path in MATCHES.glob("*.*t*"):  # .mat and .txt transcripts
+        (root / path.name).write_bytes(path.read_bytes())
+    return root
+
+
+def test_verify_dice_shards_merged_by_report_give_the_audit_of_a_single_run(archive, tmp_path):
+    whole = tmp_path / "whole.jsonl"
+    run("verify", "--dice", "--jsonl", "-o", whole, archive)
+    shards = []
+    for index, form in enumerate(("--jsonl", "--json", "--jsonl")):
+        shards.append(tmp_path / f"shard-{index}.json")
+        run("verify", "--dice", form, "--shard", f"{index}/3", "-o", shards[-1], archive)
+    single = json.loads(run("report", "--json", whole).output)
+    merged = run("report", "--json", "-o", tmp_path / "report.html", *shards)
+    assert json.loads(merged.output) == single
+    assert single["dice"]["counts"]["files"] == single["counts"]["valid"] + single["counts"]["invalid"]
+    html = (tmp_path / "report.html").read_text()
+    assert 'id="dice"' in html and "This is not evidence of loaded dice." in html
+
+
+def test_report_reads_back_its_own_dice_summary_to_the_same_bytes(archive, tmp_path):
+    rows = tmp_path / "rows.jsonl"
+    run("verify", "--dice", "--jsonl", "-o", rows, archive)
+    for form in ("--json", "--jsonl"):
+        first = run("report", form, rows).output
+        (tmp_path / "again").write_text(first)
+        assert run("report", form, tmp_path / "again").output == first
+        assert "dice" in first
+
+
+def test_the_table_says_the_audit_in_the_language_asked(archive):
+    said = run("verify", "--dice", "--lang", "ro", archive).output
+    assert "Auditul zarurilor" in said and "Cum se citește" in said
+    assert "Dice audit" not in run("verify", archive).output  # no audit unless asked
+
+
+# -- the rolls are the referee's, whatever the format --------------------------------------------
+def test_the_rolls_of_a_transcript_are_the_same_from_mat_sgf_and_a_json_record():
+    transcript = read_match(REPO / "examples" / "match.mat")
+    counted = tallied([record(transcript.match)]).to_dict()
+    for text in (transcript.to_sgf(), json.dumps(transcript.to_record()), transcript.to_mat()):
+        assert tallied([record(read_match(text).match)]).to_dict() == counted
+    assert counted["archive"]["rolls"] > 20 and sum(counted["archive"]["openings"]) == len(
+        transcript.match.games
+    )
+
+
+# -- a shard edited by hand ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def dice_row(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    rows = tmp_path_factory.mktemp("rows") / "rows.jsonl"
+    run("verify", "--dice", "--jsonl", "-o", rows, archive)
+    return next(json.loads(line) for line in rows.read_text().splitlines() if '"dice"' in line)
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("dice", None),
+        ("dice.players", ["only one"]),
+        ("dice.games", {}),
+        ("dice.games.0", []),
+        ("dice.games.0.opening", "yes"),
+        ("dice.games.0.rolls", "031 071"),
+        ("dice.games.0.rolls", "031  164"),
+        ("dice.games.0.rolls", 31),
+    ],
+)
+def test_a_row_whose_dice_are_not_what_verify_writes_is_refused_naming_the_field(
+    dice_row, tmp_path, field, value
+):
+    edited = json.loads(json.dumps(dice_row))
+    *parents, last = field.split(".")
+    item: Any = edited
+    for name in parents:
+        item = item[int(name)] if isinstance(item, list) else item[name]
+    item[int(last) if isinstance(item, list) else last] = value
+    shard = tmp_path / "shard.jsonl"
+    end = {"end": {"valid": 0, "invalid": 0, "unreadable": 0, "skipped": 0} | {edited["status"]: 1}}
+    shard.write_text(json.dumps(edited) + "\n" + json.dumps(end) + "\n")
+    result = run("report", shard)
+    assert result.exit_code == 2 and f"the field {field} " in result.output
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("dice.archive.outcomes.3", -1),
+        ("dice.archive.outcomes", [1] * 20),
+        ("dice.archive.rolls", 10**40),
+        ("dice.players", []),
+        ("dice.files", "3"),
+        ("dice.archive.longest_doubles", 10**6),
+    ],
+)
+def test_dice_counts_edited_in_a_report_jsonl_are_refused_naming_the_field(dice_row, tmp_path, field, value):
+    rows = tmp_path / "rows.jsonl"
+    end = {"end": {"valid": 0, "invalid": 0, "unreadable": 0, "skipped": 0} | {dice_row["status"]: 1}}
+    rows.write_text(json.dumps(dice_row) + "\n" + json.dumps(end) + "\n")
+    lines = [json.loads(line) for line in run("report", "--jsonl", rows).output.splitlines()]
+    (dice_line,) = [line for line in lines if set(line) == {"dice"}]
+    item: Any = dice_line
+    *parents, last = field.split(".")
+    for name in parents:
+        item = item[int(name)] if isinstance(item, list) else item[name]
+    item[int(last) if isinstance(item, list) else last] = value
+    shard = tmp_path / "shard.jsonl"
+    shard.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    result = run("report", shard)
+    assert result.exit_code == 2 and f"the field {field} " in result.output
+
+
+def test_a_summary_whose_dice_audit_is_not_that_of_its_counts_is_refused(dice_row, tmp_path):
+    rows = tmp_path / "rows.jsonl"
+    end = {"end": {"valid": 0, "invalid": 0, "unreadable": 0, "skipped": 0} | {dice_row["status"]: 1}}
+    rows.write_text(json.dumps(dice_row) + "\n" + json.dumps(end) + "\n")
+    summary = json.loads(run("report", "--json", rows).output)
+    summary["dice"]["audit"]["flagged"] = 3
+    (tmp_path / "summary.json").write_text(json.dumps(summary, indent=1))
+    result = run("report", tmp_path / "summary.json")
+    assert result.exit_code == 2 and "not those of its matches" in result.output
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers(-3, 10**20) | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+        max_leaves=6,
+    ),
+    st.sampled_from(["", "players", "games", "games.0", "games.0.rolls", "games.0.opening"]),
+)
+def test_any_json_in_a_rows_dice_is_merged_or_refused_never_a_crash(value, path):
+    dice = {"players": ["a", "b"], "games": [{"opening": True, "rolls": "031 164"}]}
+    if not path:
+        dice = value
+    else:
+        *parents, last = path.split(".")
+        item: Any = dice
+        for name in parents:
+            item = item[int(name)] if isinstance(item, list) else item[name]
+        item[int(last) if isinstance(item, list) else last] = value
+    problem = record_problem(dice)
+    if problem is None:
+        tallied([dice])  # accepted: it counts
+    else:
+        assert isinstance(problem, str)
+
+
+# -- the words -----------------------------------------------------------------------------------
+def test_every_sentence_of_the_audit_is_in_the_catalogue_in_english_and_romanian(fair):
+    keys = [key for key in CATALOGUE if key.startswith("cli.dice.")]
+    assert len(keys) > 20 and all(set(CATALOGUE[key]) == {"en", "ro"} for key in keys)
+    english, romanian = dice_lines(fair, "en"), dice_lines(fair, "ro")
+    assert len(english) == len(romanian) and english != romanian
