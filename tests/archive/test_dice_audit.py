@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from arbitru.cli import main
 from arbitru.cli.chisquare import chi_square_sf, holm, streak_sf
-from arbitru.cli.dice import ALPHA, Tally, audit, record, record_problem, tallied, tally_of, tally_problem
+from arbitru.cli.dice import ALPHA, Tally, audit, record, tallied, tally_of, tally_problem
 from arbitru.cli.dice_report import dice_lines
 from arbitru.library import read_match
 from arbitru.messages.catalogue import CATALOGUE
@@ -284,30 +285,48 @@ def test_a_summary_whose_dice_audit_is_not_that_of_its_counts_is_refused(dice_ro
     assert result.exit_code == 2 and "not those of its matches" in result.output
 
 
-@settings(max_examples=examples(60), deadline=None)
-@given(
-    st.recursive(
-        st.none() | st.booleans() | st.integers(-3, 10**20) | st.text(max_size=8),
-        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-        max_leaves=6,
-    ),
-    st.sampled_from(["", "players", "games", "games.0", "games.0.rolls", "games.0.opening"]),
+HOSTILE = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10**20) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
 )
-def test_any_json_in_a_rows_dice_is_merged_or_refused_never_a_crash(value, path):
-    dice = {"players": ["a", "b"], "games": [{"opening": True, "rolls": "031 164"}]}
+DICE_FIELDS = ("", "players", "games", "games.0", "games.0.rolls", "games.0.opening")
+COUNT_FIELDS = ("", "files", "archive", "archive.pairs", "archive.openings.0", "players", "players.x")
+
+
+def _put(item: Any, path: str, value: Any) -> Any:
+    """`item` with `value` at the dotted `path` ("" for the whole), the parents made as needed."""
     if not path:
-        dice = value
+        return value
+    *parents, last = path.split(".")
+    inner = item
+    for name in parents:
+        inner = inner[int(name)] if isinstance(inner, list) else inner.setdefault(name, {})
+    if isinstance(inner, list):
+        inner[int(last)] = value
     else:
-        *parents, last = path.split(".")
-        item: Any = dice
-        for name in parents:
-            item = item[int(name)] if isinstance(item, list) else item[name]
-        item[int(last) if isinstance(item, list) else last] = value
-    problem = record_problem(dice)
-    if problem is None:
-        tallied([dice])  # accepted: it counts
+        inner[last] = value
+    return item
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(HOSTILE, st.sampled_from(DICE_FIELDS), st.sampled_from(COUNT_FIELDS), st.booleans())
+def test_any_json_in_a_dice_field_of_a_shard_is_merged_or_refused_never_a_crash(value, field, counts, in_row):
+    dice = {"players": ["a", "b"], "games": [{"opening": True, "rolls": "031 164"}]}
+    row = {"file": "m.mat", "status": "valid", "verdict": None, "problem": None, "dice": dice}
+    line = {"dice": tallied([dice]).to_dict()}
+    if in_row:
+        row["dice"] = _put(dice, field, value)
     else:
-        assert isinstance(problem, str)
+        line["dice"] = _put(line["dice"], counts, value)
+    end = {"end": {"valid": 1, "invalid": 0, "unreadable": 0, "skipped": 0}}
+    with tempfile.TemporaryDirectory() as folder:
+        shard = Path(folder) / "shard.jsonl"
+        shard.write_text("".join(json.dumps(item) + "\n" for item in (row, line, end)))
+        for args in ([], ["--json"], ["-o", str(Path(folder) / "report.html")]):
+            result = CliRunner().invoke(main, ["report", *args, str(shard)])
+            assert result.exit_code in (0, 2), result.output
+            assert result.exit_code == 0 or "the field dice" in result.output
 
 
 # -- the words -----------------------------------------------------------------------------------
