@@ -12,14 +12,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from arbitru.cli.dice import TESTS
-from arbitru.messages import render, template
+from arbitru.messages import language, render, template
 
 Audit = Mapping[str, Any]
 
 
-def p_text(p: float) -> str:
+def decimal(text: str, lang: str) -> str:
+    """A number as `lang` writes it: a decimal comma in Romanian (`0,806`), a point in English."""
+    return text.replace(".", ",") if language(lang) == "ro" else text
+
+
+def p_text(p: float, lang: str = "en") -> str:
     """A p-value in three significant digits; one below the smallest double, `< 1e-300`."""
-    return "< 1e-300" if p < 1e-300 else f"{p:.3g}"
+    return "< 1e-300" if p < 1e-300 else decimal(f"{p:.3g}", lang)
 
 
 def test_text(name: str, test: Mapping[str, Any], lang: str) -> str:
@@ -27,17 +32,20 @@ def test_text(name: str, test: Mapping[str, Any], lang: str) -> str:
     if name.endswith("_streak"):
         said = render(f"cli.dice.test.{name}", {"longest": test["longest"]}, lang)
     else:
-        chi = render("cli.dice.chi", {"statistic": f"{test['statistic']:.4g}", "df": test["df"]}, lang)
+        statistic = decimal(f"{test['statistic']:.4g}", lang)
+        chi = render("cli.dice.chi", {"statistic": statistic, "df": test["df"]}, lang)
         said = f"{template(f'cli.dice.test.{name}', lang)}: {chi}"
     if test["p"] is None:
         return f"{said}: {template('cli.dice.too_few', lang)}"
-    p = render("cli.dice.p", {"p": p_text(test["p"]), "corrected": p_text(test["corrected"])}, lang)
+    p = render(
+        "cli.dice.p", {"p": p_text(test["p"], lang), "corrected": p_text(test["corrected"], lang)}, lang
+    )
     return f"{said}, {p}" + (f" {template('cli.dice.flagged', lang)}" if test["flagged"] else "")
 
 
 def group_text(who: str, group: Mapping[str, Any], lang: str) -> str:
     """`The archive: 800 rolls, 133 doubles (16.6 %; ...); 16 opening rolls, 0 of them doubles`."""
-    rate = "-" if group["doubles_rate"] is None else f"{100 * group['doubles_rate']:.2f} %"
+    rate = "-" if group["doubles_rate"] is None else decimal(f"{100 * group['doubles_rate']:.2f} %", lang)
     params = {key: group[key] for key in ("rolls", "doubles", "openings", "opening_doubles")}
     return render("cli.dice.group", {"who": who, "rate": rate, **params}, lang)
 
@@ -59,7 +67,11 @@ def reading(audit: Audit, lang: str) -> list[str]:
     """The plain-language reading: what a p-value is and is not, the tests made, the verdict."""
     said = [
         template("cli.dice.reading.p", lang),
-        render("cli.dice.reading.many", {"tests": audit["tests"], "alpha": audit["alpha"]}, lang),
+        render(
+            "cli.dice.reading.many",
+            {"tests": audit["tests"], "alpha": decimal(str(audit["alpha"]), lang)},
+            lang,
+        ),
         template("cli.dice.reading.few", lang),
     ]
     if audit["flagged"]:
