@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from arbitru.cli import main
 from arbitru.cli.chisquare import chi_square_sf, holm, streak_sf
-from arbitru.cli.dice import ALPHA, Tally, audit, record, tallied, tally_of, tally_problem
+from arbitru.cli.dice import ALPHA, OUTCOMES, Tally, audit, record, tallied, tally_of, tally_problem
 from arbitru.cli.dice_report import dice_lines
 from arbitru.library import read_match
 from arbitru.messages.catalogue import CATALOGUE
@@ -141,6 +142,27 @@ def test_a_player_with_few_rolls_is_not_tested_and_says_so():
     one = audit(tallied(synthetic_records(1, seed=1)))
     assert all(group["tests"]["pairs"]["p"] is None for group in one["players"].values())
     assert "too few rolls for this test" in "\n".join(dice_lines(one, "en"))
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_counts_are_the_rolls_as_read_high_die_first_openings_apart(seed):
+    records = list(synthetic_records(3, seed))
+    rolls: Counter[tuple[int, int]] = Counter()
+    pairs: Counter[tuple[Any, Any]] = Counter()
+    openings: Counter[tuple[int, int]] = Counter()
+    for dice in records:
+        for game in dice["games"]:
+            first, *rest = (
+                tuple(sorted(map(int, token[1:]), reverse=True)) for token in game["rolls"].split()
+            )
+            openings[first] += 1
+            rolls.update(rest)
+            pairs.update(zip(rest, rest[1:], strict=False))
+    counted = tallied(records).to_dict()["archive"]
+    assert counted["outcomes"] == [rolls[outcome] for outcome in OUTCOMES]
+    assert counted["pairs"] == [pairs[(a, b)] for a in OUTCOMES for b in OUTCOMES]
+    assert counted["openings"] == [openings[outcome] for outcome in OUTCOMES]
 
 
 # -- counts merge exactly ------------------------------------------------------------------------

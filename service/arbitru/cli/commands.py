@@ -170,8 +170,7 @@ def verify_command(
         sys.exit(2)
     files = select_shard(found, shard)
     form = "jsonl" if jsonl else "json" if as_json else "table"
-    tally = Tally() if dice else None
-    totals = _run(files, jobs or usable_cpus(), (mode, preset, lang), form, output, report, tally)
+    totals = _run(files, jobs or usable_cpus(), (mode, preset, lang), form, output, report, dice)
     code = exit_code(totals)
     sys.exit(0 if code == 2 and shard else code)  # an empty share of a full archive is no error
 
@@ -199,13 +198,14 @@ def _run(
     form: str,
     output: str | None,
     report: str | None,
-    tally: Tally | None = None,
+    dice: bool = False,
 ) -> dict[str, int]:
     """Verify `files`, writing each row as it comes (JSON Lines, a JSON array) or the table at the
-    end; with a `tally`, each row carries its file's rolls, counted into the tally (the dice audit
-    of the table and the report)."""
+    end; with `dice`, each row carries its file's rolls, counted (for the audit of the table and the
+    report, which only they need: JSON rows are merged by `report`)."""
     totals = dict.fromkeys(STATUSES, 0)
     keep = form == "table" or report is not None  # the summary's entries: only what a table or report needs
+    tally = Tally() if dice and keep else None
     entries: list[dict[str, Any]] = []
     hide = len(files) < 2 or not sys.stderr.isatty()
     with (
@@ -213,7 +213,7 @@ def _run(
         click.progressbar(length=len(files), label="verify", file=sys.stderr, hidden=hide) as bar,
     ):
         out.write("[" if form == "json" else "")
-        for number, result in enumerate(judged(files, workers, *options, dice=tally is not None)):
+        for number, result in enumerate(judged(files, workers, *options, dice=dice)):
             totals[result["status"]] += 1
             if tally is not None and "dice" in result:
                 tally.add_record(result["dice"])
