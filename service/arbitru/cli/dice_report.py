@@ -37,9 +37,9 @@ def test_text(name: str, test: Mapping[str, Any], lang: str) -> str:
         said = f"{template(f'cli.dice.test.{name}', lang)}: {chi}"
     if test["p"] is None:
         return f"{said}: {template('cli.dice.too_few', lang)}"
-    p = render(
-        "cli.dice.p", {"p": p_text(test["p"], lang), "corrected": p_text(test["corrected"], lang)}, lang
-    )
+    p_value = p_text(test["p"], lang)
+    relation = p_value if p_value.startswith("<") else f"= {p_value}"  # `p = 0.806`, `p < 1e-300`
+    p = render("cli.dice.p", {"p": relation, "corrected": p_text(test["corrected"], lang)}, lang)
     return f"{said}, {p}" + (f" {template('cli.dice.flagged', lang)}" if test["flagged"] else "")
 
 
