@@ -10,8 +10,8 @@ the whole archive.
 Counted as the 21 unordered outcomes (1-1, 2-1, ... 6-6), not the 36 ordered ones: a transcript
 does not keep which die is which (writers put the higher die first, or not), so ordered counts
 would test the writer. The test on consecutive rolls is thus on the 21 x 21 pairs (440 degrees of
-freedom; FIBS's test, on ordered rolls, has 1,295). An opening roll is counted apart: under most
-customs a tie is rolled again, so an opening roll is no draw of the 21 outcomes. Per player, the
+freedom; FIBS's test, on ordered rolls, has 1,295). An opening roll the starter plays is counted
+apart (`record`): a tie is rolled again, so it is no draw of the 21 outcomes. Per player, the
 rolls are the ones played by that player (the left or right column); for the archive, every roll of
 a game in order. Streaks are counted within a game (a player's rolls, or the game's).
 """
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from arbitru.cli.chisquare import chi_square, chi_square_sf, holm, streak_sf
+from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_GAMES
 from arbitru.formats.mat import ROLL, MatchFile
 
@@ -48,10 +49,14 @@ ROLLS = re.compile(r"(?:[01][1-6][1-6](?: [01][1-6][1-6])*)?")
 TESTS = ("outcomes", "doubles", "pairs", "doubles_streak", "dry_streak")
 
 
-def record(match: MatchFile) -> dict[str, Any]:
+def record(match: MatchFile, rules: Rules) -> dict[str, Any]:
     """A file's dice as its row carries them: the players, and per game whether its first roll is
-    an opening roll (a game from the starting position) and its rolls in order, each as the player
-    (0 left, 1 right) and the two dice as written: `"031 164 022"`."""
+    an opening roll and its rolls in order, each as the player (0 left, 1 right) and the two dice as
+    written: `"031 164 022"`. An opening roll is the first of a game from the starting position when
+    the starter plays the opening's dice (`opening_dice` "rolled": one die each, ties rolled again,
+    so never a double; or, in the Romanian opening, the winner's own two dice, chosen by the
+    contest); under "new_roll" the starter rolls afresh, a roll like any other."""
+    played = rules.opening_dice == "rolled"
     games = []
     for game in match.games:
         rolls = " ".join(
@@ -60,7 +65,7 @@ def record(match: MatchFile) -> dict[str, Any]:
             if action.kind == ROLL and action.dice
         )
         fresh = not game.set_position and game.start_position is None
-        games.append({"opening": fresh and bool(rolls), "rolls": rolls})
+        games.append({"opening": played and fresh and bool(rolls), "rolls": rolls})
     return {"players": list(match.players), "games": games}
 
 

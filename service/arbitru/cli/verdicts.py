@@ -94,7 +94,7 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
         error["position"]["rules"] = transcript.rules.to_dict()
     judged = row(candidate.shown, VALID if verdict["valid"] else INVALID, verdict)
     if dice:
-        judged["dice"] = dice_record(transcript.match)
+        judged["dice"] = dice_record(transcript.match, transcript.rules)
     return judged
 
 
