@@ -215,6 +215,14 @@ def test_report_reads_back_its_own_dice_summary_to_the_same_bytes(archive, tmp_p
         assert "dice" in first
 
 
+def test_every_transcript_read_carries_its_rolls_and_no_other_row_does(archive, tmp_path):
+    rows = tmp_path / "rows.jsonl"
+    run("verify", "--dice", "--jsonl", "-o", rows, archive)
+    read = [json.loads(line) for line in rows.read_text().splitlines()][:-1]
+    assert {r["status"] for r in read} >= {"valid", "invalid", "skipped"}
+    assert all(("dice" in r) is (r["status"] in ("valid", "invalid")) for r in read)
+
+
 def test_the_table_says_the_audit_in_the_language_asked(archive):
     said = run("verify", "--dice", "--lang", "ro", archive).output
     assert "Auditul zarurilor" in said and "Cum se citește" in said
@@ -360,6 +368,21 @@ def test_any_json_in_a_dice_field_of_a_shard_is_merged_or_refused_never_a_crash(
             result = CliRunner().invoke(main, ["report", *args, str(shard)])
             assert result.exit_code in (0, 2), result.output
             assert result.exit_code == 0 or "the field dice" in result.output
+
+
+def test_a_players_name_is_escaped_in_the_report_and_on_the_terminal(tmp_path):
+    dice = {
+        "players": ["<script>x</script>", "evil\x1b[2J"],
+        "games": [{"opening": True, "rolls": "031 164"}],
+    }
+    row = {"file": "m.mat", "status": "valid", "verdict": None, "problem": None, "dice": dice}
+    end = {"end": {"valid": 1, "invalid": 0, "unreadable": 0, "skipped": 0}}
+    shard = tmp_path / "shard.jsonl"
+    shard.write_text(json.dumps(row) + "\n" + json.dumps(end) + "\n")
+    said = run("report", "-o", tmp_path / "report.html", shard).output
+    assert "evil\\x1b[2J" in said and "\x1b" not in said
+    page = (tmp_path / "report.html").read_text()
+    assert "&lt;script&gt;x&lt;/script&gt;" in page and "<script>x</script>" not in page
 
 
 # -- the words -----------------------------------------------------------------------------------
