@@ -66,7 +66,7 @@ def synthetic_records(
                 (dice,) = rng.choices(ORDERED, chances[mover])
                 rolls.append(f"{mover}{dice}")
                 mover = 1 - mover
-            games.append({"opening": True, "rolls": " ".join(rolls)})
+            games.append({"opening": "standard", "rolls": " ".join(rolls)})
         yield {"players": players, "games": games}
 
 

@@ -112,6 +112,7 @@ def test_seeded_fair_dice_over_a_synthetic_archive_raise_no_flag(fair):
     assert fair["flagged"] == 0 and fair["tests"] > 150  # the archive's 5 tests and 40 players' 5 each
     assert abs(fair["archive"]["doubles_rate"] - 1 / 6) < 0.002
     assert fair["archive"]["opening_doubles"] == 0 and fair["archive"]["openings"] > 8000
+    assert fair["archive"]["tests"]["openings"]["p"] is not None  # 15 outcomes of one die each, tested
     lines = dice_lines(fair, "en")
     assert "No test is flagged" in lines[-1] and "This is not evidence of loaded dice." in lines[-1]
 
@@ -241,13 +242,15 @@ def test_the_rolls_of_a_transcript_are_the_same_from_mat_sgf_and_a_json_record()
     )
 
 
-@pytest.mark.parametrize("preset, apart", [("standard", True), ("romanian", True), ("portes", False)])
+@pytest.mark.parametrize(
+    "preset, apart", [("standard", "standard"), ("romanian", "romanian"), ("portes", None)]
+)
 def test_an_opening_roll_is_apart_only_where_the_starter_plays_the_openings_dice(preset, apart):
     """Standard: one die each, ties rolled again (never a double); Romanian: the winner's own two
     dice, chosen by the contest; Portes (`new_roll`): the starter rolls afresh, a roll like any other."""
     transcript = read_match(REPO / "examples" / "match.mat", preset=preset)
     dice = record(transcript.match, transcript.rules)
-    assert all(game["opening"] is apart for game in dice["games"] if game["rolls"])
+    assert all(game["opening"] == apart for game in dice["games"] if game["rolls"])
 
 
 # -- a shard edited by hand ----------------------------------------------------------------------
@@ -266,6 +269,7 @@ def dice_row(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[st
         ("dice.games", {}),
         ("dice.games.0", []),
         ("dice.games.0.opening", "yes"),
+        ("dice.games.0.opening", True),
         ("dice.games.0.rolls", "031 071"),
         ("dice.games.0.rolls", "031  164"),
         ("dice.games.0.rolls", 31),
@@ -296,6 +300,7 @@ def test_a_row_whose_dice_are_not_what_verify_writes_is_refused_naming_the_field
         ("dice.players", []),
         ("dice.files", "3"),
         ("dice.archive.longest_doubles", 10**6),
+        ("dice.archive.standard_openings", [10**6] * 21),
     ],
 )
 def test_dice_counts_edited_in_a_report_jsonl_are_refused_naming_the_field(dice_row, tmp_path, field, value):
@@ -332,7 +337,10 @@ HOSTILE = st.recursive(
     max_leaves=6,
 )
 DICE_FIELDS = ("", "players", "games", "games.0", "games.0.rolls", "games.0.opening")
-COUNT_FIELDS = ("", "files", "archive", "archive.pairs", "archive.openings.0", "players", "players.x")
+COUNT_FIELDS = (
+    "", "files", "archive", "archive.pairs", "archive.openings.0", "archive.standard_openings.3", "players",
+    "players.x",
+)  # fmt: skip
 
 
 def _put(item: Any, path: str, value: Any) -> Any:
@@ -353,7 +361,7 @@ def _put(item: Any, path: str, value: Any) -> Any:
 @settings(max_examples=examples(40), deadline=None)
 @given(HOSTILE, st.sampled_from(DICE_FIELDS), st.sampled_from(COUNT_FIELDS), st.booleans())
 def test_any_json_in_a_dice_field_of_a_shard_is_merged_or_refused_never_a_crash(value, field, counts, in_row):
-    dice = {"players": ["a", "b"], "games": [{"opening": True, "rolls": "031 164"}]}
+    dice = {"players": ["a", "b"], "games": [{"opening": "standard", "rolls": "031 164"}]}
     row = {"file": "m.mat", "status": "valid", "verdict": None, "problem": None, "dice": dice}
     line = {"dice": tallied([dice]).to_dict()}
     if in_row:
@@ -373,7 +381,7 @@ def test_any_json_in_a_dice_field_of_a_shard_is_merged_or_refused_never_a_crash(
 def test_a_players_name_is_escaped_in_the_report_and_on_the_terminal(tmp_path):
     dice = {
         "players": ["<script>x</script>", "evil\x1b[2J"],
-        "games": [{"opening": True, "rolls": "031 164"}],
+        "games": [{"opening": "standard", "rolls": "031 164"}],
     }
     row = {"file": "m.mat", "status": "valid", "verdict": None, "problem": None, "dice": dice}
     end = {"end": {"valid": 1, "invalid": 0, "unreadable": 0, "skipped": 0}}

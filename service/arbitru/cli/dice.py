@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from arbitru.cli.chisquare import chi_square, chi_square_sf, holm, streak_sf
-from arbitru.engine.rules import Rules
+from arbitru.engine.rules import OPENINGS, Rules
 from arbitru.formats.limits import MAX_GAMES
 from arbitru.formats.mat import ROLL, MatchFile
 
@@ -46,17 +46,19 @@ MIN_EXPECTED = 5  # a chi-square test stands when every cell expects 5 or more
 MIN_STREAK_ROLLS = 100  # a streak's p-value stands over 100 rolls or more
 MAX_COUNT = 10**12  # far above any archive's rolls, far below what takes a moment to print
 ROLLS = re.compile(r"(?:[01][1-6][1-6](?: [01][1-6][1-6])*)?")
-TESTS = ("outcomes", "doubles", "pairs", "doubles_streak", "dry_streak")
+TESTS = ("outcomes", "doubles", "pairs", "openings", "doubles_streak", "dry_streak")
+NON_DOUBLES = tuple(cell for cell in range(CELLS) if cell not in DOUBLES)  # a standard opening's 15
 
 
 def record(match: MatchFile, rules: Rules) -> dict[str, Any]:
     """A file's dice as its row carries them: the players, and per game whether its first roll is
-    an opening roll and its rolls in order, each as the player (0 left, 1 right) and the two dice as
-    written: `"031 164 022"`. An opening roll is the first of a game from the starting position when
-    the starter plays the opening's dice (`opening_dice` "rolled": one die each, ties rolled again,
-    so never a double; or, in the Romanian opening, the winner's own two dice, chosen by the
-    contest); under "new_roll" the starter rolls afresh, a roll like any other."""
-    played = rules.opening_dice == "rolled"
+    an opening roll (the opening's custom, `standard` or `romanian`, else None) and its rolls in
+    order, each as the player (0 left, 1 right) and the two dice as written: `"031 164 022"`. An
+    opening roll is the first of a game from the starting position when the starter plays the
+    opening's dice (`opening_dice` "rolled": one die each, ties rolled again, so never a double; or,
+    in the Romanian opening, the winner's own two dice, chosen by the contest); under "new_roll" the
+    starter rolls afresh, a roll like any other."""
+    custom = rules.opening if rules.opening_dice == "rolled" else None
     games = []
     for game in match.games:
         rolls = " ".join(
@@ -65,7 +67,7 @@ def record(match: MatchFile, rules: Rules) -> dict[str, Any]:
             if action.kind == ROLL and action.dice
         )
         fresh = not game.set_position and game.start_position is None
-        games.append({"opening": played and fresh and bool(rolls), "rolls": rolls})
+        games.append({"opening": custom if fresh and rolls else None, "rolls": rolls})
     return {"players": list(match.players), "games": games}
 
 
@@ -82,7 +84,7 @@ def record_problem(value: Any) -> str | None:
     for number, game in enumerate(games):
         if not isinstance(game, dict) or set(game) != {"opening", "rolls"}:
             return f"games.{number}"
-        if not isinstance(game["opening"], bool):
+        if game["opening"] is not None and game["opening"] not in OPENINGS:
             return f"games.{number}.opening"
         rolls = game["rolls"]
         if not isinstance(rolls, str) or len(rolls) > 400_000 or not ROLLS.fullmatch(rolls):
@@ -107,6 +109,7 @@ class Group:
     outcomes: Counter[str] = field(default_factory=Counter)
     pairs: Counter[str] = field(default_factory=Counter)  # a roll, then the next in the game
     openings: list[int] = field(default_factory=lambda: [0] * CELLS)
+    standard_openings: list[int] = field(default_factory=lambda: [0] * CELLS)  # one die each
     sequences: int = 0  # the games (with a roll after the opening) the streaks are counted in
     longest_doubles: int = 0
     longest_dry: int = 0  # the longest streak without a double
@@ -129,8 +132,12 @@ class Group:
         self.sequences += other.sequences
         self.outcomes.update(other.outcomes)
         self.pairs.update(other.pairs)
-        for index, count in enumerate(other.openings):
-            self.openings[index] += count
+        for mine, theirs in (
+            (self.openings, other.openings),
+            (self.standard_openings, other.standard_openings),
+        ):
+            for index, count in enumerate(theirs):
+                mine[index] += count
         self.longest_doubles = max(self.longest_doubles, other.longest_doubles)
         self.longest_dry = max(self.longest_dry, other.longest_dry)
 
@@ -149,7 +156,7 @@ class Group:
 
 
 GROUP_FIELDS: tuple[str, ...] = tuple(item.name for item in fields(Group))
-LENGTHS = {"outcomes": CELLS, "pairs": CELLS * CELLS, "openings": CELLS}
+LENGTHS = {"outcomes": CELLS, "pairs": CELLS * CELLS, "openings": CELLS, "standard_openings": CELLS}
 
 
 def group_problem(value: Any) -> str | None:
@@ -171,6 +178,7 @@ def group_problem(value: Any) -> str | None:
         "sequences": value["sequences"] <= value["rolls"],
         "longest_doubles": value["longest_doubles"] <= value["rolls"],
         "longest_dry": value["longest_dry"] <= value["rolls"],
+        "standard_openings": all(map(int.__le__, value["standard_openings"], value["openings"])),
     }
     return next((name for name, ok in checks.items() if not ok), None)
 
@@ -181,8 +189,9 @@ def group_of(value: Mapping[str, Any]) -> Group:
     pairs = Counter(
         {CHARS[index // CELLS] + CHARS[index % CELLS]: n for index, n in enumerate(value["pairs"]) if n}
     )
-    plain = {name: value[name] for name in GROUP_FIELDS if name not in ("outcomes", "pairs", "openings")}
-    return Group(outcomes=outcomes, pairs=pairs, openings=list(value["openings"]), **plain)
+    plain = {name: value[name] for name in GROUP_FIELDS if name not in LENGTHS}
+    openings = {name: list(value[name]) for name in ("openings", "standard_openings")}
+    return Group(outcomes=outcomes, pairs=pairs, **openings, **plain)
 
 
 @dataclass(slots=True)
@@ -203,8 +212,10 @@ class Tally:
             rolls = game["rolls"]
             if game["opening"] and rolls:
                 cell = INDEX[rolls[1:3]]
-                self.archive.openings[cell] += 1
-                groups[int(rolls[0])].openings[cell] += 1
+                for group in (self.archive, groups[int(rolls[0])]):
+                    group.openings[cell] += 1
+                    if game["opening"] == "standard":
+                        group.standard_openings[cell] += 1
                 rolls = rolls[4:]
             dice_of = map(operator.add, rolls[1::4], rolls[2::4])
             self.archive.add_sequence("".join(map(CHAR_OF.__getitem__, dice_of)))
@@ -261,7 +272,8 @@ def _chi_test(observed: list[int], chances: tuple[float, ...]) -> dict[str, Any]
 
 
 def group_tests(group: Group) -> dict[str, dict[str, Any]]:
-    """The five tests of a group's counts: the 21 outcomes, the doubles rate, consecutive pairs,
+    """The six tests of a group's counts: the 21 outcomes, the doubles rate, consecutive pairs, the
+    standard opening's rolls (one die each, ties rolled again: its 15 non-doubles equally likely),
     the longest streak of doubles and the longest without one (p None where too few rolls)."""
     outcomes = group.outcome_counts()
     doubles = sum(outcomes[cell] for cell in DOUBLES)
@@ -275,6 +287,7 @@ def group_tests(group: Group) -> dict[str, dict[str, Any]]:
         "outcomes": _chi_test(outcomes, CHANCES),
         "doubles": _chi_test([doubles, group.rolls - doubles], (DOUBLE_CHANCE, 1 - DOUBLE_CHANCE)),
         "pairs": _chi_test(group.pair_counts(), PAIR_CHANCES),
+        "openings": _chi_test([group.standard_openings[c] for c in NON_DOUBLES], (1 / 15,) * 15),
         "doubles_streak": streak(group.longest_doubles, DOUBLE_CHANCE),
         "dry_streak": streak(group.longest_dry, 1 - DOUBLE_CHANCE),
     }
