@@ -140,6 +140,17 @@ def test_one_player_whose_doubles_come_at_25_percent_is_the_one_player_flagged()
     assert result["players"]["player07"]["tests"]["doubles"]["corrected"] < ALPHA
 
 
+def test_standard_openings_that_favour_one_roll_are_flagged():
+    records = list(synthetic_records(600, seed=47))
+    for number, dice in enumerate(records):
+        if number % 3 == 0:  # a third of the matches open with 6-1, whatever the dice said
+            for game in dice["games"]:
+                game["rolls"] = game["rolls"][0] + "61" + game["rolls"][3:]
+    result = audit(tallied(records))
+    assert result["archive"]["tests"]["openings"]["flagged"]
+    assert not result["archive"]["tests"]["outcomes"]["flagged"]  # the rolls after the openings are fair
+
+
 def test_a_player_with_few_rolls_is_not_tested_and_says_so():
     one = audit(tallied(synthetic_records(1, seed=1)))
     assert all(group["tests"]["pairs"]["p"] is None for group in one["players"].values())
