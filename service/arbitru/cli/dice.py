@@ -190,8 +190,8 @@ def group_of(value: Mapping[str, Any]) -> Group:
         {CHARS[index // CELLS] + CHARS[index % CELLS]: n for index, n in enumerate(value["pairs"]) if n}
     )
     plain = {name: value[name] for name in GROUP_FIELDS if name not in LENGTHS}
-    openings = {name: list(value[name]) for name in ("openings", "standard_openings")}
-    return Group(outcomes=outcomes, pairs=pairs, **openings, **plain)
+    openings, standard = list(value["openings"]), list(value["standard_openings"])
+    return Group(outcomes=outcomes, pairs=pairs, openings=openings, standard_openings=standard, **plain)
 
 
 @dataclass(slots=True)
