@@ -138,7 +138,7 @@ def test_the_jobs_commands_over_a_sharded_archive_give_the_report_of_a_single_ru
     job: dict[str, Any], merge_job: dict[str, Any], archive: Path, tmp_path: Path
 ) -> None:
     """Each index's pod line (invalid transcripts in every share: each pod still succeeds), then
-    the merge Job's line: its report.html and summary.json are a single run's."""
+    the merge Job's line: its report.html and summary.json, the dice audit too, are a single run's."""
     shards = int(
         {e["name"]: e["value"] for e in job["spec"]["template"]["spec"]["containers"][0]["env"]}["SHARDS"]
     )
@@ -151,7 +151,7 @@ def test_the_jobs_commands_over_a_sharded_archive_give_the_report_of_a_single_ru
     assert merged.returncode == 0, merged.stderr
     single = tmp_path / "single"
     single.mkdir()
-    CliRunner().invoke(main, ["verify", "--jsonl", "-o", str(single / "all.jsonl"), str(archive)])
+    CliRunner().invoke(main, ["verify", "--dice", "--jsonl", "-o", str(single / "all.jsonl"), str(archive)])
     alone = CliRunner().invoke(
         main, ["report", "--json", "-o", str(single / "report.html"), str(single / "all.jsonl")]
     )
@@ -159,6 +159,7 @@ def test_the_jobs_commands_over_a_sharded_archive_give_the_report_of_a_single_ru
     assert (reports / "report.html").read_bytes() == (single / "report.html").read_bytes()
     summary = json.loads(alone.output)
     assert summary["transcripts"] == 30 + 27 and summary["counts"]["invalid"] >= 9
+    assert summary["dice"]["counts"]["files"] == summary["counts"]["valid"] + summary["counts"]["invalid"]
 
 
 def test_a_usage_error_or_a_missing_shard_fails_the_pod_with_exit_2(

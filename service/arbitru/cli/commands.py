@@ -24,6 +24,7 @@ from typing import IO, Any
 
 import click
 
+from arbitru.cli.dice import Tally
 from arbitru.cli.parallel import judged, usable_cpus
 from arbitru.cli.report import write_report
 from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, summary_lines, table
@@ -133,6 +134,11 @@ def _output(path: str | None, lang: str) -> Iterator[IO[str]]:
 @click.option(
     "--preset", type=click.Choice(list(PRESETS)), help="rules preset (default: the file's header tags)"
 )
+@click.option(
+    "--dice",
+    is_flag=True,
+    help="audit the dice too: each row carries its rolls, the table and report their statistics",
+)
 @click.option("--shard", metavar="I/N", help="only the I-th of N shares of the files (0-based)")
 @click.option(
     "--suffixes",
@@ -150,6 +156,7 @@ def verify_command(
     jobs: int,
     mode: str,
     preset: str | None,
+    dice: bool,
     shard: str | None,
     suffixes: str,
 ) -> None:
@@ -164,7 +171,7 @@ def verify_command(
         sys.exit(2)
     files = select_shard(found, shard)
     form = "jsonl" if jsonl else "json" if as_json else "table"
-    totals = _run(files, jobs or usable_cpus(), (mode, preset, lang), form, output, report)
+    totals = _run(files, jobs or usable_cpus(), (mode, preset, lang), form, output, report, dice)
     code = exit_code(totals)
     sys.exit(0 if code == 2 and shard else code)  # an empty share of a full archive is no error
 
@@ -192,10 +199,14 @@ def _run(
     form: str,
     output: str | None,
     report: str | None,
+    dice: bool = False,
 ) -> dict[str, int]:
-    """Verify `files`, writing each row as it comes (JSON Lines, a JSON array) or the table at the end."""
+    """Verify `files`, writing each row as it comes (JSON Lines, a JSON array) or the table at the
+    end; with `dice`, each row carries its file's rolls, counted (for the audit of the table and the
+    report, which only they need: JSON rows are merged by `report`)."""
     totals = dict.fromkeys(STATUSES, 0)
     keep = form == "table" or report is not None  # the summary's entries: only what a table or report needs
+    tally = Tally() if dice and keep else None
     entries: list[dict[str, Any]] = []
     hide = len(files) < 2 or not sys.stderr.isatty()
     with (
@@ -203,8 +214,10 @@ def _run(
         click.progressbar(length=len(files), label="verify", file=sys.stderr, hidden=hide) as bar,
     ):
         out.write("[" if form == "json" else "")
-        for number, result in enumerate(judged(files, workers, *options)):
+        for number, result in enumerate(judged(files, workers, *options, dice=dice)):
             totals[result["status"]] += 1
+            if tally is not None and "dice" in result:
+                tally.add_record(result["dice"])
             if form == "jsonl":
                 out.write(json_line(result) + "\n")
                 out.flush()
@@ -217,7 +230,7 @@ def _run(
             out.write(json.dumps(end_line(totals)) + "\n")
         elif form == "json":
             out.write("\n]\n")
-        summary = summarise(entries) if keep else None
+        summary = summarise(entries, tally) if keep else None
         if summary is not None and form == "table":
             out.write(table(summary, options[2]) + "\n")
     if summary is not None and report:
@@ -241,10 +254,11 @@ def report_command(
     shards: tuple[Path, ...], output: str | None, as_json: bool, jsonl: bool, lang: str
 ) -> None:
     """Merge shards (`verify --jsonl` or `--json`, `report --json` or `--jsonl`) into one summary and
-    report."""
+    report (with the dice audit of their rolls, when they carry them: `verify --dice`)."""
     _one_form(as_json, jsonl)
+    tally = Tally()
     try:
-        summary = summarise(read_shards(shards))
+        summary = summarise(read_shards(shards, tally), tally)
     except ShardError as exc:
         click.echo(render("cli.shard_error", {"error": exc.say(lang)}, lang), err=True)
         sys.exit(2)

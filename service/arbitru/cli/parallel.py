@@ -74,12 +74,12 @@ def chunk_size(files: int, workers: int) -> int:
     return max(1, min(64, files // (workers * 8)))
 
 
-_options: tuple[str, str | None, str] = ("legal-moves-only", None, "en")
+_options: tuple[str, str | None, str, bool] = ("legal-moves-only", None, "en", False)
 
 
-def _start(mode: str, preset: str | None, lang: str) -> None:
+def _start(mode: str, preset: str | None, lang: str, dice: bool = False) -> None:
     global _options
-    _options = (mode, preset, lang)
+    _options = (mode, preset, lang, dice)
 
 
 def _chunk(chunk: Sequence[Candidate]) -> list[Row]:
@@ -92,9 +92,10 @@ def in_flight(workers: int) -> int:
 
 
 def judged(
-    files: Sequence[Candidate], workers: int, mode: str, preset: str | None, lang: str
+    files: Sequence[Candidate], workers: int, mode: str, preset: str | None, lang: str, dice: bool = False
 ) -> Iterator[Row]:
-    """Each file's row, in the order of `files`, from `workers` processes (here, for one).
+    """Each file's row, in the order of `files`, from `workers` processes (here, for one); with
+    `dice`, its rolls too (`judge_file`).
 
     At most `in_flight(workers)` chunks are out at a time, and the next is handed out only when the
     caller has taken the rows of the oldest: whatever the speed of the caller (a slow disk, a pipe
@@ -103,12 +104,12 @@ def judged(
     """
     if workers <= 1 or len(files) < 2:
         for candidate in files:
-            yield judge_file(candidate, mode, preset, lang)
+            yield judge_file(candidate, mode, preset, lang, dice)
         return
     workers = min(workers, len(files))
     size = chunk_size(len(files), workers)
     with multiprocessing.get_context("fork").Pool(
-        workers, initializer=_start, initargs=(mode, preset, lang)
+        workers, initializer=_start, initargs=(mode, preset, lang, dice)
     ) as pool:
         pending: deque[AsyncResult[list[Row]]] = deque()
         for start in range(0, len(files), size):

@@ -1,6 +1,7 @@
 """The HTML report an organiser hands out: static pages, no external asset, every text escaped.
 
-At the top the totals and the reasons found; then the summary table of every match (file,
+At the top the totals and the reasons found, and the dice audit of a run with `--dice`
+(`arbitru.cli.dice_report`); then the summary table of every match (file,
 players, length, games, final score, winner, verdict, the player who erred and the illegal
 action), sortable by any column and filterable by text and verdict with a few lines of inline
 script (the table is complete without it). A valid match cut short is said `valid (unfinished)`,
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from arbitru.cli.dice_report import dice_section
 from arbitru.cli.shape import rules_of
 from arbitru.cli.summary import first_error, score_text, unfinished, verdict_text
 from arbitru.cli.verdicts import INVALID, UNREADABLE, VALID, summary_line
@@ -133,6 +135,8 @@ def report_pages(
     if summary["codes"]:
         listed = ", ".join(f"{_e(code)} ({count})" for code, count in summary["codes"].items())
         first.append(f"<p>{_e(words['codes'])}: {listed}</p>")
+    if "dice" in summary:
+        first.append(dice_section(summary["dice"]["audit"], lang))
     first += _controls(words, window)
     first.append(_table(matches, links, words, lang))
     first += _details_part(matches, shares, 0, names, words, lang)

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from arbitru.cli.dice import Tally, record_problem, summary_part, tally_of, tally_problem
+from arbitru.cli.dice_report import dice_lines
 from arbitru.cli.shape import malformed
 from arbitru.cli.terminal import shown
 from arbitru.cli.verdicts import (
@@ -94,8 +96,10 @@ def unfinished(item: Mapping[str, Any]) -> bool:
     return item["status"] == VALID and item.get("finished") is False
 
 
-def summarise(entries: Iterable[Entry]) -> dict[str, Any]:
-    """The summary (JSON-ready) of the entries of an archive, in any order."""
+def summarise(entries: Iterable[Entry], dice: Tally | None = None) -> dict[str, Any]:
+    """The summary (JSON-ready) of the entries of an archive, in any order; with the `dice` audit
+    (its counts and statistics) when `dice`, read once every entry is (a tally `read_shards` fills
+    as it goes), counted any transcript's rolls."""
     listed = sorted(entries, key=lambda e: e["file"])
     totals = counts(listed)
     codes = Counter(e["error"]["code"] for e in listed if e["status"] == INVALID and e["error"])
@@ -107,7 +111,7 @@ def summarise(entries: Iterable[Entry]) -> dict[str, Any]:
         "codes": dict(sorted(codes.items())),
         "matches": [e for e in listed if e["status"] != SKIPPED],
         "skipped": [e["file"] for e in listed if e["status"] == SKIPPED],
-    }
+    } | ({"dice": summary_part(dice)} if dice is not None and dice.files else {})
 
 
 def end_line(totals: Mapping[str, int]) -> dict[str, Any]:
@@ -121,28 +125,44 @@ def summary_lines(summary: Mapping[str, Any]) -> Iterator[str]:
     skipped = (entry(row(file, SKIPPED)) for file in summary["skipped"])
     for item in sorted((*summary["matches"], *skipped), key=lambda e: e["file"]):
         yield json_line(item)
+    if "dice" in summary:
+        yield json_line({"dice": summary["dice"]["counts"]})
     yield json.dumps(end_line(summary["counts"]))
 
 
-def read_shards(paths: Sequence[Path]) -> Iterator[Entry]:
+def read_shards(paths: Sequence[Path], dice: Tally | None = None) -> Iterator[Entry]:
     """The entries of every shard, each shard checked complete; no file twice. A shard is JSON Lines
     (`verify --jsonl`, `report --jsonl`) or one JSON document (`verify --json`'s array, `report
-    --json`'s summary), told by its first line: a document's is a lone `[` or `{`."""
+    --json`'s summary), told by its first line: a document's is a lone `[` or `{`. The rolls the
+    shards carry (a row's `dice`, a summary's dice counts, the dice line of `report --jsonl`) are
+    added to `dice`, each checked (`arbitru.cli.dice`)."""
     seen: set[str] = set()
+    tally = Tally() if dice is None else dice
     for path in paths:
-        for item in _document_entries(path) if _is_document(path) else _line_entries(path):
+        read = _document_entries(path, tally) if _is_document(path) else _line_entries(path, tally)
+        for item in read:
             if item["file"] in seen:
                 raise ShardError(str(path), "cli.shard.in_two", file=item["file"])
             seen.add(item["file"])
             yield item
 
 
-def _as_entry(item: Any, where: str) -> Entry:
+def _as_entry(item: Any, where: str, tally: Tally) -> Entry:
     """The entry of a verdict row, or of an entry (a line of `report --jsonl`); a ShardError at
     `where` naming the field for neither, or for one whose fields are not what the CLI writes
-    (`arbitru.cli.shape`)."""
+    (`arbitru.cli.shape`). A row's rolls (`dice`) are added to `tally`."""
     if not isinstance(item, dict):
         raise ShardError(where, "cli.shard.not_a_verdict")
+    read = _entry_of(item, where)
+    if "dice" in item and set(item) != set(ENTRY_KEYS):
+        bad = record_problem(item["dice"]) if read["status"] in (VALID, INVALID) else ""
+        if bad is not None:
+            raise ShardError(where, "cli.shard.field", field=f"dice.{bad}".rstrip("."))
+        tally.add_record(item["dice"])
+    return read
+
+
+def _entry_of(item: dict[str, Any], where: str) -> Entry:
     named = {"file": isinstance(item.get("file"), str), "status": item.get("status") in STATUSES}
     bad = next((name for name, ok in named.items() if not ok), None)
     if bad is not None:
@@ -180,10 +200,10 @@ def _is_document(path: Path) -> bool:
     return first in ("[", "{")
 
 
-def _document_entries(path: Path) -> list[Entry]:
+def _document_entries(path: Path, tally: Tally) -> list[Entry]:
     """The entries of a `verify --json` array (complete: the run writes its `]` last) or of a
     `report --json` summary (checked: its totals, codes and lists are those of its entries, as its
-    format writes them)."""
+    format writes them, its dice audit that of its dice counts, which are added to `tally`)."""
     document = _loaded(path.read_text(encoding="utf-8", errors="replace"), str(path))
     if isinstance(document, list):
         items = document
@@ -194,10 +214,24 @@ def _document_entries(path: Path) -> list[Entry]:
         items = [*matches, *(row(file, SKIPPED) for file in skipped)]
     else:
         raise ShardError(str(path), "cli.shard.not_a_shard", format=FORMAT)
-    listed = [_as_entry(item, f"{path}, item {number}") for number, item in enumerate(items)]
-    if isinstance(document, dict) and as_written(summarise(listed), document["format"]) != document:
+    mine = Tally()
+    listed = [_as_entry(item, f"{path}, item {number}", mine) for number, item in enumerate(items)]
+    if isinstance(document, dict) and "dice" in document:
+        counts = document["dice"].get("counts") if isinstance(document["dice"], dict) else None
+        mine.add(_dice_counts(counts, str(path), "dice.counts"))
+    if isinstance(document, dict) and as_written(summarise(listed, mine), document["format"]) != document:
         raise ShardError(str(path), "cli.shard.totals")
+    tally.add(mine)
     return listed
+
+
+def _dice_counts(value: Any, where: str, name: str) -> Tally:
+    """The dice counts of a summary or of a `report --jsonl` dice line; a ShardError naming the
+    field that is not what `Tally.to_dict` writes."""
+    bad = tally_problem(value)
+    if bad is not None:
+        raise ShardError(where, "cli.shard.field", field=f"{name}.{bad}".rstrip("."))
+    return tally_of(value)
 
 
 class _LongNumber:
@@ -241,7 +275,7 @@ def _path_of_long_number(document: Any) -> str:
     return ""
 
 
-def _line_entries(path: Path) -> Iterator[Entry]:
+def _line_entries(path: Path, tally: Tally) -> Iterator[Entry]:
     """The entries of JSON Lines one by one (a shard of 100,000 verdicts is never held whole); the
     check that its end line counts them comes after the last (the caller reads every line before
     it writes)."""
@@ -256,8 +290,10 @@ def _line_entries(path: Path) -> Iterator[Entry]:
             item = _loaded(line, f"{path}:{number}")
             if isinstance(item, dict) and "end" in item:
                 end = item["end"]
+            elif isinstance(item, dict) and set(item) == {"dice"}:  # report --jsonl's dice counts
+                tally.add(_dice_counts(item["dice"], f"{path}:{number}", "dice"))
             else:
-                read = _as_entry(item, f"{path}:{number}")
+                read = _as_entry(item, f"{path}:{number}", tally)
                 found[read["status"]] += 1
                 yield read
     if end != found:
@@ -308,4 +344,6 @@ def table(summary: Mapping[str, Any], lang: str) -> str:
     ]
     lines.insert(1, "-" * min(120, max(len(line) for line in lines)))
     lines.append(summary_line(summary["counts"], lang, summary["unfinished"]))
+    if "dice" in summary:
+        lines += ["", *map(shown, dice_lines(summary["dice"]["audit"], lang))]
     return "\n".join(line.rstrip() for line in lines)

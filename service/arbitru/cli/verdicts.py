@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from arbitru.cli.dice import record as dice_record
 from arbitru.cli.walk import Candidate, Refused, read_bytes
 from arbitru.engine.board import Problem
 from arbitru.engine.budget import WorkLimitExceeded
@@ -40,16 +41,18 @@ def row(shown: str, status: str, verdict: Mapping[str, Any] | None = None, probl
     return {"file": shown, "status": status, "verdict": verdict, "problem": problem}
 
 
-def judge_file(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
-    """The row of one file (picklable for the worker processes): never raises for what a file holds."""
-    return scrubbed(_row_of(candidate, mode, preset, lang))
+def judge_file(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool = False) -> Row:
+    """The row of one file (picklable for the worker processes): never raises for what a file holds.
+    With `dice`, the row of a transcript read (valid or invalid) carries its rolls in `dice`
+    (`arbitru.cli.dice.record`: the audit's input)."""
+    return scrubbed(_row_of(candidate, mode, preset, lang, dice))
 
 
-def _row_of(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
+def _row_of(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool = False) -> Row:
     if candidate.refused is not None:
         return row(candidate.shown, UNREADABLE, problem=candidate.refused.say(lang))
     try:
-        return _judged(candidate, mode, preset, lang)
+        return _judged(candidate, mode, preset, lang, dice)
     except Refused as refused:
         return row(candidate.shown, UNREADABLE, problem=refused.say(lang))
     except OSError as exc:
@@ -59,15 +62,15 @@ def _row_of(candidate: Candidate, mode: str, preset: str | None, lang: str) -> R
         return row(candidate.shown, UNREADABLE, problem=reason)
 
 
-def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
+def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool) -> Row:
     """Read and referee one file with the collector paused over both: a transcript read is thousands
     of actions and tuples with no cycles, like its refereeing (paused over the referee alone, the
     collections the reading sets off would stay)."""
     with collector_paused():
-        return _read_and_judged(candidate, mode, preset, lang)
+        return _read_and_judged(candidate, mode, preset, lang, dice)
 
 
-def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: str) -> Row:
+def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool) -> Row:
     data = read_bytes(candidate.path)
     try:
         transcript = read_match(data, preset=preset)
@@ -94,7 +97,10 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
     if error and "position" in error:  # the position as a request body: its rules draw its board
         error["position"].update(position_links(error["position"], transcript.rules))
         error["position"]["rules"] = transcript.rules.to_dict()
-    return row(candidate.shown, VALID if verdict["valid"] else INVALID, verdict)
+    judged = row(candidate.shown, VALID if verdict["valid"] else INVALID, verdict)
+    if dice:
+        judged["dice"] = dice_record(transcript.match, transcript.rules)
+    return judged
 
 
 def problems_text(problems: Iterable[Problem], lang: str) -> str:
