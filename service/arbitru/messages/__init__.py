@@ -154,7 +154,7 @@ def where_json_breaks(error: ValueError) -> dict[str, int]:
     """Where a text stops being JSON, from a `json.JSONDecodeError` (orjson's is one): `line` and
     `column` (from 1) and `position` (characters before it), numbers the same in any language, for a
     catalogue text to name the place in the reader's language rather than pass on the parser's English
-    (`"problem.malformed_json"`, `"game_record.not_json"`)."""
+    (`"problem.malformed_json"`, `"game_record.not_json"`, `"cli.shard.not_json"`)."""
     return {
         "line": getattr(error, "lineno", 1),
         "column": getattr(error, "colno", 1),
