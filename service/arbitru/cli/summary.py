@@ -39,7 +39,7 @@ from arbitru.cli.verdicts import (
     row,
     summary_line,
 )
-from arbitru.messages import cli_words, render, where_json_breaks
+from arbitru.messages import Message, cli_words, json_breaks, render
 
 FORMAT = "arbitru.archive-summary/2"
 FORMAT_1 = "arbitru.archive-summary/1"  # before entries said `finished` and the summary `unfinished`
@@ -58,9 +58,11 @@ class ShardError(ValueError):
         self.params = params
 
     def say(self, lang: str) -> str:
-        """The reason in `lang`, the shard and any file or field named as the terminal shows them."""
+        """The reason in `lang`, the shard and any file or field named as the terminal shows them (a
+        catalogue text among the params is rendered in `lang` too)."""
         params = {
-            name: shown(value) if isinstance(value, str) else value for name, value in self.params.items()
+            name: value if isinstance(value, Message) or not isinstance(value, str) else shown(value)
+            for name, value in self.params.items()
         }
         return f"{shown(self.where)}: {render(self.key, params, lang)}"
 
@@ -213,7 +215,7 @@ def _loaded(text: str, where: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ShardError(where, "cli.shard.not_json", **where_json_breaks(exc)) from None
+        raise ShardError(where, "cli.shard.not_json", place=json_breaks(exc)) from None
     except RecursionError:
         raise ShardError(where, "cli.shard.too_deep") from None
     except ValueError:  # a JSONDecodeError is caught above: an integer of too many digits
