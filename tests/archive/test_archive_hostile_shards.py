@@ -197,6 +197,39 @@ def test_a_shard_naming_a_file_with_control_characters_is_refused_with_them_esca
     assert "\x1b" not in result.output and "\u202e" not in result.output
 
 
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ('{"file": "a.mat", "status": }', "nu este JSON: eroarea este la linia 1, coloana 29 (poziția 28)"),
+        ("[" * 200_000 + "]" * 200_000, "imbrică tablouri și obiecte prea adânc pentru a fi citit"),
+        (LONG, "un număr întreg prea lung pentru a fi citit"),
+    ],
+    ids=["broken", "too_deep", "long_integer"],
+)
+def test_a_shard_line_that_is_not_json_is_refused_in_romanian_saying_where_it_breaks(tmp_path, line, said):
+    """A line that JSON cannot read is refused in the catalogue's words in the asked language,
+    naming where it breaks as the HTTP layer does for a body (line, column, offset), never with
+    the JSON parser's English reason."""
+    shard = tmp_path / "shard-0.jsonl"
+    shard.write_text(line + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["report", "--lang", "ro", str(shard)])
+    assert result.exit_code == 2, (result.output[-400:], result.exception)
+    assert f"fragmentele nu pot fi unite: {shard}:1: {said}" in result.output, result.output[-400:]
+    assert "Expecting" not in result.output and "Exceeds" not in result.output
+
+
+def test_a_verdict_array_that_is_not_json_is_refused_naming_its_line_and_column(tmp_path):
+    """A `verify --json` array broken on its third line: the line and column within the document."""
+    document = tmp_path / "all.json"
+    document.write_text('[\n  {"file": "a.mat"},\n  oops\n]\n', encoding="utf-8")
+    for lang, said in [
+        ("en", "not JSON: it breaks at line 3, column 3 (offset 25)"),
+        ("ro", "nu este JSON: eroarea este la linia 3, coloana 3 (poziția 25)"),
+    ]:
+        result = CliRunner().invoke(main, ["report", "--lang", lang, str(document)])
+        assert result.exit_code == 2 and f"{document}: {said}" in result.output, result.output[-400:]
+
+
 def test_a_hostile_shard_fails_the_merge_job(illegal_row, tmp_path):
     """The merge Job's own shell line (k8s/batch/merge/job.yaml) over a shard with the point "²":
     exit 2 (FailJob), not the traceback's 1 that the line turns into the Job's success."""

@@ -587,3 +587,42 @@ def test_playground_plakoto_pin_made_by_clicking(server: str, browser: Any) -> N
     assert "white 355 pips" in svg_title(browser, "board-picture")
     full_page_screenshot(browser, SCREENSHOTS / "playground-turn-pin.png")
     assert console_errors(browser) == []
+
+
+FORCED_REST_POSITION = "4P8PAABBAAAAAA:cIkEAAAAAAAE"  # white: one checker on 6, one on 1, 13 off; 1-1
+
+
+def test_playground_finishes_a_forced_rest_in_one_click(server: str, browser: Any) -> None:
+    """White's 1-1 with checkers on 6 and 1 (in Romanian): two plays remain at first (6/2, or 6/3
+    1/off), so no rest is offered; after 1/off only 6/3 remains, and one click on the offered
+    rest makes its three hops (/v1/turn's `completion`) and completes the turn, played as the
+    list's 6/3 1/off. The button's words are the catalogue's."""
+    from selenium.webdriver.common.by import By
+
+    from arbitru.http.routes.playground import page_words
+
+    words = page_words("ro")
+    phone_viewport(browser)
+    browser.get("about:blank")
+    browser.get(server + f"/#position={FORCED_REST_POSITION}&dice=11&lang=ro")
+    wait_for(browser, lambda d: len(play_buttons(d)) == 2, "the 2 plays of 1-1")
+    wait_for(browser, lambda d: marked(d, "movable") == [1, 6], "the checkers that may move")
+    rest = browser.find_element(By.ID, "forced-rest")
+    assert not rest.is_displayed(), "two boards remain: no rest is forced"
+    hop(browser, 1, 0, words["moved"].format(hops="1/off"))
+    wait_for(browser, lambda d: d.find_element(By.ID, "forced-rest").is_displayed(), "the rest offered")
+    assert rest.text == words["forced_rest"].format(hops="6/5 5/4 4/3")
+    assert browser.find_element(By.ID, "result-section").get_attribute("hidden") is not None
+    rest.click()
+    played = words["after_play"].format(play="6/3 1/off")
+    wait_for(
+        browser,
+        lambda d: played in d.find_element(By.ID, "result-caption").text,
+        "the forced rest made in one click: the turn complete and played",
+    )
+    assert builder_status(browser).endswith("1/off 6/5 5/4 4/3")
+    assert words["pips"].format(white=3, black=90) in svg_title(browser, "board-picture")
+    chosen = [b.text for b in play_buttons(browser) if b.get_attribute("aria-pressed") == "true"]
+    assert chosen == ["6/3 1/off"] and not rest.is_displayed()
+    assert marked(browser, "movable") == [] and marked(browser, "reach") == []
+    assert console_errors(browser) == []

@@ -56,9 +56,8 @@ def test_malformed_json_names_where_it_breaks_in_the_answer_language(client, raw
     )
     body = assert_problem(response, 400)
     line, column, position = where
-    assert body["detail"] == render(
-        "problem.malformed_json", {"line": line, "column": column, "position": position}, lang
-    )
+    place = render("json.breaks_at", {"line": line, "column": column, "position": position}, lang)
+    assert body["detail"] == render("problem.malformed_json", {"place": place}, lang)
     with pytest.raises(orjson.JSONDecodeError) as parsed:
         orjson.loads(raw)
     assert parsed.value.msg not in body["detail"]
@@ -211,5 +210,5 @@ def test_a_transcript_file_of_broken_json_names_where_it_breaks_in_romanian(clie
     response = client.post("/v1/matches/verify", data=b'{"games": [}', content_type="text/plain", headers=RO)
     body = assert_problem(response, 422)
     assert body["errors"]["file"] == [
-        "nu este o înregistrare de joc JSON: eroarea de JSON este la linia 1, coloana 12 (poziția 11)"
+        "nu este o înregistrare de joc JSON: eroarea este la linia 1, coloana 12 (poziția 11)"
     ]

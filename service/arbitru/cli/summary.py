@@ -41,7 +41,7 @@ from arbitru.cli.verdicts import (
     row,
     summary_line,
 )
-from arbitru.messages import cli_words, render
+from arbitru.messages import Message, cli_words, json_breaks, render
 
 FORMAT = "arbitru.archive-summary/2"
 FORMAT_1 = "arbitru.archive-summary/1"  # before entries said `finished` and the summary `unfinished`
@@ -60,9 +60,11 @@ class ShardError(ValueError):
         self.params = params
 
     def say(self, lang: str) -> str:
-        """The reason in `lang`, the shard and any file or field named as the terminal shows them."""
+        """The reason in `lang`, the shard and any file or field named as the terminal shows them (a
+        catalogue text among the params is rendered in `lang` too)."""
         params = {
-            name: shown(value) if isinstance(value, str) else value for name, value in self.params.items()
+            name: value if isinstance(value, Message) or not isinstance(value, str) else shown(value)
+            for name, value in self.params.items()
         }
         return f"{shown(self.where)}: {render(self.key, params, lang)}"
 
@@ -240,25 +242,36 @@ class _LongNumber:
 
 
 def _loaded(text: str, where: str) -> Any:
-    """The JSON of a shard or of one of its lines; a ShardError at `where` when it is not JSON, or
-    naming the field of an integer too long to read (Python refuses one of thousands of digits)."""
+    """The JSON of a shard or of one of its lines; a ShardError at `where` when it is not JSON (where
+    it breaks, in the catalogue's words as the HTTP layer says it of a body, never the parser's
+    English), nests too deeply to read, or holds an integer too long to read (Python refuses one of
+    thousands of digits: the field is named)."""
     try:
         return json.loads(text)
-    except (ValueError, RecursionError) as exc:  # ValueError: a JSONDecodeError, or a long integer
-        error = exc
+    except json.JSONDecodeError as exc:
+        raise ShardError(where, "cli.shard.not_json", place=json_breaks(exc)) from None
+    except RecursionError:
+        raise ShardError(where, "cli.shard.too_deep") from None
+    except ValueError:  # a JSONDecodeError is caught above: an integer of too many digits
+        pass
+    raise _long_number(text, where)
+
+
+def _long_number(text: str, where: str) -> ShardError:
+    """The refusal of a shard (or line) holding an integer longer than Python reads: the field
+    holding it, or the document when it is that number."""
     limit = sys.get_int_max_str_digits()
-    if isinstance(error, ValueError) and not isinstance(error, json.JSONDecodeError) and limit:
 
-        def number(digits: str) -> Any:
-            return _LongNumber() if len(digits) > limit else int(digits)
+    def number(digits: str) -> Any:
+        return _LongNumber() if limit and len(digits) > limit else int(digits)
 
-        try:
-            field = _path_of_long_number(json.loads(text, parse_int=number))
-        except RecursionError:  # nested too deep further on: said as not JSON
-            field = ""
-        if field:
-            raise ShardError(where, "cli.shard.long_number", field=field)
-    raise ShardError(where, "cli.shard.not_json", error=str(error))
+    try:
+        field = _path_of_long_number(json.loads(text, parse_int=number))
+    except RecursionError:  # nested too deep further on
+        return ShardError(where, "cli.shard.too_deep")
+    if field:
+        return ShardError(where, "cli.shard.long_number", field=field)
+    return ShardError(where, "cli.shard.long_integer")
 
 
 def _path_of_long_number(document: Any) -> str:

@@ -81,7 +81,7 @@ from arbitru.formats.mat import (
     stated_rules,
 )
 from arbitru.formats.sgf_reader import is_sgf, read_sgf
-from arbitru.messages import Message, message, where_json_breaks
+from arbitru.messages import Message, json_breaks, message
 
 FORMAT = "arbitru.match/1"
 TURN_ACTIONS: tuple[str, ...] = ("roll", "double", "take", "drop", "beaver", "raccoon", "resign")
@@ -668,4 +668,4 @@ def parse_record(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(message("game_record.not_json", **where_json_breaks(exc))) from None
+        raise ValueError(message("game_record.not_json", place=json_breaks(exc))) from None

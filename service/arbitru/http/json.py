@@ -8,7 +8,7 @@ from typing import Any
 import orjson
 from flask import Response
 
-from arbitru.messages import Message, message, where_json_breaks
+from arbitru.messages import Message, json_breaks, message, where_json_breaks
 
 JSON_CONTENT_TYPE = "application/json"
 
@@ -27,6 +27,6 @@ where the body breaks."""
 def malformed(error: orjson.JSONDecodeError) -> Message:
     """The detail of a 400 for a body orjson could not read: where it breaks (line, column, offset)
     in the catalogue's words, never orjson's English reason (which a Romanian answer would keep)."""
-    reason = getattr(error, "msg", "")
-    key = "problem.json_too_deep" if reason.startswith(TOO_DEEP) else "problem.malformed_json"
-    return message(key, **where_json_breaks(error))
+    if getattr(error, "msg", "").startswith(TOO_DEEP):
+        return message("problem.json_too_deep", **where_json_breaks(error))
+    return message("problem.malformed_json", place=json_breaks(error))

@@ -154,12 +154,19 @@ def where_json_breaks(error: ValueError) -> dict[str, int]:
     """Where a text stops being JSON, from a `json.JSONDecodeError` (orjson's is one): `line` and
     `column` (from 1) and `position` (characters before it), numbers the same in any language, for a
     catalogue text to name the place in the reader's language rather than pass on the parser's English
-    (`"problem.malformed_json"`, `"game_record.not_json"`)."""
+    (`json_breaks`)."""
     return {
         "line": getattr(error, "lineno", 1),
         "column": getattr(error, "colno", 1),
         "position": getattr(error, "pos", 0),
     }
+
+
+def json_breaks(error: ValueError) -> Message:
+    """Where a text stops being JSON in the catalogue's one wording of it (`json.breaks_at`), the
+    `place` of every text that says so (`problem.malformed_json` of a body, `game_record.not_json` of
+    a transcript, `cli.shard.not_json` of a shard), rendered in the language the whole is."""
+    return message("json.breaks_at", **where_json_breaks(error))
 
 
 def localise(text: str, lang: str | None) -> str:

@@ -40,7 +40,7 @@ from arbitru.http.schemas.matches import (
     VerifyRequestSchema,
     VerifyResponseSchema,
 )
-from arbitru.messages import localise, message, where_json_breaks
+from arbitru.messages import json_breaks, localise, message
 from arbitru.referee import MODES, Excerpt, resolve_rules, verify
 from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock, with_clock
 from arbitru.referee.mat_writer import write_mat
@@ -186,7 +186,7 @@ def _file_body(data: bytes) -> dict[str, Any]:
         try:
             body["record"] = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
-            broken = message("game_record.not_json", **where_json_breaks(exc))
+            broken = message("game_record.not_json", place=json_breaks(exc))
             raise ValidationProblem({"file": [broken]}) from None
     elif is_sgf(text):
         body["sgf"] = text

@@ -5,7 +5,8 @@ Plain HTML, CSS and a little JavaScript from static/playground/ (no build step, 
 only calls the public API (/v1/start, /v1/board.svg, /v1/moves with `include` of IDs, /v1/turn), so it
 doubles as an example client. Besides the list of plays, a turn is built on the picture one checker at
 a time: the picture's points take clicks (board.svg's `targets`) and /v1/turn says where the chosen
-checker can go, makes each hop, and says when the turn is a whole play. `GET /` is documented in
+checker can go, makes each hop, and says when the turn is a whole play; a rest that /v1/turn says is
+forced (one board remains) is offered as one button that makes its hops. `GET /` is documented in
 the spec (under the `playground` tag); its asset files are not.
 The page is a Jinja template: its choices of rules preset and language are filled from the tables
 that define them (the colours, `arbitru.engine.rules.PRESETS`, the languages of the message catalogue);

@@ -13,8 +13,9 @@
 // (each point, the bar and the tray marked data-point in the mover's numbering), a click on a
 // checker marks where /v1/turn's `reach` says it can go, a click on one of those sends the hops of
 // its path to /v1/turn and draws the board after them (a hit checker on the bar, a pinned one
-// crossed), "undo" sends one hop fewer, and a complete turn is played as a click on its play in
-// the list would (the play's result and "play on").
+// crossed), "undo" sends one hop fewer, a forced rest (/v1/turn says `forced`: one board remains)
+// is offered as one button that sends its `completion`, and a complete turn is played as a click on
+// its play in the list would (the play's result and "play on").
 "use strict";
 
 (function () {
@@ -328,7 +329,17 @@
     if (builder.hops.length) status.push(fill("moved", { hops: builder.hops.map(hopText).join(" ") }));
     $("builder-status").textContent = status.join(" ");
     $("undo-hop").hidden = !builder.hops.length;
-    $("builder").hidden = !status.length;
+    const rest = forcedRest();
+    $("forced-rest").hidden = !rest.length;
+    if (rest.length) $("forced-rest").textContent = fill("forced_rest", { hops: rest.map(hopText).join(" ") });
+    $("builder").hidden = !status.length && !rest.length;
+  }
+
+  // The hops that finish the turn when only one board can still be reached (/v1/turn's `forced`
+  // and `completion`); none once the turn is complete or while more than one board remains.
+  function forcedRest() {
+    const answer = builder.answer;
+    return answer && answer.forced && !answer.complete && answer.completion ? answer.completion : [];
   }
 
   // The turn after `hops` (one at a time: clicks meanwhile are ignored; a show() begun meanwhile
@@ -366,6 +377,11 @@
   }
 
   const undo = () => makeHops(madeHops().slice(0, -1));
+  // the forced rest in one click: the hops made and the completion, which make the turn complete
+  const finishForced = () => {
+    const rest = forcedRest().map((hop) => ({ from: hop.from, to: hop.to, die: hop.die }));
+    if (rest.length) makeHops(madeHops().concat(rest));
+  };
 
   // The result: from the play's own GNU ID (opponent to roll, same cube), from its board with the turn
   // passed to the opponent where the variant has no ID, or its bare board when the game is over
@@ -427,6 +443,7 @@
       clickPicture(event);
     });
     $("undo-hop").addEventListener("click", undo);
+    $("forced-rest").addEventListener("click", finishForced);
     $("lang").addEventListener("change", () => {
       translatePage();
       show();
