@@ -29,7 +29,7 @@ from arbitru.trust.keys import KeyRing, TrustError
 from arbitru.trust.states import STEPS, open_state, sign_state, start_payload, successor
 
 EXTENSION = "arbitru.keys"
-MAX_STATE_CHARS = 16_384  # a state is under 3 KiB; the bound keeps a hostile one cheap to refuse
+MAX_STATE_CHARS = 3072  # a state is about 2 KiB; the bound keeps a hostile one cheap to refuse
 EXPANDED = ("board", "turn", "dice", "cube", "match", "rules")
 
 

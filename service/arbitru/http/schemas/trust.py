@@ -41,8 +41,8 @@ class JwksSchema(ma.Schema):
 class SeedsSchema(StrictSchema):
     """Each player's seed (lower-case hex, at most 64 characters; empty: none)."""
 
-    white = fields.String(required=True, validate=validate.Regexp(HEX_SEED))
-    black = fields.String(required=True, validate=validate.Regexp(HEX_SEED))
+    white = fields.String(required=True, validate=[validate.Length(max=64), validate.Regexp(HEX_SEED)])
+    black = fields.String(required=True, validate=[validate.Length(max=64), validate.Regexp(HEX_SEED)])
 
 
 class RollRequestSchema(StateMixin, StrictSchema):
