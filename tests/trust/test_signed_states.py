@@ -12,7 +12,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from joserfc import jws
 from joserfc.jwk import KeySet
 
-from arbitru.trust.keys import KeyRing
+from arbitru.trust.keys import KeyRing, share_unconfigured_keys
 from arbitru.trust.states import sign_state, state_hash
 from tests.trust.support import KEYS, NEW_KEY, OLD_KEY, ok, refused, rolled, trust_app
 
@@ -147,3 +147,16 @@ def test_with_require_state_the_game_routes_refuse_a_bare_position():
     opened = rolled(client, ok(client.get("/v1/start"))["state"])
     assert ok(client.post("/v1/moves", json={"state": opened["state"]}))["plays"]
     assert ok(client.post("/v1/convert", json={"board": bare["board"], "turn": "white"}))  # not a game route
+
+
+def test_without_configured_keys_gunicorns_master_hands_every_worker_the_same_key(capsys):
+    environ: dict[str, str] = {}
+    share_unconfigured_keys("", environ)
+    assert "made key" in capsys.readouterr().err
+    first, second = KeyRing.configured("", environ), KeyRing.configured("", environ)
+    token = first.sign(b"{}", "t")
+    assert second.verify(token, "t").payload == b"{}"
+    configured = {"ARBITRU_SIGNING_KEYS": environ["ARBITRU_SIGNING_KEYS"]}
+    share_unconfigured_keys("", configured)  # a configured set is left as it is
+    assert configured == {"ARBITRU_SIGNING_KEYS": environ["ARBITRU_SIGNING_KEYS"]}
+    assert all("d" not in key for key in first.public_jwks()["keys"])

@@ -22,7 +22,7 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -183,6 +183,21 @@ class KeyRing:
         if not private:
             raise TrustError("dice_key_gone", kid=kid)
         return hmac.new(_b64(str(private)), DICE_SECRET_LABEL, hashlib.sha256).digest()
+
+
+def share_unconfigured_keys(keys_file: str, environ: MutableMapping[str, str] | None = None) -> None:
+    """With no key set configured, make one and put it in the environment (ARBITRU_SIGNING_KEYS), said
+    on stderr: gunicorn's master calls it, so that every worker it forks signs with the same key."""
+    environ = os.environ if environ is None else environ
+    if environ.get(KEYS_ENV, "").strip() or keys_file:
+        return
+    data = {"keys": [new_key()]}
+    environ[KEYS_ENV] = json.dumps(data)
+    print(
+        f"arbitru: no signing key configured ({KEYS_ENV} or ARBITRU_SIGNING_KEYS_FILE): made key "
+        f"{data['keys'][0]['kid']} for this run; its signed states do not verify after a restart",
+        file=sys.stderr,
+    )
 
 
 def ensure_key_file(path: str) -> None:
