@@ -160,3 +160,12 @@ def test_without_configured_keys_gunicorns_master_hands_every_worker_the_same_ke
     share_unconfigured_keys("", configured)  # a configured set is left as it is
     assert configured == {"ARBITRU_SIGNING_KEYS": environ["ARBITRU_SIGNING_KEYS"]}
     assert all("d" not in key for key in first.public_jwks()["keys"])
+
+
+def test_a_hostile_state_is_a_422_never_a_500(client):
+    for hostile in (7, None, ["a.b.c"], {"state": 1}, "a.b.c", "." * 5000, "e30.e30.e30"):
+        response = client.post("/v1/moves", json={"state": hostile})
+        assert response.status_code == 422, (hostile, response.get_data(as_text=True))
+        assert "state" in response.get_json()["errors"]
+    for route in ("/v1/roll", "/v1/cube", "/v1/resign", "/v1/outcome"):
+        assert client.post(route, json={"state": "x.y.z"}).status_code == 422
