@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 CHAIN_LENGTH = 1024  # rolls a game may make (opening re-rolls included): far above any real game
 ACCEPT_BELOW = 252  # the largest multiple of 6 not above 256
 CHAIN_LABEL = b"arbitru-dice-chain:"
-PLAYER_SEED = re.compile(r"[0-9a-f]{0,64}")  # a player's seed: lower-case hex, at most 32 bytes
+LOG_CODES = ("seed_not_hex", "index_order", "seed_not_in_chain", "dice_differ")  # why a logged roll fails
 
 
 def chain_top(secret: bytes, nonce: bytes) -> bytes:

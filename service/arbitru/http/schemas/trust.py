@@ -104,7 +104,7 @@ class LogProblemSchema(ma.Schema):
     roll = fields.Integer(required=True)
     code = fields.String(
         required=True,
-        validate=validate.OneOf(["seed_not_hex", "index_order", "seed_not_in_chain", "dice_differ"]),
+        validate=validate.OneOf(list(dice.LOG_CODES)),
     )
     message = fields.String(required=True)
 
