@@ -25,9 +25,12 @@ $(VENV)/.dev: $(VENV)/.runtime
 	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
 	touch $@
 
-## make run: install and serve on $(HOST):$(PORT) with gunicorn
+## make run: install and serve on $(HOST):$(PORT) with gunicorn. The keys that sign game states are
+## ARBITRU_SIGNING_KEYS_FILE's (default .arbitru/signing-keys.json, made on the first run, said on stderr).
+ARBITRU_SIGNING_KEYS_FILE ?= .arbitru/signing-keys.json
 run: $(VENV)/.runtime
-	$(BIN)/gunicorn -c gunicorn.conf.py 'arbitru:create_app()'
+	$(BIN)/python -m arbitru.trust.keys $(ARBITRU_SIGNING_KEYS_FILE)
+	ARBITRU_SIGNING_KEYS_FILE=$(ARBITRU_SIGNING_KEYS_FILE) $(BIN)/gunicorn -c gunicorn.conf.py 'arbitru:create_app()'
 
 # The system tools the tests use beyond pip (Chromium, curl): installed once, stamped when all are there.
 $(VENV)/.test-tools: scripts/test_tools.sh | $(VENV)/.dev

@@ -30,8 +30,13 @@ from gunicorn import util as gunicorn_util
 from gunicorn.workers.sync import SyncWorker
 
 from arbitru.settings import Settings
+from arbitru.trust.keys import share_unconfigured_keys
 
 SETTINGS = Settings.from_env()  # read once, at start (the workers' app reads its own the same way)
+# One signing key set for every worker when none is configured: made here in the master, said on
+# stderr, handed down in the environment; each worker would otherwise make its own and refuse the
+# states the others signed (arbitru.trust.keys).
+share_unconfigured_keys(SETTINGS.signing_keys_file)
 
 
 # --- the metrics directory must be known before any worker imports prometheus_client -------------

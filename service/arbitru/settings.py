@@ -79,6 +79,17 @@ class Settings:
     cors_origins: tuple[str, ...] = _setting(
         "ARBITRU_CORS_ORIGINS", (), "comma-separated origins (or `*`) allowed to call /v1/... from a browser"
     )
+    signing_keys_file: str = _setting(
+        "ARBITRU_SIGNING_KEYS_FILE",
+        "",
+        "JWK Set of the Ed25519 keys that sign game states and verdicts (the first private key signs; "
+        "`ARBITRU_SIGNING_KEYS` may hold the set itself; unset: a key made per process, said on stderr)",
+    )
+    require_state: bool = _setting(
+        "ARBITRU_REQUIRE_STATE",
+        False,
+        "`true`: the game routes refuse a position sent without a signed `state`",
+    )
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -94,6 +105,10 @@ class Settings:
 
 
 def _parse(env: str, text: str, default: Any) -> Any:
+    if isinstance(default, bool):
+        if text.lower() not in ("true", "false", "1", "0"):
+            raise ValueError(f"{env} must be true or false, not {text!r}")
+        return text.lower() in ("true", "1")
     if isinstance(default, tuple):
         return tuple(item.strip() for item in text.split(",") if item.strip())
     if isinstance(default, float):

@@ -112,8 +112,10 @@ def test_closed_choices_are_enums_in_the_spec(spec):
 def test_required_fields_are_marked(spec):
     assert set(_schema(spec, "ResignRequest")["required"]) == {"by", "level"}
     verdict = _schema(spec, "VerifyResponse")
-    # every field of a verdict is there, but `clock`: only a record that carries a clock has one
-    assert set(verdict["required"]) == set(verdict["properties"]) - {"clock"}
+    # every field of a verdict is there, but `clock` (only a record that carries a clock has one) and
+    # the signature with its transcript's hash (only with `sign: true`)
+    optional = {"clock", "transcript_sha256", "signature"}
+    assert set(verdict["required"]) == set(verdict["properties"]) - optional
     assert {"game", "code", "message"} <= set(_schema(spec, "ActionError")["required"])
     assert set(_schema(spec, "Play")["required"]) == {"moves", "notation", "board", "outcome"}
     assert "required" not in _schema(spec, "CutPlay")

@@ -18,12 +18,13 @@ from typing import Any
 import pytest
 import yaml
 
+from arbitru.trust.keys import ensure_key_file
 from scripts.local_gunicorn import free_port, stop, wait_until_up
 from tests.ops.ops_live import REPO, VENV_BIN, Live, gunicorn
 
 # What the manifest sets that a local run must choose itself (ports, addresses, directories).
 LOCAL = frozenset({"HOST", "PORT", "METRICS_HOST", "METRICS_PORT", "PROXY_PORT", "PROXY_RUN_DIR"})
-LOCAL |= {"PROMETHEUS_MULTIPROC_DIR", "WEB_CONCURRENCY"}
+LOCAL |= {"PROMETHEUS_MULTIPROC_DIR", "WEB_CONCURRENCY", "ARBITRU_SIGNING_KEYS_FILE"}  # keys: a file in tmp
 
 
 def containers() -> dict[str, dict[str, Any]]:
@@ -75,7 +76,14 @@ def pod(tmp: Path, workers: int | None = None, app_env: Mapping[str, str] | None
     found = containers()
     app_container, proxy_container = found["arbitru"], found["proxy"]
     manifest_workers = next(e["value"] for e in app_container["env"] if e["name"] == "WEB_CONCURRENCY")
-    env = {**manifest_env(app_container), "METRICS_HOST": "127.0.0.1", **(app_env or {})}
+    keys = tmp / "signing-keys.json"  # what the Secret mounts in the pod
+    ensure_key_file(str(keys))
+    env = {
+        **manifest_env(app_container),
+        "METRICS_HOST": "127.0.0.1",
+        "ARBITRU_SIGNING_KEYS_FILE": str(keys),
+        **(app_env or {}),
+    }
     with gunicorn(tmp, workers=workers or int(manifest_workers), extra_env=env) as app:
         proxy_port = free_port()
         run_dir = tmp / "proxy"

@@ -11,7 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from arbitru.engine import cache
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.http import docs, errors, gc_pause, i18n, observability, transport
+from arbitru.http import docs, errors, gc_pause, i18n, observability, states, transport
 from arbitru.http.api import Api
 from arbitru.http.errors import HTTPProblem
 from arbitru.http.routes import BLUEPRINT_MODULES
@@ -141,6 +141,7 @@ def create_app(config: dict[str, Any] | None = None, settings: Settings | None =
     app.config.update(DEFAULT_CONFIG)
     if config:
         app.config.update(config)
+    states.init_app(app, settings)  # the signing keys (ARBITRU_SIGNING_KEYS or ..._FILE, else made here)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     api = Api(app)
     for name in BLUEPRINT_MODULES:

@@ -54,7 +54,12 @@ MAX_BODY: int = DEFAULT_CONFIG["MAX_CONTENT_LENGTH"]  # the app's body limit: th
 # The proxy's body limit on every route but LARGE_BODY_ROUTES: the largest body their JSON schemas
 # allow is a few KiB (tests/ops bounds it from the OpenAPI spec and keeps these two lists true).
 SMALL_BODY = 64 * 1024
-LARGE_BODY_ROUTES: tuple[str, ...] = ("/v1/matches/verify", "/v1/matches/convert", "/v1/clock")
+LARGE_BODY_ROUTES: tuple[str, ...] = (
+    "/v1/matches/verify",
+    "/v1/matches/convert",
+    "/v1/clock",
+    "/v1/dice/verify",  # a roll log of a whole chain (1,024 rolls)
+)
 # Requests in progress at once in the proxy (reading a body, waiting on gunicorn, or sending an
 # answer): per client address, and in all per body limit. With `worker_connections` and HAProxy's
 # buffer size, these bound the proxy's memory whatever clients do (`memory_ceiling`).

@@ -13,4 +13,5 @@ BLUEPRINT_MODULES = [
     "arbitru.http.routes.matches",
     "arbitru.http.routes.convert",
     "arbitru.http.routes.clock",
+    "arbitru.http.routes.trust",
 ]

@@ -15,6 +15,7 @@ from arbitru.http.position import resolve_position
 from arbitru.http.render import outcome_answer, play_answer, plays_answer
 from arbitru.http.schemas.examples import MOVES_EXAMPLE, OUTCOME_EXAMPLE, PLAY_EXAMPLES
 from arbitru.http.schemas.game import OutcomeMatchResponseSchema
+from arbitru.http.states import state_after_play, with_state
 
 blp = Blueprint(
     "checker-play",
@@ -97,7 +98,10 @@ def play(body: dict[str, Any]) -> Response:
     `as_written: false` and a `note` naming it. A hit marked (`*` or `"hit": true`) on a hop that
     hits nothing is illegal (`WRONG_HIT`, naming the point); a hit made but not marked is legal.
     """
-    return json_response(_play_answer(body))
+    answer = _play_answer(body)
+    if answer["legal"]:
+        answer = with_state(answer, state_after_play(answer["play"], body["turn"]))
+    return json_response(answer)
 
 
 @blp.route("/outcome", methods=["POST"])

@@ -46,6 +46,7 @@ from arbitru.http.schemas.game import (
     StartRequestSchema,
     StartResponseSchema,
 )
+from arbitru.http.states import next_state, start_state, with_state
 from arbitru.messages import render, result_label, say, say_code, template
 
 blp = Blueprint(
@@ -101,7 +102,20 @@ def cube(body: dict[str, Any]) -> Response:
     is taken as by the side it belongs to.
     """
     lang = request_language()
-    return json_response(_cube_answer(body, lang))
+    return json_response(_with_cube_state(_cube_answer(body, lang)))
+
+
+def _with_cube_state(answer: dict[str, Any]) -> dict[str, Any]:
+    """A legal action's answer with the state after it, when the request sent one: the cube and any
+    pending offer (step `double`), the game over after a drop, else the roller rolls."""
+    if not answer["legal"]:
+        return answer
+    over = answer["outcome"]["game_over"]
+    step = "over" if over else "double" if answer["offer"] else "roll"
+    changes: dict[str, Any] = {"cube": answer["cube"], "offer": answer["offer"], "step": step}
+    if over:
+        changes["turn"] = None
+    return with_state(answer, next_state(**changes))
 
 
 # -- /v1/opening --------------------------------------------------------------------------------
@@ -234,7 +248,10 @@ def resign(body: dict[str, Any]) -> Response:
     `most_at_stake` says what the board can still give: a resignation above it gives away points.
     """
     lang = request_language()
-    return json_response(resign_body(body, lang))
+    answer = resign_body(body, lang)
+    if answer["may_offer"]:
+        answer = with_state(answer, next_state(step="over", turn=None, dice=None, offer=None))
+    return json_response(answer)
 
 
 # -- /v1/start ----------------------------------------------------------------------------------
@@ -271,6 +288,11 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
         "body": OPENING_ROLL_BODY,
         "description": "The starting board with an opening 3-1 in every position format",
     },
+    roll={
+        "target": "POST /v1/roll",
+        "body": {"state": "$response.body#/state"},
+        "description": "The opening roll of the game, on its committed dice",
+    },
 )
 @blp.arguments(StartQuerySchema, location="query", unknown=ma.RAISE)
 @blp.response(
@@ -291,7 +313,8 @@ def start(query: dict[str, Any]) -> Response:
     rules' match length at 0-0) and the first step: the opening roll, decided by POST /v1/opening.
     """
     lang = request_language()
-    return json_response(start_listing({"rules": query}, lang, prefix="query"))
+    answer = start_listing({"rules": query}, lang, prefix="query")
+    return json_response({**answer, "state": start_state(answer)})
 
 
 @blp.route("/start", methods=["POST"])
@@ -310,7 +333,8 @@ def start_game(body: dict[str, Any]) -> Response:
     game of a match starts with its own opening roll.
     """
     lang = request_language()
-    return json_response(start_listing(body, lang))
+    answer = start_listing(body, lang)
+    return json_response({**answer, "state": start_state(answer, body.get("seeds"))})
 
 
 __all__ = ["blp"]

@@ -40,12 +40,14 @@ from arbitru.http.schemas.matches import (
     VerifyRequestSchema,
     VerifyResponseSchema,
 )
+from arbitru.http.states import key_ring
 from arbitru.messages import json_breaks, localise, message
 from arbitru.referee import MODES, Excerpt, resolve_rules, verify
 from arbitru.referee.clocks import ClockRecordError, clocked_verify, split_clock, with_clock
 from arbitru.referee.mat_writer import write_mat
 from arbitru.referee.replay import ExportError
 from arbitru.referee.sgf_writer import write_sgf
+from arbitru.trust.states import sign_verdict, transcript_sha256
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a request may say in the query (or a form) besides its body
 VERIFY_QUERY = ("mode", "preset")  # /v1/matches/verify has no `to`
@@ -397,12 +399,22 @@ def verify_match(body: dict[str, Any]) -> Response:
     `start_crawford`), and the answer says `excerpt: true`. Stops at the first illegal action with its
     game, move number, player, line, the action as written, a reason code and a message, and the
     position it was played in (board, GNU ID, the path of its /v1/board.svg picture), the dice and
-    the legal plays there (listed up to 100, always counted). The transcript may come as JSON or as
+    the legal plays there (listed up to 100, always counted). With `sign: true` the answer adds
+    `transcript_sha256` and `signature`, a compact JWS (EdDSA, the keys of /.well-known/jwks.json)
+    over the verdict and that hash (docs/dice.md). The transcript may come as JSON or as
     the file itself (`text/plain`, or multipart with the field `file`; options in the query). A body
     that is not a match is a 422 naming the line where reading failed; a transcript over the size
     limit is a 413.
     """
-    return json_response(_verdict(body))
+    verdict = _verdict(body)
+    if body.get("sign"):
+        digest = transcript_sha256(body)
+        verdict = {
+            **verdict,
+            "transcript_sha256": digest,
+            "signature": sign_verdict(key_ring(), verdict, digest),
+        }
+    return json_response(verdict)
 
 
 @blp.route("/matches/convert", methods=["POST"])

@@ -17,6 +17,7 @@ from arbitru.http.position import Position, resolve_position
 from arbitru.http.render import play_dict
 from arbitru.http.schemas.examples import OPENING_BOARD
 from arbitru.http.schemas.turn import TurnRequestSchema, TurnResponseSchema
+from arbitru.http.states import state_after_play, with_state
 from arbitru.messages import say
 
 blp = Blueprint(
@@ -119,7 +120,10 @@ def turn(body: dict[str, Any]) -> Response:
     passes. A hop no legal play can begin with is `legal: false`, with the reason code and message
     /v1/play gives, and `failed_hop` its index. Stateless: undo is sending fewer hops.
     """
-    return json_response(_answer(body))
+    answer = _answer(body)
+    if answer["complete"] and answer["play"] is not None:
+        answer = with_state(answer, state_after_play(answer["play"], body["turn"]))
+    return json_response(answer)
 
 
 __all__ = ["blp"]

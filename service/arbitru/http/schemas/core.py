@@ -33,6 +33,7 @@ from arbitru.formats.limits import (
     MAX_PLAY_CHARS,
 )
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
+from arbitru.http.states import StateMixin, answer_state_field
 from arbitru.messages import Message, message, render
 
 MAX_CHECKERS = 15
@@ -370,10 +371,11 @@ def dice_field(**kwargs: Any) -> fields.List:
     )
 
 
-class PositionSchema(PositionSourcesMixin, StrictSchema):
+class PositionSchema(StateMixin, PositionSourcesMixin, StrictSchema):
     """A position with its game context (cube, match, rules); the context is optional.
 
-    Instead of `board` a request may give one position source: `gnubg_id`, `xgid` or `fibs`.
+    Instead of `board` a request may give one position source: `gnubg_id`, `xgid` or `fibs`, or a
+    signed `state` (`arbitru.http.states`).
     """
 
     OPENAPI_EXTRA = sources_openapi(["board"])
@@ -395,6 +397,9 @@ class RollPositionSchema(PositionSchema):
 
 class ListingRequestSchema(RollPositionSchema):
     """A roll whose plays are answered (/v1/moves, /v1/play), with the extra data asked for each."""
+
+    STATE_STEPS = ("play",)
+    GAME_ROUTE = True
 
     include = BoundedList(
         fields.String(validate=validate.OneOf(INCLUDE_OPTIONS)),
@@ -464,6 +469,8 @@ class PlayRequestSchema(ListingRequestSchema):
 
 class OutcomeRequestSchema(PositionSchema):
     """Request of /v1/outcome."""
+
+    GAME_ROUTE = True
 
 
 # -- response schemas (documentation only) ------------------------------------------------------
@@ -602,6 +609,7 @@ class LegalVerdictSchema(ma.Schema):
         validate=validate.OneOf(list(COLORS)),
         metadata=_doc("who plays next: the opponent, or null when the play ends the game"),
     )
+    state = answer_state_field("when the request sent a `state`: the signed state after the play")
 
 
 class ReasonSchema(ma.Schema):

@@ -36,12 +36,17 @@ from arbitru.http.schemas.core import (
     option_description,
     turn_field,
 )
+from arbitru.http.schemas.trust import SeedsSchema
+from arbitru.http.states import StateMixin, answer_state_field
 from arbitru.messages import message
 
 
-class CubeRequestSchema(PositionSourcesMixin, StrictSchema):
+class CubeRequestSchema(StateMixin, PositionSourcesMixin, StrictSchema):
     """Request of /v1/cube: the game context, who is on roll, and the cube action (or a position
-    source, `gnubg_id` / `xgid` / `fibs`, that gives them)."""
+    source, `gnubg_id` / `xgid` / `fibs`, or a signed `state`, that gives them)."""
+
+    STATE_STEPS = ("roll", "double")
+    GAME_ROUTE = True
 
     OPENAPI_EXTRA = sources_openapi(["turn"], ["action"])
 
@@ -155,6 +160,13 @@ class StartRequestSchema(StrictSchema):
         MatchSchema,
         metadata=_doc("the match before this game (default: the rules' match length, 0-0)"),
     )
+    seeds = fields.Nested(
+        SeedsSchema,
+        metadata=_doc(
+            "each player's seed for the game's committed dice (lower-case hex, at most 64 characters), "
+            "fixed in the signed state before the first roll (docs/dice.md); default: empty"
+        ),
+    )
 
 
 class CubeReasonSchema(ma.Schema):
@@ -193,6 +205,7 @@ class CubeLegalSchema(ma.Schema):
         required=True,
         metadata=_doc("over only after a drop: a single game at the dropped value (in a match with `match`)"),
     )
+    state = answer_state_field("when the request sent a `state`: the signed state after the action")
 
 
 class CubeIllegalSchema(ma.Schema):
@@ -277,6 +290,9 @@ class StartResponseSchema(ma.Schema):
         MatchSchema, required=True, metadata=_doc("the match this game belongs to (length 0: money)")
     )
     next = fields.Nested(StartStepSchema, required=True)
+    state = answer_state_field(
+        "the game's first signed state: send it to /v1/roll for the opening roll (docs/dice.md)"
+    )
 
 
 class OutcomeMatchResponseSchema(OutcomeResponseSchema):
@@ -296,6 +312,8 @@ class ResignRequestSchema(PositionSchema):
     """Request of /v1/resign: the position (with its cube, match and rules), who resigns, how much."""
 
     OPENAPI_EXTRA = sources_openapi(["board"], ["by", "level"])
+    STATE_STEPS = ("roll", "play", "double")
+    GAME_ROUTE = True
 
     by = fields.String(
         required=True, validate=validate.OneOf(list(COLORS)), metadata=_doc("the player who resigns")
@@ -327,4 +345,8 @@ class ResignResponseSchema(ma.Schema):
     )
     capped_points = fields.Integer(
         allow_none=True, metadata=_doc("in a match: the points capped at what the winner needed")
+    )
+    state = answer_state_field(
+        "when the request sent a `state` and the resignation may be offered: the signed state once "
+        "it is accepted (the game over)"
     )

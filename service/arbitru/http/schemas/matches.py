@@ -100,6 +100,13 @@ class VerifyRequestSchema(MatchSourceSchema):
         ),
     )
 
+    sign = StrictBoolean(
+        metadata=_doc(
+            "true: the answer adds `transcript_sha256` and `signature`, a compact JWS (EdDSA) over "
+            "`{verdict, transcript_sha256}` checkable with /.well-known/jwks.json"
+        )
+    )
+
     @ma.validates_schema
     def _excerpt_needs_its_score(self, data: dict[str, Any], **kwargs: Any) -> None:
         for name in ("start_position", "start_crawford"):
@@ -234,6 +241,16 @@ class ActionErrorSchema(ma.Schema):
 
 class VerifyResponseSchema(ma.Schema):
     """The referee's verdict on a whole match."""
+
+    transcript_sha256 = fields.String(
+        metadata=_doc("with `sign`: SHA-256 of the transcript (the UTF-8 text, or a record's canonical JSON)")
+    )
+    signature = fields.String(
+        metadata=_doc(
+            "with `sign`: compact JWS (`typ` arbitru-verdict+jws) over the verdict without these two "
+            "fields and `transcript_sha256`"
+        )
+    )
 
     valid = fields.Boolean(required=True, metadata=_doc("whether the whole match is legal"))
     mode = fields.String(required=True, validate=validate.OneOf(MODES))

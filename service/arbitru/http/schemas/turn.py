@@ -16,6 +16,7 @@ from arbitru.http.schemas.core import (
     _doc,
     sources_openapi,
 )
+from arbitru.http.states import answer_state_field
 
 MAX_HOPS = 16  # as many as /v1/play's `moves`: a fifth hop of a turn is a ruling, not a malformed body
 
@@ -100,4 +101,7 @@ class TurnResponseSchema(ma.Schema):
         allow_none=True,
         required=True,
         metadata=_doc("when `forced`: the hops that finish the turn (empty once complete)"),
+    )
+    state = answer_state_field(
+        "once complete, when the request sent a `state`: the signed state after the play"
     )

@@ -1,0 +1,135 @@
+"""Signed game states: the position a client sends back, as a compact JWS over canonical JSON.
+
+A state's payload holds everything a route needs to go on without trusting the client: the board,
+who is on turn and their dice once rolled, the cube (and a pending offer), the match, the rules
+in force, the clock's settings (none yet), the dice chain's commitment with the index of the next
+roll and the players' seeds, the game's random id and the SHA-256 of the state before it (`prev`),
+so a game is a chain of states that each side can check link by link. `step` says what comes next:
+`opening` (the opening roll), `roll` (the side on turn rolls, or doubles), `play` (it plays its
+dice), `double` (the opponent of the doubler answers), `over`.
+
+The payload is JSON with sorted keys and no spaces (`canonical`), so equal states have equal bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from arbitru.trust import dice
+from arbitru.trust.keys import KeyRing, TrustError
+
+STATE_TYPE = "arbitru-state+jws"
+VERSION = 1
+STEPS = ("opening", "roll", "play", "double", "over")
+FIELDS = frozenset(
+    {"v", "game", "prev", "step", "board", "turn", "dice", "cube", "offer", "match", "rules", "clock", "roll"}
+)
+
+
+def canonical(payload: Mapping[str, Any]) -> bytes:
+    """The payload's bytes: JSON, keys sorted, no spaces, ASCII."""
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+def state_hash(token: str) -> str:
+    """The SHA-256 (hex) of a state as sent: what the next state names as `prev`."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def sign_state(ring: KeyRing, payload: Mapping[str, Any]) -> str:
+    """The compact JWS of a state payload."""
+    return ring.sign(canonical(payload), STATE_TYPE)
+
+
+def open_state(ring: KeyRing, token: Any) -> dict[str, Any]:
+    """The payload of a state the service signed, or TrustError saying why it is refused."""
+    verified = ring.verify(token, STATE_TYPE)
+    try:
+        payload = json.loads(verified.payload)
+    except ValueError:
+        raise TrustError("bad_payload") from None
+    if not isinstance(payload, dict) or set(payload) != FIELDS or payload["v"] != VERSION:
+        raise TrustError("bad_payload")
+    if payload["step"] not in STEPS:
+        raise TrustError("bad_payload")
+    return payload
+
+
+def new_chain(ring: KeyRing, seeds: Mapping[str, str] | None) -> dict[str, Any]:
+    """The dice block of a new game: a fresh nonce, the commitment of its chain (signed by the key
+    that signs now, whose secret derives the chain), roll 1 next, and the players' seeds."""
+    nonce = secrets.token_bytes(16)
+    top = dice.chain_top(ring.dice_secret(ring.signer), nonce)
+    return {
+        "kid": ring.signer,
+        "nonce": nonce.hex(),
+        "length": dice.CHAIN_LENGTH,
+        "commitment": dice.seed_at(top, 0, dice.CHAIN_LENGTH).hex(),
+        "next": 1,
+        "seeds": {"white": (seeds or {}).get("white", ""), "black": (seeds or {}).get("black", "")},
+    }
+
+
+def start_payload(
+    ring: KeyRing,
+    board: Mapping[str, Any],
+    cube: Mapping[str, Any],
+    match: Mapping[str, Any],
+    rules: Mapping[str, Any],
+    seeds: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """The first state of a game: the starting board, the opening roll next, a new dice chain."""
+    return {
+        "v": VERSION,
+        "game": secrets.token_hex(16),
+        "prev": None,
+        "step": "opening",
+        "board": dict(board),
+        "turn": None,
+        "dice": None,
+        "cube": dict(cube),
+        "offer": None,
+        "match": dict(match),
+        "rules": dict(rules),
+        "clock": None,
+        "roll": new_chain(ring, seeds),
+    }
+
+
+def successor(payload: Mapping[str, Any], token: str, **changes: Any) -> dict[str, Any]:
+    """The state after `payload` (sent as `token`): the same game, `prev` naming it, `changes` made."""
+    unknown = set(changes) - FIELDS
+    if unknown:
+        raise KeyError(f"not a state field: {sorted(unknown)}")
+    return {**payload, "prev": state_hash(token), **changes}
+
+
+def reveal(ring: KeyRing, chain: Mapping[str, Any], count: int) -> tuple[int, bytes, list[int]]:
+    """The next roll of a chain: its index, revealed seed and `count` dice."""
+    index = chain["next"]
+    if index > chain["length"]:
+        raise TrustError("chain_exhausted", length=chain["length"])
+    top = dice.chain_top(ring.dice_secret(chain["kid"]), bytes.fromhex(chain["nonce"]))
+    seed = dice.seed_at(top, index, chain["length"])
+    return index, seed, dice.draw(seed, chain["seeds"], index, count)
+
+
+VERDICT_TYPE = "arbitru-verdict+jws"
+
+
+def transcript_sha256(body: Mapping[str, Any]) -> str:
+    """The SHA-256 (hex) of the transcript a verdict is about: the UTF-8 of the `mat` or `sgf` text
+    as read, or the canonical JSON of a `record`."""
+    if "record" in body:
+        return hashlib.sha256(canonical(body["record"])).hexdigest()
+    text = body["mat"] if "mat" in body else body["sgf"]
+    return hashlib.sha256(str(text).encode("utf-8")).hexdigest()
+
+
+def sign_verdict(ring: KeyRing, verdict: Mapping[str, Any], digest: str) -> str:
+    """A compact JWS over a match verdict and its transcript's SHA-256: what an organiser publishes."""
+    return ring.sign(canonical({"verdict": verdict, "transcript_sha256": digest}), VERDICT_TYPE)
