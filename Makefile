@@ -47,10 +47,11 @@ test: $(VENV)/.dev $(VENV)/.test-tools $(TS_LOOP)/node_modules/.package-lock.jso
 	$(BIN)/python scripts/audit.py
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup
 
-## make quick: the edit-test loop: every test but the slow and the live ones (no set-up of the
-## system tools, no gunicorn, no browser), on every core. `make test` still runs them all.
+## make quick: the edit-test loop: every test but the slow and the live ones (no gunicorn, no
+## browser), each property on a tenth of its examples (the "quick" hypothesis profile, tests/conftest.py),
+## on every core. Not a substitute for `make test`, which runs everything in full.
 quick: $(VENV)/.dev
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup -m "not slow and not live"
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup -m "not slow and not live" --hypothesis-profile quick
 
 ## make audit: pip-audit over requirements.lock (scripts/audit.py: a known vulnerability fails; no
 ## reachable database is a printed NOTICE, a failure only with AUDIT_REQUIRED=1; make test runs it)

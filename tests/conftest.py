@@ -5,7 +5,8 @@ nobody can reproduce; locally each run explores new examples. `make mutation` ru
 "mutation" profile: the CI draw without shrinking, since a mutant only needs one failing example and
 shrinking it cost minutes for each mutant a property kills (the plain generator's mutants timed out),
 and half the examples (`tests.support.cases.examples`: each equivalent mutant runs every property
-that reaches its function, and the run must stay under 30 minutes).
+that reaches its function, and the run must stay under 30 minutes). `make quick`, the edit-test
+loop, runs the "quick" profile: a tenth of the examples, drawn anew each run.
 
 Under CI, a skip is a failure: the strongest tests lean on oracles outside the code (gnubg, the
 data/ folder, hadolint, kubectl, kubernetes-validate, Chromium) and a CI run where one is missing
@@ -35,6 +36,7 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
 settings.register_profile("dev", deadline=None)
 NO_SHRINKING = [Phase.explicit, Phase.reuse, Phase.generate]
 settings.register_profile("mutation", settings.get_profile("ci"), phases=NO_SHRINKING, max_examples=BASE // 2)
+settings.register_profile("quick", settings.get_profile("dev"), max_examples=BASE // 10)
 settings.load_profile("ci" if STRICT else "dev")
 
 
