@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 export HOST PORT
 
-.PHONY: run test audit mutation bench openapi lint clean
+.PHONY: run test quick audit mutation bench openapi lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,11 +42,19 @@ TS_LOOP := examples/ts-game-loop
 $(TS_LOOP)/node_modules/.package-lock.json: $(TS_LOOP)/package-lock.json $(TS_LOOP)/package.json | $(VENV)/.test-tools
 	cd $(TS_LOOP) && npm ci --no-audit --no-fund
 
-## make test: install everything and run the whole suite (unit, property, contract, live, ops).
-## Under CI=true a test that would skip (a missing oracle: gnubg, data, hadolint, kubectl, Chromium, curl) fails.
+## make test: install everything and run the whole suite (unit, property, contract, live, ops) on
+## every core (pytest-xdist; TEST_JOBS=1 for one process). Under CI=true a test that would skip (a
+## missing oracle: gnubg, data, hadolint, kubectl, Chromium, curl) fails.
+TEST_JOBS ?= auto
 test: $(VENV)/.dev $(VENV)/.test-tools $(TS_LOOP)/node_modules/.package-lock.json
 	$(BIN)/python scripts/audit.py
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup
+
+## make quick: the edit-test loop: every test but the slow and the live ones (no gunicorn, no
+## browser), each property on a tenth of its examples (the "quick" hypothesis profile, tests/conftest.py),
+## on every core. Not a substitute for `make test`, which runs everything in full.
+quick: $(VENV)/.dev
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup -m "not slow and not live" --hypothesis-profile quick
 
 ## make audit: pip-audit over requirements.lock (scripts/audit.py: a known vulnerability fails; no
 ## reachable database is a printed NOTICE, a failure only with AUDIT_REQUIRED=1; make test runs it)

@@ -5,12 +5,18 @@ nobody can reproduce; locally each run explores new examples. `make mutation` ru
 "mutation" profile: the CI draw without shrinking, since a mutant only needs one failing example and
 shrinking it cost minutes for each mutant a property kills (the plain generator's mutants timed out),
 and half the examples (`tests.support.cases.examples`: each equivalent mutant runs every property
-that reaches its function, and the run must stay under 30 minutes).
+that reaches its function, and the run must stay under 30 minutes). `make quick`, the edit-test
+loop, runs the "quick" profile: a tenth of the examples, drawn anew each run.
 
 Under CI, a skip is a failure: the strongest tests lean on oracles outside the code (gnubg, the
 data/ folder, hadolint, kubectl, kubernetes-validate, Chromium) and a CI run where one is missing
 must not come out green with those tests silently skipped. `make test` installs all of them;
 locally, without one, its tests skip with the reason.
+
+`make test` runs the suite on every core (pytest-xdist, `--dist loadgroup`): the tests of a module
+that share a module-scoped fixture (a live gunicorn, a pod, a browser, an archive verified once) go
+to one worker together, so the fixture is built once, as in a serial run; every other test goes
+wherever a worker is free.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
 settings.register_profile("dev", deadline=None)
 NO_SHRINKING = [Phase.explicit, Phase.reuse, Phase.generate]
 settings.register_profile("mutation", settings.get_profile("ci"), phases=NO_SHRINKING, max_examples=BASE // 2)
+settings.register_profile("quick", settings.get_profile("dev"), max_examples=BASE // 10)
 settings.load_profile("ci" if STRICT else "dev")
 
 
@@ -38,6 +45,44 @@ def _fail_skip(report: Any) -> None:
     reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
     report.outcome = "failed"
     report.longrepr = f"skipped under CI=true, which needs every oracle installed (make test): {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test marked `plays_cached` runs with the engine's plays cache on, emptied before and after
+    (`arbitru.engine.cache`).
+
+    For a test that holds the plain judge to many proposals on one board: the judge lists every
+    legal play of the board for each proposal, the same list each time; the cache lists it once.
+    The list is still generated in the test, uncached, the first time it is asked for, so every
+    answer checked is the one generation gives; only its identical repetitions are skipped.
+    Emptied on both sides so that no answer crosses from one test (or one mutant) to another."""
+    if item.get_closest_marker("plays_cached") is None:
+        yield
+        return
+    from arbitru.engine.cache import clear_cache, configure
+
+    before = configure()
+    clear_cache()
+    configure(cache_plays=50_000)
+    try:
+        yield
+    finally:
+        clear_cache()
+        configure(cache_plays=before)
+
+
+SHARED_SCOPES = ("module", "package", "class")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep a module's tests that share a module-scoped fixture on one xdist worker."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d.scope in SHARED_SCOPES for chain in defs for d in chain):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,8 @@ from tests.engine.positions import position
 from tests.engine.test_properties import boards, dice_strategy
 from tests.support.cases import examples
 from tests.support.positions import playout_positions, scattered_positions
+
+pytestmark = pytest.mark.plays_cached  # the plain judge lists a board's plays once, not per proposal
 
 
 def proposals(board: Board, turn: Color, dice: tuple[int, int], rng: random.Random) -> list[tuple]:

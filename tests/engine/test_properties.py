@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -102,6 +103,7 @@ def test_a_play_never_lands_on_a_point_the_opponent_holds(board: Board, dice: tu
                 assert board.black[25 - move.to_point] < 2
 
 
+@pytest.mark.plays_cached  # the judge of each play lists the board's plays once, not once per play
 @settings(max_examples=examples(300), deadline=None)
 @given(boards(), dice_strategy)
 def test_plays_are_distinct_and_each_revalidates_from_its_notation(board: Board, dice: tuple[int, int]):

@@ -228,6 +228,7 @@ def test_tavla_plays_that_use_the_most_dice_are_backgammons_plays_the_rule_keeps
 
 
 # -- the judge and the referee agree with the generator ------------------------------------------
+@pytest.mark.plays_cached  # the judge of each play lists the board's plays once, not once per play
 @settings(max_examples=examples(100), deadline=None)
 @given(board=variant_boards(BACKGAMMON), dice=ROLLS)
 def test_tavla_judges_every_backgammon_play_as_the_rule_says(board, dice):

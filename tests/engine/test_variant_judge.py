@@ -202,6 +202,7 @@ def positions(draw: st.DrawFn) -> Position:
 # directed verdicts (test_variant_judge_verdicts.py) and the written-play properties below test
 # the same judge there.
 @pytest.mark.slow
+@pytest.mark.plays_cached  # the judge of each play lists the board's plays once, not once per play
 @CASES
 @given(positions())
 def test_every_listed_play_written_in_its_notation_is_legal_and_reaches_its_board(position):
