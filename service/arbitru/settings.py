@@ -42,10 +42,11 @@ class Settings:
     proxy_port: int = _setting(
         "PROXY_PORT",
         8080,
-        "port the proxy (nginx, in the pod) listens on; it passes requests to gunicorn on 127.0.0.1:`PORT`",
+        "port the proxy (nginx, in the pod) listens on; it passes requests through HAProxy to gunicorn on "
+        "127.0.0.1:`PORT`",
     )
     proxy_run_dir: str = _setting(
-        "PROXY_RUN_DIR", "/tmp/nginx", "where the proxy writes its configuration, pid and buffered bodies"
+        "PROXY_RUN_DIR", "/tmp/nginx", "where the proxy writes its configurations, pids and HAProxy's socket"
     )
     timeout: int = _setting("GUNICORN_TIMEOUT", 30, "seconds before a silent worker is restarted")
     graceful_timeout: int = _setting(
