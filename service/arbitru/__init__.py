@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("BAR", "COLORS", "OFF", "Board", "Color", "Problem", "other"), "arbitru.engine.board"),
     "Cube": "arbitru.engine.cube",
-    **dict.fromkeys(("Verdict", "judge_play"), "arbitru.engine.judge"),
+    "judge_play": "arbitru.engine.judge",
     "Match": "arbitru.engine.match",
     "legal_plays": "arbitru.engine.moves",
     **dict.fromkeys(("NotationError", "parse_play"), "arbitru.engine.notation"),
     **dict.fromkeys(("Outcome", "outcome"), "arbitru.engine.outcome"),
     **dict.fromkeys(("Move", "Play"), "arbitru.engine.play"),
     "Position": "arbitru.engine.position",
+    "Verdict": "arbitru.engine.verdict",
     **dict.fromkeys(("PRESETS", "ROMANIAN", "STANDARD", "Rules", "build_rules"), "arbitru.engine.rules"),
     "RecordError": "arbitru.formats.game_record",
     "MatFormatError": "arbitru.formats.mat",
@@ -47,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, Problem, other
     from arbitru.engine.cube import Cube
-    from arbitru.engine.judge import Verdict, judge_play
+    from arbitru.engine.judge import judge_play
     from arbitru.engine.match import Match
     from arbitru.engine.moves import legal_plays
     from arbitru.engine.notation import NotationError, parse_play
@@ -55,6 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from arbitru.engine.play import Move, Play
     from arbitru.engine.position import Position
     from arbitru.engine.rules import PRESETS, ROMANIAN, STANDARD, Rules, build_rules
+    from arbitru.engine.verdict import Verdict
     from arbitru.formats.codec import FormatError
     from arbitru.formats.game_record import RecordError
     from arbitru.formats.mat import MatFormatError

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from arbitru.engine import Board, judge, judge_play, legal_plays, parse_play_marked
 from arbitru.engine.board import BAR, OFF, Color, other
 from arbitru.engine.judge import (
-    Verdict,
     _two_single_dice,
     cannot_move,
     die_by_die,
@@ -29,6 +28,7 @@ from arbitru.engine.judge import (
     single_dice_in_order,
     whole_dice_double_board,
 )
+from arbitru.engine.verdict import Verdict
 from arbitru.referee.plays import board_after, family_board_after, judge_written
 from tests.engine.positions import position
 from tests.engine.test_properties import boards, dice_strategy

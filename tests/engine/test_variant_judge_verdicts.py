@@ -15,11 +15,11 @@ import pytest
 from arbitru.engine import moves, variant_judge
 from arbitru.engine.board import Board, Color
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.engine.judge import Hop, Verdict
 from arbitru.engine.movement import LONG_NARDY, PLAKOTO, Movement, Step
 from arbitru.engine.play import Move
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
+from arbitru.engine.verdict import Hop, Verdict
 from tests.engine.variant_boards import board_of
 
 NARDY = Rules(preset="long_nardy")

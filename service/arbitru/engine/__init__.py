@@ -6,13 +6,14 @@ for play in legal_plays(Board.initial(), "white", (3, 1)):
 """
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, Problem, other
-from arbitru.engine.judge import REASON_CODES, Verdict, judge_play
+from arbitru.engine.judge import REASON_CODES, judge_play
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play, parse_play_marked
 from arbitru.engine.outcome import Outcome, outcome
 from arbitru.engine.play import Move, Play, format_moves
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
+from arbitru.engine.verdict import Verdict
 
 __all__ = [
     "BAR",

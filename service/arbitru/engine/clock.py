@@ -157,7 +157,7 @@ class Flag:
 
 
 @dataclass(frozen=True, slots=True)
-class Ruling:
+class FlagRuling:
     """What the flag costs under the policy: `kind` one of RULINGS, the side that lost, and for a
     game lost its result scored as the API scores results (with the match block in a match)."""
 
@@ -372,7 +372,7 @@ def rule(
     rules: Rules = STANDARD,
     turn: Color | None = None,
     prefix: str = "board",
-) -> Ruling | None | Problem:
+) -> FlagRuling | None | Problem:
     """The ruling on the last flag of `state` under the settings' policy (None: no flag fell). A
     policy that reads the position without `board` given is a Problem naming `board`. `turn` is
     the side to roll next on `board` (the flagger, or its opponent when the flagger was answering
@@ -382,7 +382,7 @@ def rule(
     flag = state.flags[-1]
     flagger, opponent = flag.side, other(flag.side)
     if not flag.final:
-        return Ruling("overtime_started", flagger)
+        return FlagRuling("overtime_started", flagger)
     policy = settings.flag
     if policy == "match" or policy == "match_unless_decided" and match.away(flagger) != 1:
         return _match_lost(flagger, match)
@@ -391,19 +391,19 @@ def rule(
     if policy == "match_unless_decided":
         if prospects(board, opponent, turn).can_win:
             return _match_lost(flagger, match)
-        return Ruling("no_loss", flagger)
+        return FlagRuling("no_loss", flagger)
     level = "backgammon"
     if policy == "game_worst_result":
         level = prospects(board, flagger, turn).worst_loss or "single"
     verdict = resignation(level, flagger, rules, cube.value, not match.is_money, cube.owner == CENTERED)
     scored = None if match.is_money else score_game(match, opponent, verdict.points or 0, rules)
-    return Ruling("game_lost", flagger, opponent, verdict, scored)
+    return FlagRuling("game_lost", flagger, opponent, verdict, scored)
 
 
-def _match_lost(flagger: Color, match: Match) -> Ruling:
+def _match_lost(flagger: Color, match: Match) -> FlagRuling:
     opponent = other(flagger)
     block = MatchScore(None, match.score, True, opponent, False, False)
-    return Ruling("match_lost", flagger, opponent, None, block)
+    return FlagRuling("match_lost", flagger, opponent, None, block)
 
 
 # -- lateness (UKBGF) ---------------------------------------------------------------------------

@@ -17,9 +17,7 @@ the same checkers as one, hitting on the way) the rule refuses is `HIT_AND_RUN_I
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from arbitru.engine.board import BAR, OFF, Board, Color, board_of_sides, other, point_name
 from arbitru.engine.geometry import OPPOSITE
@@ -27,8 +25,9 @@ from arbitru.engine.movement import hit_and_run_points, movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.play import Move, Play
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.engine.variant_judge import judge_variant
+from arbitru.engine.verdict import Hop, Verdict, bear_off_problem, illegal, roll_text, too_few_dice
 
-Hop = tuple[int, int]
 # The opponent's number of each of the mover's points 1..24: the judge rules on the backgammon
 # family's boards (opposite directions). A table lookup costs what the arithmetic `25 - p` did.
 _FACING = OPPOSITE.mirror
@@ -77,37 +76,6 @@ REASON_CODES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The ruling on a proposed play.
-
-    When legal, `play` is the legal play it was taken as and `as_written` says whether the hops
-    are that play's moves as the dice allow them (False: another grouping reaching its board).
-    When illegal, `code` is the reason and `params` what the message names; `play` is then None,
-    except for a hop written past a blot every legal route hits (`13/2` for `13/8*/2`): the legal
-    play moving the same checkers, which the match referee takes (exporters may leave the stop out)."""
-
-    legal: bool
-    play: Play | None = None
-    code: str | None = None
-    params: Mapping[str, Any] = field(default_factory=dict)
-    as_written: bool = True
-    detail: str | None = None
-
-    @property
-    def message_key(self) -> str:
-        """The catalogue key of the reason: `play.<code>`, or `play.<detail>` when the reason is
-        finer than its code (`HIT_ON_THE_WAY` is a `NOT_A_LEGAL_PLAY`); empty for a legal play."""
-        reason = self.detail or self.code
-        return f"play.{reason}" if reason else ""
-
-    def note_params(self, written: str) -> dict[str, Any] | None:
-        """For a play taken by another grouping of the dice (`play.REGROUPED`): what the note names."""
-        if not self.legal or self.as_written or self.play is None:
-            return None
-        return {"written": written, "roll": self.params["roll"], "play": self.play.notation}
-
-
 def judge_play(
     board: Board,
     turn: Color,
@@ -122,7 +90,7 @@ def judge_play(
     A mark is always some hop's destination: the notation takes a `*` after a hop's destination
     only (`8*/5` is unreadable) and a move object's `hit` marks its own `to`. A game whose movement
     has no fast path (long nardy, plakoto: `movement_of(rules).fast`) is judged by
-    `arbitru.engine.variant_judge`, imported where it is needed: it builds on this module."""
+    `arbitru.engine.variant_judge`."""
     roll = roll_text(dice)
     for source, dest in hops:
         if not (0 <= dest <= 25 and 0 <= source <= 25):
@@ -131,8 +99,6 @@ def judge_play(
     if rules is not STANDARD:
         movement = movement_of(rules)
         if not movement.family:
-            from arbitru.engine.variant_judge import judge_variant
-
             return judge_variant(board, turn, dice, hops, marked_hits or (), rules)
         fast = movement.fast
     opponent = board.side(other(turn))
@@ -562,23 +528,6 @@ def _step(
     return landing, opponent[_FACING[landing]] == 1
 
 
-def illegal(code: str, **params: Any) -> Verdict:
-    return Verdict(False, None, code, params)
-
-
-def too_few_dice(dice: tuple[int, int], used: int, plays: Sequence[Play]) -> Verdict | None:
-    """MUST_USE_ALL_DICE when a play that could be replayed used fewer dice than the legal plays do
-    (`plays`: the roll's, all of one length); None otherwise. Every movement's judge says it alike."""
-    longest = len(plays[0].moves)
-    if used >= longest:
-        return None
-    return illegal("MUST_USE_ALL_DICE", roll=roll_text(dice), longest=longest, dice_word=longest, used=used)
-
-
-def roll_text(dice: tuple[int, int]) -> str:
-    return f"{dice[0]}-{dice[1]}"
-
-
 def _diagnose(
     board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop], plays: list[Play]
 ) -> Verdict:
@@ -654,19 +603,6 @@ def _path(
             return dice_path
         first_problem = first_problem or problem
     return first_problem or illegal("DICE_MISMATCH", move=move, dice="-".join(map(str, remaining)))
-
-
-def bear_off_problem(
-    side: list[int], source: int, point: int, landing: int, move: str, die: int
-) -> Verdict | None:
-    """Why the checker that left `source` may not bear off from `point` (None when it may)."""
-    others = side.copy()
-    others[source] -= 1
-    if any(others[7:]):  # the bar (25) included
-        return illegal("BEAR_OFF_NOT_ALLOWED", move=move)
-    if landing < 0 and any(others[point + 1 :]):  # nothing is above 6 by now
-        return illegal("BEAR_OFF_HIGHER_POINT_OCCUPIED", point=point, die=die)
-    return None
 
 
 _name = point_name

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from arbitru.engine.board import BAR, OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
-from arbitru.engine.judge import Hop, Verdict, judge_play
+from arbitru.engine.judge import judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
 from arbitru.engine.movement import Movement, movement_of
 from arbitru.engine.moves import legal_plays
@@ -34,6 +34,7 @@ from arbitru.engine.outcome import NOT_OVER, Outcome, endings, game_over, outcom
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
 from arbitru.engine.variants import start_board
+from arbitru.engine.verdict import Hop, Verdict
 
 if TYPE_CHECKING:
     from arbitru.engine.turn import HopSpec, TurnState

@@ -27,11 +27,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from arbitru.engine.board import Board, Color, board_of_sides, other
-from arbitru.engine.judge import Verdict, illegal, judge_play, roll_text
+from arbitru.engine.judge import judge_play
 from arbitru.engine.movement import Movement, Step, movement_of
 from arbitru.engine.moves import _single_moves_plain, legal_plays, with_pin_slots
 from arbitru.engine.play import Move, Play
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.engine.verdict import Verdict, illegal, roll_text
 
 # A hop as made: (from, to), optionally the die (None: the distance or the only die that leads on
 # tells it) and whether it claims to hit (None or False: not checked, as /v1/play takes a hit not marked).

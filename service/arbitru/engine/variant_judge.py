@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from arbitru.engine.board import OFF, PINNED, Board, Color, board_of_sides, other
-from arbitru.engine.judge import Hop, Verdict, bear_off_problem, illegal, roll_text, too_few_dice
 from arbitru.engine.movement import Movement, Rule, Step, block_rule, head_rule, movement_of
 from arbitru.engine.moves import _single_moves_plain, legal_plays, moved_sides, with_pin_slots
 from arbitru.engine.play import Move, Play, point_name
 from arbitru.engine.rules import Rules
+from arbitru.engine.verdict import Hop, Verdict, bear_off_problem, illegal, roll_text, too_few_dice
 
 Sides = tuple[tuple[int, ...], tuple[int, ...]]  # (the mover's side, the opponent's), padded
 

@@ -14,8 +14,7 @@ from arbitru.engine.board import Problem
 from arbitru.engine.cube import INITIAL_CUBE, Cube
 from arbitru.engine.match import Match, context_problems
 from arbitru.engine.movement import movement_of
-from arbitru.engine.position import MONEY_GAME, Dice
-from arbitru.engine.position import Position as Game
+from arbitru.engine.position import MONEY_GAME, Dice, Position
 from arbitru.engine.rules import STANDARD, build_rules
 from arbitru.http.errors import ValidationProblem, field_errors
 from arbitru.messages import message
@@ -24,7 +23,7 @@ DEFAULT_CUBE: dict[str, Any] = {"value": 1, "owner": "centered"}
 Context = tuple[Rules, Cube, Match]
 
 
-class Position(NamedTuple):
+class ResolvedPosition(NamedTuple):
     """Everything a route needs to know about the game a request describes."""
 
     board: Board
@@ -33,7 +32,7 @@ class Position(NamedTuple):
     cube: dict[str, Any]
     match: dict[str, Any] | None
     rules: Rules
-    game: Game  # the same position as the engine's value: what the routes ask
+    game: Position  # the same position as the engine's value: what the routes ask
 
 
 def raise_problems(problems: Sequence[Problem]) -> None:
@@ -58,7 +57,7 @@ def resolve_context(payload: Mapping[str, Any], prefix: str = "rules") -> Contex
 
 def resolve_game(
     payload: Mapping[str, Any], context: Context, turn: Color | None = None, dice: Dice | None = None
-) -> tuple[Game | None, list[Problem]]:
+) -> tuple[Position | None, list[Problem]]:
     """The engine's position of the body's `board` in `context` (None when the body gives none),
     with every reason it cannot occur (`Position.problems`; with `turn` on roll, also a game that
     is already over). Routes where `board` is optional (/v1/cube, /v1/clock) use it as it is."""
@@ -66,11 +65,11 @@ def resolve_game(
         return None, []
     rules, cube, match = context
     board = Board.from_dict(payload["board"], checkers=rules.checkers, pins=movement_of(rules).pins)
-    game = Game(board, turn, dice, cube, match, rules)
+    game = Position(board, turn, dice, cube, match, rules)
     return game, game.problems()
 
 
-def resolve_position(payload: Mapping[str, Any]) -> Position:
+def resolve_position(payload: Mapping[str, Any]) -> ResolvedPosition:
     """Turn a schema-validated body into engine values, or raise a 422 naming every bad field.
 
     Checks what the schema cannot, by asking the engine's position (`Position.problems`): checker
@@ -84,4 +83,4 @@ def resolve_position(payload: Mapping[str, Any]) -> Position:
         raise ValidationProblem(field_errors(problems), detail=message("problem.unreachable_position"))
     assert game is not None, "the schema requires a board"
     cube = {**DEFAULT_CUBE, **(payload.get("cube") or {})}
-    return Position(game.board, turn, roll, cube, payload.get("match"), game.rules, game)
+    return ResolvedPosition(game.board, turn, roll, cube, payload.get("match"), game.rules, game)

@@ -22,7 +22,7 @@ from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_INCLUDED_IDS
 from arbitru.http.errors import ValidationProblem
 from arbitru.http.i18n import request_language
-from arbitru.http.position import Position
+from arbitru.http.position import ResolvedPosition
 from arbitru.http.position_sources import ID_INCLUDES, position_ids
 from arbitru.http.schemas import PLAY_FIELDS
 from arbitru.messages import Message, message, render, result_label, say
@@ -101,7 +101,7 @@ def play_outcome_json(standing: Standing) -> dict[str, Any]:
     return standing_json(standing, request_language())
 
 
-def outcome_answer(position: Position) -> dict[str, Any]:
+def outcome_answer(position: ResolvedPosition) -> dict[str, Any]:
     """/v1/outcome's answer: the standing of the position's board, label, match block and pips."""
     return {**standing_json(position.game.standing(), request_language()), "pips": pips(position.board)}
 
@@ -110,7 +110,7 @@ def outcome_answer(position: Position) -> dict[str, Any]:
 def play_dict(
     play: Play,
     standing: Standing,
-    position: Position,
+    position: ResolvedPosition,
     include: Collection[str] = (),
     cache: _SideCache | None = None,
     fields: Collection[str] = ALL_FIELDS,
@@ -189,7 +189,7 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
     return listed
 
 
-def plays_answer(position: Position, answer: PlaysAnswer, body: Mapping[str, Any]) -> dict[str, Any]:
+def plays_answer(position: ResolvedPosition, answer: PlaysAnswer, body: Mapping[str, Any]) -> dict[str, Any]:
     """/v1/moves' answer: every play of the engine's `answer` with the fields and inclusions the
     request asks for."""
     assert position.turn is not None and position.dice is not None
@@ -244,7 +244,7 @@ def _proposal(body: Mapping[str, Any]) -> tuple[tuple[tuple[int, int], ...], lis
     return hops, marked
 
 
-def play_answer(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
+def play_answer(position: ResolvedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
     """/v1/play's answer: the engine's ruling on the proposed play, rendered."""
     hops, marked = _proposal(body)
     assert position.turn is not None
@@ -270,7 +270,7 @@ def play_answer(position: Position, body: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _as_played(position: Position, hops: tuple[tuple[int, int], ...]) -> dict[str, Any] | None:
+def _as_played(position: ResolvedPosition, hops: tuple[tuple[int, int], ...]) -> dict[str, Any] | None:
     """The board the hops leave, when the opponent could accept the illegal play (the referee's
     illegal-moves rule: U.S. Backgammon Tournament Rules 4.8, impossible plays excepted); None for
     a play no board can follow or that rule never condones."""

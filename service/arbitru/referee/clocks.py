@@ -34,7 +34,7 @@ from arbitru.engine.clock import (
     ClockEvent,
     ClockLogError,
     ClockSettings,
-    Ruling,
+    FlagRuling,
     build_settings,
     replay,
     rule,
@@ -248,7 +248,7 @@ def clocked_verify(match: MatchFile, rules: Rules, clock: RecordClock, **options
     board, cube = (None, INITIAL_CUBE) if last is None else (last.board, last.cube)
     ruling = rule(clock.settings, state, now, board, cube, referee.rules)
     block: dict[str, Any] = {"clock": clock.settings.to_dict(), **state.to_dict(), "ruling": None}
-    if isinstance(ruling, Ruling):
+    if isinstance(ruling, FlagRuling):
         block["ruling"] = ruling_json(ruling, options.get("lang", "en"))
     verdict["clock"] = block
     return verdict
@@ -257,14 +257,14 @@ def clocked_verify(match: MatchFile, rules: Rules, clock: RecordClock, **options
 class _Said:
     """A ruling as a coded value `say` puts into words."""
 
-    def __init__(self, ruling: Ruling) -> None:
+    def __init__(self, ruling: FlagRuling) -> None:
         self.message_key = f"clock.ruling.{ruling.kind}"
         self.params: dict[str, Any] = {"player": ruling.flagger}
         if ruling.outcome is not None and ruling.outcome.counted_as is not None:
             self.params["label"] = message(f"result.{ruling.outcome.counted_as}")
 
 
-def ruling_json(ruling: Ruling, lang: str | None = "en") -> dict[str, Any]:
+def ruling_json(ruling: FlagRuling, lang: str | None = "en") -> dict[str, Any]:
     """The ruling on a flag as /v1/clock and the referee's `clock` block give it: its outcome with
     the localised label, and what it says in `lang`."""
     shown = ruling.to_dict()

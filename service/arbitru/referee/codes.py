@@ -74,7 +74,7 @@ IMPOSSIBLE: frozenset[str] = frozenset(
 
 
 def reasons(ruling: Coded) -> dict[str, str]:
-    """A refusal of the judge (`arbitru.engine.judge.Verdict`) or the cube rules (`CubeVerdict`)
+    """A refusal of the judge (`arbitru.engine.verdict.Verdict`) or the cube rules (`CubeVerdict`)
     that a referee text quotes as its `{reason}`, in each language (a refusal always has a code)."""
     return {lang: say(ruling, lang) for lang in LANGUAGES}
 

@@ -15,7 +15,6 @@ from typing import Any, NoReturn, ParamSpec
 from arbitru.engine.board import COLORS, OFF, Board, Color, other
 from arbitru.engine.budget import outer_budget
 from arbitru.engine.cube import CENTERED, Cube, CubeVerdict, cube_action
-from arbitru.engine.judge import Verdict
 from arbitru.engine.match import Match, score_game
 from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
@@ -23,6 +22,7 @@ from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, Outcome, ending_test, outcome, resignation
 from arbitru.engine.rules import Rules
 from arbitru.engine.variants import start_board
+from arbitru.engine.verdict import Verdict
 from arbitru.formats import limits
 from arbitru.formats.mat import (
     CANNOT_MOVE,

@@ -37,7 +37,7 @@ from arbitru.formats.mat import (
 )
 from arbitru.formats.xgid import xg_position
 from arbitru.messages import message
-from arbitru.referee.replay import ExportError, GameResult, ReplayedGame, Step, replay, stated_start
+from arbitru.referee.replay import ExportError, GameResult, ReplayedAction, ReplayedGame, replay, stated_start
 
 CELL = 27  # width of a cell's text; with `%3d) ` and a space, a column is 33 characters
 TAGS: tuple[tuple[str, str], ...] = (  # (the reader's lower-case key, the tag as written)
@@ -83,7 +83,7 @@ def _header(match: MatchFile, rules: Rules) -> list[str]:
     return [f'; [{tag} "{value}"]' for tag, value in tags]
 
 
-def play_text(step: Step, where: str = "play") -> str:
+def play_text(step: ReplayedAction, where: str = "play") -> str:
     """A roll's cell: `63: ` (the higher die first, as gnubg writes it) and gnubg's moves, or the
     play as written when it is not legal: in standard notation where that reads back as the same
     play, else as it was read (after `63:` with no blank if a blank would start another cell).
@@ -119,7 +119,7 @@ def _move(move: Move) -> str:
     return f"{move.from_point}/{move.to_point}{'*' if move.hit else ''}"
 
 
-def _cell(step: Step, where: str) -> str:
+def _cell(step: ReplayedAction, where: str) -> str:
     action = step.action
     if action.kind == ROLL:
         return play_text(step, where)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from arbitru.engine.board import BAR, OFF, Board, Color, other
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.judge import (
-    Verdict,
     cannot_move,
     judge_play,
     literal_board,
@@ -22,6 +21,7 @@ from arbitru.engine.judge import (
 from arbitru.engine.movement import movement_of
 from arbitru.engine.play import point_name
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.engine.verdict import Verdict
 from arbitru.referee.codes import Params
 
 Hops = tuple[tuple[int, int], ...]

@@ -35,7 +35,7 @@ Hops = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class ReplayedAction:
     """One action of a game; for a roll, the checker moves gnubg would record (None: not legal)."""
 
     action: Action
@@ -57,7 +57,7 @@ class ReplayedGame:
     """A game with its steps, its result (None while unfinished) and whether it was the Crawford game."""
 
     game: Game
-    steps: tuple[Step, ...]
+    steps: tuple[ReplayedAction, ...]
     result: GameResult | None
     crawford_game: bool
 
@@ -134,17 +134,17 @@ def _start(game: Game, rules: Rules) -> Board:
     return start_board(rules)
 
 
-def _steps(game: Game, rules: Rules) -> tuple[Step, ...]:
+def _steps(game: Game, rules: Rules) -> tuple[ReplayedAction, ...]:
     board = _start(game, rules)
     steps = []
     for action in game.actions:
         if action.kind != ROLL or action.dice is None:
-            steps.append(Step(action))
+            steps.append(ReplayedAction(action))
             continue
         color = COLORS[action.player]
         moves, after = _roll(board, color, action)
         board = after or board
-        steps.append(Step(action, moves))
+        steps.append(ReplayedAction(action, moves))
     return tuple(steps)
 
 

@@ -27,7 +27,7 @@ from arbitru.engine.outcome import COUNTED_AS as LEVEL_NAMES
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
 from arbitru.formats.mat import PLAY, RESIGN, ROLL, MatchFile, marks_resigner, rules_tag
-from arbitru.referee.replay import ReplayedGame, Step, replay, stated_start
+from arbitru.referee.replay import ReplayedAction, ReplayedGame, replay, stated_start
 
 SIDES = ("W", "B")
 
@@ -103,7 +103,7 @@ def _game(match: MatchFile, rules: Rules, index: int, replayed: ReplayedGame) ->
     return "\n".join(nodes) + ")"
 
 
-def _node(step: Step, loser: int | None) -> str | None:
+def _node(step: ReplayedAction, loser: int | None) -> str | None:
     """A step's node: gnubg's, and where gnubg's cannot say it, Arbitru's own properties (`XS`
     who resigned, `XC` the cube value written, `XP` a play as written that is not legal)."""
     action = step.action

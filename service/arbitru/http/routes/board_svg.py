@@ -22,7 +22,7 @@ from arbitru.formats.svg import render_board
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
 from arbitru.http.errors import ValidationProblem, flatten_messages, said
 from arbitru.http.i18n import request_language
-from arbitru.http.position import Position, resolve_position
+from arbitru.http.position import ResolvedPosition, resolve_position
 from arbitru.http.position_sources import SOURCES
 from arbitru.http.schemas.board_svg import BoardSvgQuerySchema, BoardSvgRequestSchema
 from arbitru.http.schemas.examples import OPENING_BOARD
@@ -89,7 +89,7 @@ GET_RESPONSES_DOC = {
 POST_RESPONSES_DOC = {"200": {"description": SVG_RESPONSE_DOC, "content": SVG_CONTENT_DOC}}
 
 
-def _position_from_query(query: Mapping[str, Any]) -> tuple[Position, dict[str, Any]]:
+def _position_from_query(query: Mapping[str, Any]) -> tuple[ResolvedPosition, dict[str, Any]]:
     """Resolve the query's position string exactly as a body carrying it would be resolved, so a
     malformed ID gets the same 422 problem+json as on every other route."""
     body = {name: query[name] for name in (*SOURCES, "turn") if query.get(name) is not None}
@@ -161,7 +161,7 @@ class BoardSvg(MethodView):
 
 
 def _picture(
-    position: Position,
+    position: ResolvedPosition,
     payload: Mapping[str, Any],
     *,
     perspective: Color | None,

@@ -13,7 +13,7 @@ from arbitru.engine.turn import Hop, TurnState
 from arbitru.http.blueprint import Blueprint
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
-from arbitru.http.position import Position, resolve_position
+from arbitru.http.position import ResolvedPosition, resolve_position
 from arbitru.http.render import play_dict
 from arbitru.http.schemas.examples import OPENING_BOARD
 from arbitru.http.schemas.turn import TurnRequestSchema, TurnResponseSchema
@@ -57,7 +57,7 @@ def _hop(hop: Hop) -> dict[str, Any]:
 
 
 def turn_answer(
-    position: Position, state: TurnState, standing: Standing, include: Collection[str] = ()
+    position: ResolvedPosition, state: TurnState, standing: Standing, include: Collection[str] = ()
 ) -> dict[str, Any]:
     """/v1/turn's answer for the engine's turn; a complete turn's play carries what `include` asks,
     as the same play listed by /v1/moves does."""
