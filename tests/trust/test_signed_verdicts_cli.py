@@ -41,13 +41,16 @@ def _checked(client, signature: str) -> dict:
 def test_a_verdict_signed_by_the_cli_is_the_apis_signed_verdict_for_the_same_file(client, tmp_path):
     record = tmp_path / "record.json"
     record.write_text(json.dumps(RECORD_EXAMPLE, indent=1), encoding="utf-8")
-    rows = _rows(CLEAN, ILLEGAL, record, env={**NO_KEYS, "ARBITRU_SIGNING_KEYS": json.dumps(KEYS)})
+    old = tmp_path / "latin1.mat"  # an old file: the text as decoded is what the API is sent
+    old.write_bytes(CLEAN.read_text("utf-8").replace("bgdb", "Café bgdb", 1).encode("latin-1"))
+    rows = _rows(CLEAN, ILLEGAL, record, old, env={**NO_KEYS, "ARBITRU_SIGNING_KEYS": json.dumps(KEYS)})
     bodies = [
         {"mat": CLEAN.read_text("utf-8")},
         {"mat": ILLEGAL.read_text("utf-8")},
         {"record": RECORD_EXAMPLE},
+        {"mat": old.read_text("latin-1")},
     ]
-    assert [row["status"] for row in rows] == ["valid", "invalid", "valid"]
+    assert [row["status"] for row in rows] == ["valid", "invalid", "valid", "valid"]
     for row, body in zip(rows, bodies, strict=True):
         answer = ok(client.post("/v1/matches/verify", json={**body, "sign": True}))
         # The same bytes from both faces (Ed25519 is deterministic), over the same transcript hash.
