@@ -2,7 +2,9 @@
 openapi-typescript from the spec a live gunicorn serves, calls made by openapi-fetch. It must
 compile under `tsc --strict` with no cast through `unknown` or `any`, and play a whole Romanian
 match and a whole standard match with the cube, each turn built hop by hop through /v1/turn and
-refereed by /v1/play, sending back every object the API answers.
+refereed by /v1/play, sending back every object the API answers; then a game of each preset on
+signed states and /v1/roll alone (no board sent), every state verified with the `jose` package
+against the served /.well-known/jwks.json, every roll checked against the game's commitment.
 
 Node and npm come from Debian (scripts/test_tools.sh), the packages from the committed
 package-lock.json (`npm ci`, run by `make test`; run here too when they are missing). A missing
@@ -19,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from arbitru.engine.rules import PRESETS
 from tests.ops.ops_live import REPO, gunicorn
 
 PROJECT = REPO / "examples" / "ts-game-loop"
@@ -58,7 +61,7 @@ def test_the_typescript_dependencies_are_pinned_by_the_lock():
     package = json.loads((PROJECT / "package.json").read_text(encoding="utf-8"))
     lock = json.loads((PROJECT / "package-lock.json").read_text(encoding="utf-8"))
     pinned = {**package["dependencies"], **package["devDependencies"]}
-    assert {"openapi-typescript", "openapi-fetch", "typescript"} <= set(pinned)
+    assert {"openapi-typescript", "openapi-fetch", "typescript", "jose"} <= set(pinned)
     for name, version in pinned.items():
         assert re.fullmatch(r"\d+\.\d+\.\d+", version), name  # exact versions, no ranges
         locked = lock["packages"][f"node_modules/{name}"]
@@ -66,7 +69,9 @@ def test_the_typescript_dependencies_are_pinned_by_the_lock():
 
 
 @pytest.mark.live
-def test_the_typescript_game_loop_plays_both_matches_against_a_live_server(installed: Path, tmp_path: Path):
+def test_the_typescript_loop_plays_two_matches_and_each_preset_on_signed_states(
+    installed: Path, tmp_path: Path
+):
     with gunicorn(tmp_path, workers=1) as live:
         # The types are generated from the spec the server serves, then the loop must type-check.
         _run("npx", "openapi-typescript", f"{live.url}/openapi.json", "-o", "generated/api.ts")
@@ -74,10 +79,14 @@ def test_the_typescript_game_loop_plays_both_matches_against_a_live_server(insta
         _run("npx", "tsc", "-p", ".")
         # A deadline, not a timing assertion: the run is a few thousand requests.
         played = _run("node", "dist/src/game_loop.js", live.url)
-    blocks = played.stdout.split("Standard match with the cube")
+    matches, states = played.stdout.split("Games on signed states alone")
+    blocks = matches.split("Standard match with the cube")
     assert len(blocks) == 2 and blocks[0].startswith("Romanian match (Table), 3 points"), played.stdout
     for block, length in zip(blocks, (3, 5), strict=True):
         assert re.search(r"(white|black) wins the match", block), played.stdout
         final = re.findall(r"score (\d+)-(\d+)", block)[-1]
         assert max(map(int, final)) >= length
     assert re.search(r"\((linie|marț|single game|gammon)", blocks[0])
+    # A game of each preset on signed states, every roll checked against the game's commitment.
+    ended = re.findall(r"  (\w+): (?:(?:white|black) wins \(.+\)|a tie), \d+ rolls checked against", states)
+    assert sorted(ended) == sorted(PRESETS), played.stdout

@@ -30,8 +30,11 @@ WEB = (
 BASE = {"click"}  # what the engine, formats, referee and command line need beyond the standard library
 
 
-def _run(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+def _run(
+    args: list[str], more_env: dict[str, str] | None = None, **kwargs: object
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    env.update(more_env or {})
     return subprocess.run(args, capture_output=True, text=True, env=env, **kwargs)  # type: ignore[call-overload, no-any-return]
 
 
@@ -113,6 +116,10 @@ def test_the_command_line_runs_without_the_server_extra(fresh: Path) -> None:
     verified = _run([arbitru, "verify", "--json", str(REPO / "examples" / "illegal.mat")])
     assert verified.returncode == 1, verified.stderr  # invalid: an illegal play, found and reported
     assert "TOO_MANY_MOVES" in verified.stdout and "gnubg_id" in verified.stdout
+    # Signing needs the JOSE library of the server extra: without it, a usage error that says so.
+    keys = {"ARBITRU_SIGNING_KEYS": '{"keys": []}'}
+    unsigned = _run([arbitru, "verify", "--sign", str(REPO / "examples" / "match.mat")], keys)
+    assert unsigned.returncode == 2 and "arbitru[server]" in unsigned.stderr, unsigned.stderr
 
 
 def test_the_web_service_says_it_needs_the_server_extra(fresh: Path) -> None:

@@ -3,8 +3,17 @@
 // made by openapi-fetch, and every object the API answers (rules, cube, match, board, a hop, a play,
 // a position ID) is sent back as it is, typed as the request's own field: no cast anywhere.
 // Each turn is built one checker at a time through /v1/turn, as a board under a finger would, then
-// refereed by /v1/play. The API never rolls dice: they are rolled here with a seeded RNG; hops and
-// cube decisions are random. Usage: node dist/src/game_loop.js [BASE_URL]  (default http://localhost:8080)
+// refereed by /v1/play. In the two matches the API never rolls dice: they are rolled here with a
+// seeded RNG; hops and cube decisions are random.
+// Then a game of each preset on signed states alone: no board, turn or dice is ever sent, only the
+// `state` the last answer gave (with the hops, the play or the cube action); the dice come from
+// /v1/roll. Every answered state is verified with `jose` against the service's
+// /.well-known/jwks.json and checked to follow the state sent (its `prev` is that state's SHA-256),
+// and the game's roll log is checked against the commitment of its first state.
+// Usage: node dist/src/game_loop.js [BASE_URL]  (default http://localhost:8080)
+import { createHash } from "node:crypto";
+
+import { compactVerify, createLocalJWKSet } from "jose";
 import createClient from "openapi-fetch";
 
 import type { components, paths } from "../generated/api.js";
@@ -152,5 +161,167 @@ async function playMatch(title: string, preset: "romanian" | "standard", length:
   throw new Error("the match did not end");
 }
 
+// ---- A game of each preset on signed states and /v1/roll alone ----
+
+const STATE_TYPE = "arbitru-state+jws";
+const STEPS: readonly string[] = ["opening", "roll", "play", "double", "over"];
+const PRESETS: readonly Schemas["Rules"]["preset"][] = ["standard", "romanian", "long_nardy", "plakoto", "portes", "tavla"];
+// What the loop reads of a state's payload (docs/dice.md): the rest it never needs to read.
+interface StatePayload {
+  game: string;
+  prev: string | null;
+  step: string;
+  turn: Color | null;
+  roll: { commitment: string; seeds: Schemas["Seeds"] };
+}
+type Keys = ReturnType<typeof createLocalJWKSet>;
+
+const isColor = (value: unknown): value is Color => value === "white" || value === "black";
+
+function isSeeds(value: unknown): value is Schemas["Seeds"] {
+  return typeof value === "object" && value !== null && "white" in value && typeof value.white === "string" && "black" in value && typeof value.black === "string";
+}
+
+function isStatePayload(value: unknown): value is StatePayload {
+  if (typeof value !== "object" || value === null) return false;
+  if (!("game" in value && "prev" in value && "step" in value && "turn" in value && "roll" in value)) return false;
+  const { game, prev, step, turn, roll } = value;
+  return (
+    typeof game === "string" &&
+    (prev === null || typeof prev === "string") &&
+    typeof step === "string" &&
+    STEPS.includes(step) &&
+    (turn === null || isColor(turn)) &&
+    typeof roll === "object" &&
+    roll !== null &&
+    "commitment" in roll &&
+    typeof roll.commitment === "string" &&
+    "seeds" in roll &&
+    isSeeds(roll.seeds)
+  );
+}
+
+// A game on states: the keys that verify them, the last state answered, and its payload.
+class SignedGame {
+  private constructor(
+    private readonly keys: Keys,
+    public state: string,
+    public payload: StatePayload,
+  ) {}
+
+  // The first state of a game, verified: no `prev`, a new game.
+  static async open(keys: Keys, state: string): Promise<SignedGame> {
+    const payload = await verified(keys, state);
+    if (payload.prev !== null) throw new Error("a game's first state names a state before it");
+    return new SignedGame(keys, state, payload);
+  }
+
+  // The state an answer gave in reply to the current one: signed by a served key, the same game,
+  // and following the state sent (its `prev` is the SHA-256 of the state as sent).
+  async follow(next: string | undefined): Promise<void> {
+    if (next === undefined) throw new Error("an answer to a state without the state after it");
+    const payload = await verified(this.keys, next);
+    const sent = createHash("sha256").update(this.state, "ascii").digest("hex");
+    if (payload.game !== this.payload.game || payload.prev !== sent) throw new Error("a state that does not follow the one sent");
+    [this.state, this.payload] = [next, payload];
+  }
+}
+
+// The payload of a state, once its signature checks with one of the served keys (the JWS header's
+// `kid` picks it) and its header says it is a game state.
+async function verified(keys: Keys, state: string): Promise<StatePayload> {
+  const { payload, protectedHeader } = await compactVerify(state, keys, { algorithms: ["EdDSA"] });
+  if (protectedHeader.typ !== STATE_TYPE) throw new Error(`not a game state: ${protectedHeader.typ}`);
+  const parsed: unknown = JSON.parse(new TextDecoder().decode(payload));
+  if (!isStatePayload(parsed)) throw new Error("a state payload of another form");
+  return parsed;
+}
+
+const hex = (bytes: number): string => Array.from({ length: bytes }, () => Math.floor(random() * 256).toString(16).padStart(2, "0")).join("");
+
+// The turn built hop by hop on the state alone, then refereed on the same state: the state once
+// complete is the state after the play, and /v1/play answers the very same one.
+async function playOnState(game: SignedGame): Promise<Schemas["LegalVerdict"]> {
+  let hops: Hop[] = [];
+  for (let step = 0; step < 40; step++) {
+    const turn = await answer(client.POST("/v1/turn", { body: { state: game.state, hops } }));
+    if (!turn.legal) throw new Error(`hop ${turn.failed_hop} refused: ${turn.reason?.code}`);
+    if (turn.complete) {
+      if (turn.play === null) throw new Error("a complete turn without its play");
+      const verdict = await answer(client.POST("/v1/play", { body: { state: game.state, moves: turn.play.moves } }));
+      if (!verdict.legal || verdict.state !== turn.state) throw new Error(`${turn.play.notation}: not the state /v1/turn answered`);
+      await game.follow(verdict.state);
+      return verdict;
+    }
+    hops = turn.forced && turn.completion !== null ? [...hops, ...turn.completion] : [...hops, pick(turn.next)];
+  }
+  throw new Error("the turn was never complete");
+}
+
+// Now and then a double before the roll, taken or dropped: the outcome when dropped.
+async function cubeOnState(game: SignedGame, turn: Color): Promise<Outcome | null> {
+  const offer = await answer(client.POST("/v1/cube", { body: { state: game.state, action: "double", by: turn } }));
+  if (!offer.legal) return null;
+  await game.follow(offer.state);
+  const action = random() < 0.7 ? "take" : "drop";
+  const reply = await answer(client.POST("/v1/cube", { body: { state: game.state, action, by: opponent(turn) } }));
+  if (!reply.legal) throw new Error(`${action} refused: ${reply.reason.code}`);
+  await game.follow(reply.state);
+  return reply.outcome.game_over ? reply.outcome : null;
+}
+
+// One game of `preset` from /v1/start to its end, each step sent as the state answered before it.
+async function gameOnStates(keys: Keys, preset: Schemas["Rules"]["preset"]): Promise<void> {
+  const start = await answer(client.POST("/v1/start", { body: { rules: { preset }, seeds: { white: hex(8), black: hex(8) } } }));
+  if (start.state === undefined) throw new Error("/v1/start answered no state");
+  const game = await SignedGame.open(keys, start.state);
+  const rolls: Schemas["LoggedRoll"][] = [];
+  let outcome: Outcome | null = null;
+  let ending = "the last checker off";
+  for (let step = 0; outcome === null && step < 3000; step++) {
+    const { step: next, turn } = game.payload;
+    if (next === "roll" && turn !== null && start.rules.cube && random() < 0.03) {
+      outcome = await cubeOnState(game, turn);
+      if (outcome !== null) ending = "a double dropped";
+    } else if (next === "opening" || next === "roll") {
+      const rolled = await answer(client.POST("/v1/roll", { body: { state: game.state } }));
+      await game.follow(rolled.state);
+      rolls.push({ index: rolled.proof.index, seed: rolled.proof.seed, dice: rolled.dice });
+    } else if (next === "play") {
+      const verdict = await playOnState(game);
+      if (verdict.play.outcome.game_over) outcome = verdict.play.outcome;
+    } else {
+      throw new Error(`a game waiting on step ${next}`);
+    }
+  }
+  if (outcome === null || game.payload.step !== "over") throw new Error(`the ${preset} game did not end`);
+  const { commitment, seeds } = game.payload.roll;
+  const log = await answer(client.POST("/v1/dice/verify", { body: { commitment, seeds, rolls } }));
+  if (!log.valid) throw new Error(`the ${preset} game's rolls do not check: ${log.message}`);
+  // A tie has no winner: plakoto's mother rule, both mothers pinned.
+  const result = outcome.winner === null ? "a tie" : `${outcome.winner} wins (${outcome.label}, ${ending})`;
+  console.log(`  ${preset}: ${result}, ${rolls.length} rolls checked against the commitment`);
+}
+
+// A state with one character of its signature changed: jose refuses it, and so does the service
+// (a 422 naming `state`), so the checks above are no formality.
+async function tamperedIsRefused(keys: Keys): Promise<void> {
+  const start = await answer(client.GET("/v1/start"));
+  if (start.state === undefined) throw new Error("/v1/start answered no state");
+  const at = start.state.length - 10;
+  const forged = start.state.slice(0, at) + (start.state[at] === "A" ? "B" : "A") + start.state.slice(at + 1);
+  const joseRefused = await verified(keys, forged).then(() => false, () => true);
+  const { error, response } = await client.POST("/v1/roll", { body: { state: forged } });
+  if (!joseRefused || error === undefined || response.status !== 422) throw new Error("a forged state was accepted");
+}
+
+async function playOnStates(): Promise<void> {
+  console.log("Games on signed states alone, each state verified with jose");
+  const keys = createLocalJWKSet(await answer(client.GET("/.well-known/jwks.json")));
+  await tamperedIsRefused(keys);
+  for (const preset of PRESETS) await gameOnStates(keys, preset);
+}
+
 await playMatch("Romanian match (Table)", "romanian", 3);
 await playMatch("Standard match with the cube", "standard", 5);
+await playOnStates();

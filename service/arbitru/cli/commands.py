@@ -29,7 +29,7 @@ from arbitru.cli.parallel import judged, usable_cpus
 from arbitru.cli.report import write_report
 from arbitru.cli.summary import ShardError, end_line, entry, read_shards, summarise, summary_lines, table
 from arbitru.cli.terminal import shown
-from arbitru.cli.verdicts import STATUSES, exit_code, json_line, problems_text
+from arbitru.cli.verdicts import STATUSES, exit_code, json_line, problems_text, signed
 from arbitru.cli.walk import DEFAULT_SUFFIXES, Candidate, Refused, candidates, parse_suffixes, read_bytes
 from arbitru.engine.board import Color
 from arbitru.engine.budget import WorkLimitExceeded
@@ -41,6 +41,7 @@ from arbitru.library import RulesError, Transcript, read_match
 from arbitru.messages import DEFAULT_LANGUAGE, LANGUAGES, render
 from arbitru.referee import MODES
 from arbitru.referee.replay import ExportError
+from arbitru.settings import Settings
 
 INTERNAL_ERROR = 3
 LANG = click.option(
@@ -139,6 +140,12 @@ def _output(path: str | None, lang: str) -> Iterator[IO[str]]:
     is_flag=True,
     help="audit the dice too: each row carries its rolls, the table and report their statistics",
 )
+@click.option(
+    "--sign",
+    is_flag=True,
+    help="sign each verdict as /v1/matches/verify does with `sign`, with the service's keys "
+    "(ARBITRU_SIGNING_KEYS or ARBITRU_SIGNING_KEYS_FILE)",
+)
 @click.option("--shard", metavar="I/N", help="only the I-th of N shares of the files (0-based)")
 @click.option(
     "--suffixes",
@@ -157,11 +164,13 @@ def verify_command(
     mode: str,
     preset: str | None,
     dice: bool,
+    sign: bool,
     shard: str | None,
     suffixes: str,
 ) -> None:
     """Referee match transcripts (.mat/.txt or JSON records; folders walked recursively)."""
     _one_form(as_json, jsonl)
+    ring = _signing_keys(lang) if sign else None
     _check_paths(paths, lang)
     wanted = parse_suffixes(suffixes)
     found = candidates(paths, wanted)
@@ -171,9 +180,26 @@ def verify_command(
         sys.exit(2)
     files = select_shard(found, shard)
     form = "jsonl" if jsonl else "json" if as_json else "table"
-    totals = _run(files, jobs or usable_cpus(), (mode, preset, lang), form, output, report, dice)
+    totals = _run(files, jobs or usable_cpus(), (mode, preset, lang), form, output, report, dice, ring)
     code = exit_code(totals)
     sys.exit(0 if code == 2 and shard else code)  # an empty share of a full archive is no error
+
+
+def _signing_keys(lang: str) -> Any:
+    """The key ring `verify --sign` signs with: the service's (`KeyRing.configured`, from the same
+    settings), or a usage error (exit 2) when the JOSE library of the server extra is missing or no
+    key set is configured (a key made for this run would verify nowhere)."""
+    try:
+        from arbitru.trust.keys import KEYS_ENV, KeyRing
+    except ImportError:
+        raise click.UsageError(render("cli.sign_no_jose", None, lang)) from None
+    keys_file = Settings.from_env().signing_keys_file
+    if not os.environ.get(KEYS_ENV, "").strip() and not keys_file:
+        raise click.UsageError(render("cli.sign_no_key", None, lang))
+    try:
+        return KeyRing.configured(keys_file)
+    except (OSError, ValueError) as exc:
+        raise click.UsageError(render("cli.sign_bad_keys", {"error": str(exc)[:300]}, lang)) from None
 
 
 def _check_paths(paths: Sequence[str], lang: str) -> None:
@@ -200,10 +226,12 @@ def _run(
     output: str | None,
     report: str | None,
     dice: bool = False,
+    ring: Any = None,
 ) -> dict[str, int]:
     """Verify `files`, writing each row as it comes (JSON Lines, a JSON array) or the table at the
     end; with `dice`, each row carries its file's rolls, counted (for the audit of the table and the
-    report, which only they need: JSON rows are merged by `report`)."""
+    report, which only they need: JSON rows are merged by `report`); with a key `ring`, each verdict
+    is signed (`signed`)."""
     totals = dict.fromkeys(STATUSES, 0)
     keep = form == "table" or report is not None  # the summary's entries: only what a table or report needs
     tally = Tally() if dice and keep else None
@@ -214,7 +242,8 @@ def _run(
         click.progressbar(length=len(files), label="verify", file=sys.stderr, hidden=hide) as bar,
     ):
         out.write("[" if form == "json" else "")
-        for number, result in enumerate(judged(files, workers, *options, dice=dice)):
+        for number, judged_row in enumerate(judged(files, workers, *options, dice=dice, digest=bool(ring))):
+            result = judged_row if ring is None else signed(judged_row, ring)
             totals[result["status"]] += 1
             if tally is not None and "dice" in result:
                 tally.add_record(result["dice"])

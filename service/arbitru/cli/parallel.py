@@ -74,12 +74,12 @@ def chunk_size(files: int, workers: int) -> int:
     return max(1, min(64, files // (workers * 8)))
 
 
-_options: tuple[str, str | None, str, bool] = ("legal-moves-only", None, "en", False)
+_options: tuple[str, str | None, str, bool, bool] = ("legal-moves-only", None, "en", False, False)
 
 
-def _start(mode: str, preset: str | None, lang: str, dice: bool = False) -> None:
+def _start(mode: str, preset: str | None, lang: str, dice: bool = False, digest: bool = False) -> None:
     global _options
-    _options = (mode, preset, lang, dice)
+    _options = (mode, preset, lang, dice, digest)
 
 
 def _chunk(chunk: Sequence[Candidate]) -> list[Row]:
@@ -92,10 +92,16 @@ def in_flight(workers: int) -> int:
 
 
 def judged(
-    files: Sequence[Candidate], workers: int, mode: str, preset: str | None, lang: str, dice: bool = False
+    files: Sequence[Candidate],
+    workers: int,
+    mode: str,
+    preset: str | None,
+    lang: str,
+    dice: bool = False,
+    digest: bool = False,
 ) -> Iterator[Row]:
     """Each file's row, in the order of `files`, from `workers` processes (here, for one); with
-    `dice`, its rolls too (`judge_file`).
+    `dice`, its rolls too, with `digest` its transcript's SHA-256 (`judge_file`).
 
     At most `in_flight(workers)` chunks are out at a time, and the next is handed out only when the
     caller has taken the rows of the oldest: whatever the speed of the caller (a slow disk, a pipe
@@ -104,12 +110,12 @@ def judged(
     """
     if workers <= 1 or len(files) < 2:
         for candidate in files:
-            yield judge_file(candidate, mode, preset, lang, dice)
+            yield judge_file(candidate, mode, preset, lang, dice, digest)
         return
     workers = min(workers, len(files))
     size = chunk_size(len(files), workers)
     with multiprocessing.get_context("fork").Pool(
-        workers, initializer=_start, initargs=(mode, preset, lang, dice)
+        workers, initializer=_start, initargs=(mode, preset, lang, dice, digest)
     ) as pool:
         pending: deque[AsyncResult[list[Row]]] = deque()
         for start in range(0, len(files), size):

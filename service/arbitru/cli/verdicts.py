@@ -3,10 +3,11 @@
 A row is a JSON object: `file` (as the run names it), `status` (valid / invalid / unreadable /
 skipped), `verdict` (the referee's, as /v1/matches/verify answers it; its first error's position
 also carries the match's `rules` in their JSON form, so that its board is drawn by the variant's
-geometry) and `problem` (why a file was not read or not refereed). Nothing a file holds can stop
-the run: a failure of any kind while reading or refereeing it is its `unreadable` row with the
-reason. A file met while walking a folder that is not a transcript by its content (no match line,
-binary) is `skipped`: counted, not failed.
+geometry; with `verify --sign`, the API's `transcript_sha256` and `signature` too, over the verdict
+as the API answers it, without those `rules`) and `problem` (why a file was not read or not
+refereed). Nothing a file holds can stop the run: a failure of any kind while reading or
+refereeing it is its `unreadable` row with the reason. A file met while walking a folder that is
+not a transcript by its content (no match line, binary) is `skipped`: counted, not failed.
 """
 
 from __future__ import annotations
@@ -41,18 +42,23 @@ def row(shown: str, status: str, verdict: Mapping[str, Any] | None = None, probl
     return {"file": shown, "status": status, "verdict": verdict, "problem": problem}
 
 
-def judge_file(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool = False) -> Row:
+def judge_file(
+    candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool = False, digest: bool = False
+) -> Row:
     """The row of one file (picklable for the worker processes): never raises for what a file holds.
     With `dice`, the row of a transcript read (valid or invalid) carries its rolls in `dice`
-    (`arbitru.cli.dice.record`: the audit's input)."""
-    return scrubbed(_row_of(candidate, mode, preset, lang, dice))
+    (`arbitru.cli.dice.record`: the audit's input); with `digest`, its verdict carries the
+    transcript's `transcript_sha256` (`verify --sign` then signs it: `signed`)."""
+    return scrubbed(_row_of(candidate, mode, preset, lang, dice, digest))
 
 
-def _row_of(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool = False) -> Row:
+def _row_of(
+    candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool = False, digest: bool = False
+) -> Row:
     if candidate.refused is not None:
         return row(candidate.shown, UNREADABLE, problem=candidate.refused.say(lang))
     try:
-        return _judged(candidate, mode, preset, lang, dice)
+        return _judged(candidate, mode, preset, lang, dice, digest)
     except Refused as refused:
         return row(candidate.shown, UNREADABLE, problem=refused.say(lang))
     except OSError as exc:
@@ -62,15 +68,53 @@ def _row_of(candidate: Candidate, mode: str, preset: str | None, lang: str, dice
         return row(candidate.shown, UNREADABLE, problem=reason)
 
 
-def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool) -> Row:
+def _judged(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool, digest: bool) -> Row:
     """Read and referee one file with the collector paused over both: a transcript read is thousands
     of actions and tuples with no cycles, like its refereeing (paused over the referee alone, the
     collections the reading sets off would stay)."""
     with collector_paused():
-        return _read_and_judged(candidate, mode, preset, lang, dice)
+        return _read_and_judged(candidate, mode, preset, lang, dice, digest)
 
 
-def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool) -> Row:
+def transcript_digest(data: bytes) -> str:
+    """The `transcript_sha256` /v1/matches/verify names for this file uploaded: the body the API
+    makes of it (a JSON record, else the text as decoded) hashed by the trust module's own function.
+    Imported here: the JOSE library is the server extra's, needed only by `verify --sign`."""
+    from arbitru.trust.states import transcript_sha256
+
+    text = decode(data)
+    return transcript_sha256({"record": json.loads(text)} if is_json_record(text) else {"mat": text})
+
+
+def signed(result: Row, ring: Any) -> Row:
+    """The row with its verdict signed by `ring` (an `arbitru.trust.keys.KeyRing`) as the API's
+    `sign: true` answer is: `signature` over the verdict and its `transcript_sha256`. What is signed
+    is the verdict as /v1/matches/verify answers it for the same file (`answered`), so the CLI's
+    signature and the API's are the same bytes (Ed25519 signs deterministically)."""
+    from arbitru.trust.states import sign_verdict
+
+    verdict = result["verdict"]
+    if verdict is None or "transcript_sha256" not in verdict:
+        return result
+    plain = {name: value for name, value in verdict.items() if name != "transcript_sha256"}
+    digest = verdict["transcript_sha256"]
+    signature = sign_verdict(ring, answered(plain), digest)
+    return {**result, "verdict": {**plain, "transcript_sha256": digest, "signature": signature}}
+
+
+def answered(verdict: Mapping[str, Any]) -> dict[str, Any]:
+    """A row's verdict as the API answers it: without the `rules` the CLI adds to the first error's
+    position (its board is drawn by the variant's geometry: the module docstring)."""
+    error = verdict.get("error")
+    if not error or "rules" not in error.get("position", {}):
+        return dict(verdict)
+    position = {name: value for name, value in error["position"].items() if name != "rules"}
+    return {**verdict, "error": {**error, "position": position}}
+
+
+def _read_and_judged(
+    candidate: Candidate, mode: str, preset: str | None, lang: str, dice: bool, digest: bool
+) -> Row:
     data = read_bytes(candidate.path)
     try:
         transcript = read_match(data, preset=preset)
@@ -97,6 +141,8 @@ def _read_and_judged(candidate: Candidate, mode: str, preset: str | None, lang: 
     if error and "position" in error:  # the position as a request body: its rules draw its board
         error["position"].update(position_links(error["position"], transcript.rules))
         error["position"]["rules"] = transcript.rules.to_dict()
+    if digest:
+        verdict["transcript_sha256"] = transcript_digest(data)
     judged = row(candidate.shown, VALID if verdict["valid"] else INVALID, verdict)
     if dice:
         judged["dice"] = dice_record(transcript.match, transcript.rules)
