@@ -387,6 +387,7 @@ def test_playground_address_with_an_empty_position_starts_the_preset_in_romanian
 
     phone_viewport(browser)
     browser.get("about:blank")  # a new document: a change of the hash alone would not reload the page
+    console_errors(browser)  # drain what earlier pages logged (a request of theirs answered late)
     browser.get(server + "/#position=&dice=65&preset=plakoto&lang=ro")
     buttons = wait_for(browser, lambda d: play_buttons(d) or None, "the plakoto plays of 6-5 in Romanian")
     assert sorted(b.text for b in buttons) == ["24/13", "24/19 24/18"]
@@ -405,6 +406,7 @@ def test_playground_in_romanian_shows_no_english_word(server: str, browser: Any)
     english, romanian = page_words("en"), page_words("ro")
     phone_viewport(browser)
     browser.get("about:blank")
+    console_errors(browser)  # drain what earlier pages logged (a request of theirs answered late)
     browser.get(server + "/")
     wait_for(browser, lambda d: len(play_buttons(d)) == 16, "the 3-1 plays in English")
     Select(browser.find_element(By.ID, "lang")).select_by_value("ro")

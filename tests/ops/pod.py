@@ -3,6 +3,7 @@ k8s/deployment.yaml starts them, each on a free port instead of the manifest's."
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -142,3 +143,13 @@ def _status(head: bytes) -> int:
 def _headers(head: bytes) -> dict[str, str]:
     lines = head.decode("latin-1").split("\r\n")[1:]
     return {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+
+
+def problem_answer(answer: tuple[int, dict[str, str], bytes], status: int) -> dict[str, Any]:
+    """An `exchange` answer that is a problem+json document of `status` with a detail: the document."""
+    got, headers, body = answer
+    assert got == status, (got, headers, body[:300])
+    assert headers["content-type"].startswith("application/problem+json"), headers
+    document = json.loads(body)
+    assert document["status"] == status and document["detail"], document
+    return document  # type: ignore[no-any-return]

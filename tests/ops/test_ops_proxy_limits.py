@@ -38,7 +38,7 @@ from arbitru.http.edge import (
     nginx_conf,
 )
 from tests.ops.ops_live import REPO
-from tests.ops.pod import Pod, exchange, pod
+from tests.ops.pod import Pod, exchange, pod, problem_answer
 
 # Each process's own memory besides its buffers (code, maps, zones, pools), generously: nginx's,
 # HAProxy's, and the isolated Python that supervises them (arbitru/http/supervise.py).
@@ -158,20 +158,11 @@ def _post(path: bytes, body: bytes) -> bytes:
     return POST % path + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(body) + body
 
 
-def _problem(answer: tuple[int, dict[str, str], bytes], status: int) -> dict[str, Any]:
-    got, headers, body = answer
-    assert got == status, (got, headers, body[:300])
-    assert headers["content-type"].startswith("application/problem+json"), headers
-    document = json.loads(body)
-    assert document["status"] == status and document["detail"], document
-    return document
-
-
 @pytest.mark.live
 def test_a_small_route_refuses_a_body_over_its_limit_naming_it_and_reads_one_at_it_from_memory(
     live_pod: Pod,
 ) -> None:
-    document = _problem(exchange(live_pod.port, _post(b"/v1/moves", b" " * (SMALL_BODY + 1))), 413)
+    document = problem_answer(exchange(live_pod.port, _post(b"/v1/moves", b" " * (SMALL_BODY + 1))), 413)
     assert str(SMALL_BODY) in document["detail"]
     at_limit = b"[" + b" " * (SMALL_BODY - 2) + b"]"
     assert exchange(live_pod.port, _post(b"/v1/moves", at_limit), timeout=30)[0] == 422  # the app judged it
@@ -189,7 +180,7 @@ def test_one_client_address_has_at_most_its_share_of_requests_in_progress(live_p
             sock.sendall(POST % b"/v1/moves" + b"Content-Length: 1000\r\n\r\n[")
             held.append(sock)
         time.sleep(0.3)  # nginx has read every head: each request holds its slot
-        document = _problem(exchange(live_pod.port, _post(b"/v1/moves", b"{}")), 429)
+        document = problem_answer(exchange(live_pod.port, _post(b"/v1/moves", b"{}")), 429)
         assert "too many" in document["detail"]
         assert exchange(live_pod.port, _post(b"/v1/moves", b"{}"), timeout=5)[0] == 429
     finally:
@@ -224,4 +215,4 @@ PROXY_PAGES: dict[str, tuple[bytes, int]] = {
 @pytest.mark.parametrize("name", list(PROXY_PAGES))
 def test_every_page_of_the_proxys_own_is_problem_json(live_pod: Pod, name: str) -> None:
     request, status = PROXY_PAGES[name]
-    _problem(exchange(live_pod.port, request), status)
+    problem_answer(exchange(live_pod.port, request), status)

@@ -16,7 +16,7 @@ import pytest
 from arbitru import create_app
 from arbitru.http.app import DEFAULT_CONFIG
 from tests.ops.ops_live import Live, gunicorn
-from tests.ops.pod import exchange
+from tests.ops.pod import exchange, problem_answer
 
 POST = b"POST /v1/moves HTTP/1.1\r\nHost: arbitru\r\nContent-Type: application/json\r\nConnection: close\r\n"
 CHUNKED = POST + b"Transfer-Encoding: chunked\r\n\r\n"
@@ -40,15 +40,6 @@ def _port(live: Live) -> int:
     return int(live.url.rsplit(":", 1)[1])
 
 
-def _problem(answer: tuple[int, dict[str, str], bytes], status: int) -> dict:
-    got, headers, body = answer
-    assert got == status, (got, headers, body[:300])
-    assert headers["content-type"].startswith("application/problem+json"), headers
-    document = json.loads(body)
-    assert document["status"] == status and document["detail"], document
-    return document
-
-
 @pytest.mark.live
 @pytest.mark.parametrize("name", list(MALFORMED_CHUNKED))
 def test_bare_gunicorn_answers_a_malformed_chunked_body_with_a_400_problem(bare: Live, name: str) -> None:
@@ -64,7 +55,7 @@ def test_bare_gunicorn_answers_a_malformed_chunked_body_with_a_400_problem(bare:
         assert head.split(b" ")[1] == b"400", data[:300]
         assert json.loads(body)["status"] == 400
     else:
-        _problem(exchange(_port(bare), request), 400)
+        problem_answer(exchange(_port(bare), request), 400)
     assert "Traceback" not in (bare.log_path.parent / "gunicorn.err").read_text(errors="replace")
 
 
@@ -80,7 +71,7 @@ def test_bare_gunicorn_refuses_a_transfer_coding_before_chunked_as_the_proxy_doe
     bare: Live, coding: bytes
 ) -> None:
     request = POST + b"Transfer-Encoding: " + coding + b"\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
-    _problem(exchange(_port(bare), request), 501)
+    problem_answer(exchange(_port(bare), request), 501)
 
 
 def test_a_form_of_too_many_parts_is_refused_as_too_many_parts() -> None:
