@@ -12,6 +12,7 @@ way, white's 24 is black's 12: the two heads face each other across the board).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from arbitru.engine.board import STANDARD_START, Board
 from arbitru.engine.movement import movement_of
@@ -41,3 +42,14 @@ def start_board(rules: Rules | None = None) -> Board:
     rules = rules or Rules()
     points = start_points(rules.variant, rules.hypergammon_checkers)
     return Board.initial(points, pins=movement_of(rules).pins)  # where checkers are pinned: none yet
+
+
+def read_board(data: Mapping[str, Any], rules: Rules) -> Board:
+    """A board of the game in `rules` from its JSON form (`Board.from_dict`: its checkers, and its
+    pinned checkers where the game pins): every layer reads a game's board through its rules."""
+    return Board.from_dict(data, rules.checkers, movement_of(rules).pins)
+
+
+def board_json(board: Board, rules: Rules) -> dict[str, Any]:
+    """A board of the game in `rules` in its JSON form (`Board.to_dict`: a bar where the game hits)."""
+    return board.to_dict(bar=movement_of(rules).hits)

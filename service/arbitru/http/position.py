@@ -13,9 +13,9 @@ from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import Problem
 from arbitru.engine.cube import INITIAL_CUBE, Cube
 from arbitru.engine.match import Match, context_problems
-from arbitru.engine.movement import movement_of
 from arbitru.engine.position import MONEY_GAME, Dice, Position
 from arbitru.engine.rules import STANDARD, build_rules
+from arbitru.engine.variants import read_board
 from arbitru.http.errors import ValidationProblem, field_errors
 from arbitru.messages import message
 
@@ -64,7 +64,7 @@ def resolve_game(
     if payload.get("board") is None:
         return None, []
     rules, cube, match = context
-    board = Board.from_dict(payload["board"], checkers=rules.checkers, pins=movement_of(rules).pins)
+    board = read_board(payload["board"], rules)
     game = Position(board, turn, dice, cube, match, rules)
     return game, game.problems()
 

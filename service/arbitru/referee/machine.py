@@ -21,7 +21,7 @@ from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, Outcome, ending_test, outcome, resignation
 from arbitru.engine.rules import Rules
-from arbitru.engine.variants import start_board
+from arbitru.engine.variants import read_board, start_board
 from arbitru.engine.verdict import Verdict
 from arbitru.formats import limits
 from arbitru.formats.mat import (
@@ -322,7 +322,7 @@ class Referee:
         where = {"line": None, "action": "start_position"}
         self._check_no_pins(game, position, where)
         try:
-            board = Board.from_dict(position, self.rules.checkers, pins=self._movement.pins)
+            board = read_board(position, self.rules)
         except _BAD_BOARD as exc:
             self._fail(
                 game, None, "BAD_START_POSITION", {"reason": str(exc)}, where, variant="start_position"

@@ -22,7 +22,7 @@ from arbitru.engine.movement import movement_of
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
-from arbitru.engine.variants import start_board
+from arbitru.engine.variants import read_board, start_board
 from arbitru.formats import limits
 from arbitru.formats.mat import PLAY, RESIGN, ROLL, Action, Game, MatchFile
 from arbitru.formats.xgid import board_from_xg
@@ -114,7 +114,7 @@ def stated_start(index: int, game: Game, rules: Rules) -> Board | None:
         board = (
             board_from_xg(game.set_position, rules.checkers)
             if game.set_position
-            else Board.from_dict(game.start_position or {}, rules.checkers, movement_of(rules).pins)
+            else read_board(game.start_position or {}, rules)
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         board = None
@@ -128,7 +128,7 @@ def _start(game: Game, rules: Rules) -> Board:
         if game.set_position:
             return board_from_xg(game.set_position, rules.checkers)
         if game.start_position is not None:
-            return Board.from_dict(game.start_position, rules.checkers, movement_of(rules).pins)
+            return read_board(game.start_position, rules)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         pass  # the referee reports a bad start position; the export keeps the game as written
     return start_board(rules)

@@ -14,11 +14,10 @@ import marshmallow as ma
 from flask import Response
 
 from arbitru.engine.cube import REASONS, cube_action
-from arbitru.engine.movement import movement_of
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems, opening_step_keys
 from arbitru.engine.outcome import most_at_stake
 from arbitru.engine.rules import OPTIONS, PRESETS, presets
-from arbitru.engine.variants import start_board
+from arbitru.engine.variants import board_json, start_board
 from arbitru.http.api import cacheable
 from arbitru.http.blueprint import Blueprint, strict_query
 from arbitru.http.i18n import request_language
@@ -263,7 +262,7 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
     return {
         "variant": rules.variant,
         "checkers": rules.checkers,
-        "board": start_board(rules).to_dict(bar=movement_of(rules).hits),
+        "board": board_json(start_board(rules), rules),
         "rules": rules.to_dict(),
         "cube": cube.to_dict(),
         "match": match.to_dict(),

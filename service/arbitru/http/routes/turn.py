@@ -10,6 +10,7 @@ from flask import Response
 
 from arbitru.engine.position import Standing
 from arbitru.engine.turn import Hop, TurnState
+from arbitru.engine.variants import board_json
 from arbitru.http.blueprint import Blueprint
 from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
@@ -61,14 +62,13 @@ def turn_answer(
 ) -> dict[str, Any]:
     """/v1/turn's answer for the engine's turn; a complete turn's play carries what `include` asks,
     as the same play listed by /v1/moves does."""
-    bar = position.game.movement.hits
     answer: dict[str, Any] = {"legal": state.legal}
     if state.verdict is not None:
         answer["reason"] = {"code": state.verdict.code, "message": say(state.verdict, request_language())}
         answer["failed_hop"] = state.failed_hop
     answer |= {
         "hops": [_hop(hop) for hop in state.hops],
-        "board": state.board.to_dict(bar=bar),
+        "board": board_json(state.board, position.game.rules),
         "dice_left": list(state.dice_left),
         "next": [_hop(hop) for hop in state.next],
         "reach": [
