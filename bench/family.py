@@ -38,7 +38,8 @@ sys.path.insert(0, str(REPO / "service"))
 from arbitru.engine import budget  # noqa: E402
 from arbitru.engine.board import OFF, Board, Color  # noqa: E402
 from arbitru.engine.movement import LONG_NARDY, LONG_NARDY_EACH_MOVE, PLAKOTO, Movement  # noqa: E402
-from arbitru.engine.moves import legal_plays, plain_plays  # noqa: E402
+from arbitru.engine.moves import legal_plays  # noqa: E402
+from arbitru.engine.plain import plain_plays  # noqa: E402
 from arbitru.engine.rules import STANDARD, Rules  # noqa: E402
 
 DATA = Path(os.environ.get("ARBITRU_DATA_DIR", REPO / "data"))

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from arbitru import create_app
 from arbitru.engine.board import Board
-from arbitru.engine.movement import movement_of
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS, build_rules
+from arbitru.engine.variants import variant_of
 from tests.archive.test_archive_variant_boards import ILLEGAL, verified
 from tests.support.cases import examples
 
@@ -51,7 +51,7 @@ def test_a_rows_position_sent_back_lists_the_engines_plays_and_refuses_the_rows_
     assert problems == [] and rules == PRESETS[preset]
     listed = client.post("/v1/moves", json=body)
     assert listed.status_code == 200, listed.json
-    board = Board.from_dict(body["board"], checkers=rules.checkers, pins=movement_of(rules).pins)
+    board = Board.from_dict(body["board"], checkers=rules.checkers, pins=variant_of(rules).pins)
     engine = Position(board, body["turn"], tuple(body["dice"]), rules=rules)
     notations = [play["notation"] for play in listed.json["plays"]]
     assert notations == [play.notation for play in engine.plays()]

@@ -17,9 +17,9 @@ from click.testing import CliRunner
 
 from arbitru.cli import main
 from arbitru.engine.board import COLORS, PINNED, Board, other
-from arbitru.engine.movement import movement_of
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS, STANDARD, Rules
+from arbitru.engine.variants import variant_of
 from arbitru.formats.svg import render_board
 
 ILLEGAL = "1/7 2/4"  # a checker moved backwards: illegal wherever it is played, the board shown
@@ -69,7 +69,7 @@ def verified(tmp_path: Path, preset: str, seed: int = 7) -> tuple[Path, dict[str
 
 def picture(position: dict[str, Any], rules: Rules) -> str:
     """The board picture of a row's position drawn by `rules`, as the renderer draws it."""
-    movement = movement_of(rules)
+    movement = variant_of(rules).movement_for(rules)
     board = Board.from_dict(position["board"], pins=movement.pins)
     cube = 1 if rules.cube else None
     return render_board(

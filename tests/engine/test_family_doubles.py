@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from arbitru.engine import fast_family
 from arbitru.engine.board import Board, Color
 from arbitru.engine.movement import LONG_NARDY, LONG_NARDY_EACH_MOVE, PLAKOTO, Movement
-from arbitru.engine.moves import legal_plays, plain_plays
+from arbitru.engine.moves import legal_plays
+from arbitru.engine.plain import plain_plays
 from arbitru.engine.rules import Rules
 from tests.engine.variant_boards import variant_boards
 

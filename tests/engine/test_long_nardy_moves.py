@@ -18,12 +18,13 @@ from arbitru.engine.movement import (
     Step,
     block_rule,
     head_rule,
-    movement_of,
 )
-from arbitru.engine.moves import legal_plays, plain_plays
+from arbitru.engine.moves import legal_plays
+from arbitru.engine.plain import plain_plays
 from arbitru.engine.play import Move
 from arbitru.engine.position import Position
 from arbitru.engine.rules import STANDARD
+from arbitru.engine.variants import variant_of
 from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay, variant_boards
 from tests.support.cases import examples
 
@@ -146,10 +147,10 @@ def test_passing_through_a_block_is_allowed_after_the_play_but_not_after_each_mo
 
 
 def test_the_rules_choose_when_the_block_is_checked():
-    assert movement_of(RULES) is LONG_NARDY
+    assert variant_of(RULES).movement_for(RULES) is LONG_NARDY
     # the option `nardy_block` (engine/rules.py); a stand-in carries it until the rules do
     each_move = SimpleNamespace(variant="long_nardy", nardy_block="after_each_move")
-    assert movement_of(each_move) is LONG_NARDY_EACH_MOVE  # type: ignore[arg-type]
+    assert variant_of(each_move).movement_for(each_move) is LONG_NARDY_EACH_MOVE  # type: ignore[arg-type]
 
 
 def test_positions_and_legal_plays_pass_the_rules_to_the_generator():

@@ -11,10 +11,11 @@ import pytest
 from arbitru.engine import moves
 from arbitru.engine.board import Board
 from arbitru.engine.geometry import SAME
-from arbitru.engine.movement import BACKGAMMON, Movement, Step, movement_of
-from arbitru.engine.moves import plain_plays
+from arbitru.engine.movement import BACKGAMMON, Movement, Step
+from arbitru.engine.plain import plain_plays
 from arbitru.engine.play import Move
 from arbitru.engine.rules import STANDARD
+from arbitru.engine.variants import variant_of
 
 # A race: both sides travel the same way round (long nardy's geometry), nothing is hit, no head.
 RACE = Movement("race", SAME, "none")
@@ -66,9 +67,9 @@ def test_the_variants_rules_are_its_own_functions_of_a_step(no_fast_paths: None)
 
 
 def test_the_backgammon_family_keeps_its_fast_paths():
-    assert movement_of(STANDARD) is BACKGAMMON and BACKGAMMON.fast and not RACE.fast
+    assert variant_of(STANDARD).movement_for(STANDARD) is BACKGAMMON and BACKGAMMON.fast and not RACE.fast
 
 
 def test_a_variant_without_a_movement_is_named_in_the_refusal():
     with pytest.raises(ValueError, match="no movement for variant 'chess'"):
-        movement_of(SimpleNamespace(variant="chess"))  # type: ignore[arg-type]
+        variant_of(SimpleNamespace(variant="chess")).movement_for(SimpleNamespace(variant="chess"))  # type: ignore[arg-type]

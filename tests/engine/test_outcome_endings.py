@@ -9,10 +9,10 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine.board import OFF, PINNED, Board
-from arbitru.engine.movement import movement_of
 from arbitru.engine.outcome import endings, game_over, outcome
 from arbitru.engine.position import Position
 from arbitru.engine.rules import HYPERGAMMON_CHECKERS, PRESETS, STANDARD, Rules
+from arbitru.engine.variants import variant_of
 from tests.engine.variant_boards import variant_boards
 from tests.support.variant_boards import plakoto_side
 
@@ -30,7 +30,7 @@ def game_boards(draw: st.DrawFn, rules: Rules) -> Board:
     """A random board of `rules`' movement, then perhaps one side borne off whole (the variant's
     checker count) and, where checkers are pinned, perhaps a mother pinned on either side with or
     without the pinner's free checker on its own 24 (a win, a tie, or play going on)."""
-    movement = movement_of(rules)
+    movement = variant_of(rules).movement_for(rules)
     white, black = (list(side) for side in draw(variant_boards(movement)))
     finished = draw(st.sampled_from([None, white, black]))
     if finished is not None:
@@ -95,7 +95,7 @@ def near_the_end(draw: st.DrawFn) -> Position:
     either geometry) or off: some rolls bear the last checkers off, some cannot reach them
     (`Position._may_end` answers both ways)."""
     rules = draw(st.sampled_from(EVERY_GAME))
-    slots = movement_of(rules).slots
+    slots = variant_of(rules).movement_for(rules).slots
     mover, opponent = [0] * slots, [0] * slots
     for _ in range(min(draw(st.integers(1, 4)), rules.checkers)):
         mover[draw(st.integers(1, 12))] += 1

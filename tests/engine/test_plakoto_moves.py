@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from arbitru.engine.board import OFF, PINNED, Board, pinned_points
 from arbitru.engine.movement import PLAKOTO
-from arbitru.engine.moves import legal_plays, plain_plays
+from arbitru.engine.moves import legal_plays
+from arbitru.engine.plain import plain_plays
 from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay, variant_boards
 from tests.support.cases import examples
 

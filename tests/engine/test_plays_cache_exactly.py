@@ -8,7 +8,7 @@ import pytest
 from arbitru.engine import Board, legal_plays, moves
 from arbitru.engine.budget import WorkLimitExceeded, used, work_budget
 from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
-from arbitru.engine.moves import plain_plays
+from arbitru.engine.plain import plain_plays
 
 
 def test_a_shrinking_cache_drops_the_least_recently_used_answer_first():

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from arbitru.engine import Board, legal_plays
 from arbitru.engine.board import BAR
-from arbitru.engine.moves import generation_path
+from arbitru.engine.fast_backgammon import generation_path
 from tests.engine.positions import position
 from tests.support.cases import examples
 from tests.support.compare import check_position

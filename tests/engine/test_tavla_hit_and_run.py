@@ -14,11 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine.board import BAR, OFF, Board
-from arbitru.engine.movement import BACKGAMMON, BACKGAMMON_HOME_HIT_STAYS, movement_of
-from arbitru.engine.moves import legal_plays, plain_plays
+from arbitru.engine.movement import BACKGAMMON, BACKGAMMON_HOME_HIT_STAYS
+from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play
+from arbitru.engine.plain import plain_plays
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS, Rules, build_rules
+from arbitru.engine.variants import variant_of
 from arbitru.messages import say
 from arbitru.referee.plays import board_after
 from tests.engine.positions import position
@@ -49,13 +51,13 @@ def test_hit_and_run_is_forbidden_in_the_home_board_by_the_tavla_preset_only():
         "portes": "anywhere",
         "tavla": "outside_home",
     }
-    assert movement_of(TAVLA) is BACKGAMMON_HOME_HIT_STAYS
-    assert movement_of(PRESETS["portes"]) is BACKGAMMON
+    assert variant_of(TAVLA).movement_for(TAVLA) is BACKGAMMON_HOME_HIT_STAYS
+    assert variant_of(PRESETS["portes"]).movement_for(PRESETS["portes"]) is BACKGAMMON
 
 
 def test_hit_and_run_is_an_option_of_the_backgammon_family_only():
     rules, problems = build_rules({"preset": "portes", "hit_and_run": "outside_home"})
-    assert problems == [] and movement_of(rules) is BACKGAMMON_HOME_HIT_STAYS
+    assert problems == [] and variant_of(rules).movement_for(rules) is BACKGAMMON_HOME_HIT_STAYS
     assert build_rules({"variant": "nackgammon", "hit_and_run": "outside_home"})[1] == []
     for variant in ("long_nardy", "plakoto"):
         problems = build_rules({"variant": variant, "hit_and_run": "anywhere"})[1]
@@ -68,7 +70,7 @@ def test_hit_and_run_is_an_option_of_the_backgammon_family_only():
 def test_tavla_hit_and_run_keeps_the_illegal_moves_rule_of_backgammon():
     # the illegal-moves rule condones the backgammon family's plays, Tavla's as before
     assert BACKGAMMON_HOME_HIT_STAYS.family and not BACKGAMMON_HOME_HIT_STAYS.fast
-    assert not movement_of(PRESETS["plakoto"]).family
+    assert not variant_of(PRESETS["plakoto"]).movement_for(PRESETS["plakoto"]).family
 
 
 # -- the rule -----------------------------------------------------------------------------------------

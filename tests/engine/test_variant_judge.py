@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from arbitru.engine import REASON_CODES
 from arbitru.engine.board import OFF, PINNED, Board, Color
 from arbitru.engine.judge import VARIANT_REASON_CODES
-from arbitru.engine.movement import LONG_NARDY, PLAKOTO, Movement, movement_of
+from arbitru.engine.movement import LONG_NARDY, PLAKOTO, Movement
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
+from arbitru.engine.variants import variant_of
 from arbitru.messages import say
 from tests.engine.variant_boards import board_of, variant_boards
 from tests.support.cases import examples
@@ -192,7 +193,7 @@ VARIANTS = st.sampled_from([NARDY, NARDY_EACH_MOVE, PLAKOTO_RULES])
 @st.composite
 def positions(draw: st.DrawFn) -> Position:
     rules = draw(VARIANTS)
-    board = draw(variant_boards(movement_of(rules)))
+    board = draw(variant_boards(variant_of(rules).movement_for(rules)))
     turn = draw(st.sampled_from(["white", "black"]))
     return Position(board, turn, draw(DICE), rules=rules)
 
@@ -269,7 +270,7 @@ def written_plays(draw: st.DrawFn, position: Position) -> tuple[tuple[int, int],
 def test_a_written_play_is_legal_exactly_when_its_hops_reach_a_listed_plays_board(position, data):
     hops = data.draw(written_plays(position))
     plays = {play.board: play for play in position.plays()}
-    movement = movement_of(position.rules)
+    movement = variant_of(position.rules).movement_for(position.rules)
     reached = plainly_reached(position.board, position.turn, hops, movement) if hops else {position.board}
     listed = reached & set(plays)
     verdict = position.judge(hops)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from arbitru.engine.board import OFF, PINNED, Board
 from arbitru.engine.movement import Movement
-from arbitru.engine.moves import plain_plays
+from arbitru.engine.plain import plain_plays
 from arbitru.engine.play import Play
 
 

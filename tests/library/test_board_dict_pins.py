@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from arbitru import Board, Position, Rules
 from arbitru.engine.board import OFF, PINNED
-from arbitru.engine.movement import movement_of
 from arbitru.engine.rules import PRESETS
+from arbitru.engine.variants import variant_of
 from tests.engine.variant_boards import variant_boards
 from tests.support.cases import examples
 
@@ -74,7 +74,7 @@ def test_from_dict_gives_back_every_board_of_every_variant(preset, data):
     """from_dict(to_dict(b)) == b for valid boards of every preset's variant (pins included), and,
     where checkers are hit, for any counts on the points, off and the bar."""
     rules = PRESETS[preset]
-    movement = movement_of(rules)
+    movement = variant_of(rules).movement_for(rules)
     board = data.draw(variant_boards(movement))
     assert Board.from_dict(board.to_dict(bar=movement.hits), rules.checkers) == board
     if movement.hits:

@@ -10,11 +10,10 @@ from hypothesis import strategies as st
 from arbitru.engine.board import OFF, Board
 from arbitru.engine.cube import CENTERED, Cube
 from arbitru.engine.match import Match
-from arbitru.engine.movement import movement_of
 from arbitru.engine.outcome import resignation
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
-from arbitru.engine.variants import start_board
+from arbitru.engine.variants import start_board, variant_of
 from arbitru.formats.mat import Action, ActionKind, Game, MatchFile, Result
 from arbitru.referee.machine import Referee
 from arbitru.referee.plays import board_after, family_board_after
@@ -96,7 +95,7 @@ def test_the_referee_reads_boards_by_its_movement(preset: str):
     `board_after` takes it (the backgammon family's movement)."""
     rules = PRESETS[preset]
     referee = Referee(MatchFile(("a", "b"), 1, []), rules)
-    family = movement_of(rules).fast
+    family = variant_of(rules).movement_for(rules).fast
     assert referee._board_after is (family_board_after if family else board_after)
     board = start_board(rules)
     if family:

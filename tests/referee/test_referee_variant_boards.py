@@ -1,4 +1,4 @@
-"""A variant's board is checked as that variant's board (`movement_of(rules).problems`): Long
+"""A variant's board is checked as that variant's board (`Variant.problems`): Long
 Nardy's sides share points as Long Nardy lays them out (white's point p is black's p - 12 or
 p + 12), and a Plakoto board has the slots of pinned checkers. The referee once asked
 `Board.problems` with backgammon's layout and slots (a Long Nardy start refused, a Plakoto illegal

@@ -10,9 +10,9 @@ import pytest
 
 from arbitru import create_app
 from arbitru.engine.board import Board
-from arbitru.engine.movement import LONG_NARDY, movement_of
+from arbitru.engine.movement import LONG_NARDY
 from arbitru.engine.rules import PRESETS
-from arbitru.engine.variants import start_board
+from arbitru.engine.variants import start_board, variant_of
 from arbitru.formats.codec import ID_VARIANTS
 from arbitru.formats.svg import render_board
 
@@ -274,7 +274,7 @@ def test_the_title_names_the_variant_drawn_as_get_rules_names_its_preset(
     headers = {"Accept-Language": lang}
     names = client.get("/v1/rules", headers=headers).json["preset_descriptions"]
     rules = PRESETS[preset]
-    board = start_board(rules).to_dict(bar=movement_of(rules).hits)
+    board = start_board(rules).to_dict(bar=variant_of(rules).hits)
     body = {"board": board, "turn": "white", "rules": {"preset": preset}}
     response = client.post("/v1/board.svg", json=body, headers=headers)
     assert response.status_code == 200, response.get_data(as_text=True)

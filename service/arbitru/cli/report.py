@@ -28,7 +28,7 @@ from arbitru.cli.shape import rules_of
 from arbitru.cli.summary import first_error, score_text, unfinished, verdict_text
 from arbitru.cli.verdicts import INVALID, UNREADABLE, VALID, summary_line
 from arbitru.engine.board import COLORS, Board
-from arbitru.engine.movement import movement_of
+from arbitru.engine.variants import variant_of
 from arbitru.formats.svg import render_board
 from arbitru.messages import cli_words, render, template
 
@@ -337,9 +337,8 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
         lang,
     )
     rules = rules_of(position)
-    movement = movement_of(rules)
     sides: dict[str, Any] = {color: _given(position["board"][color]) for color in COLORS}
-    board = Board.from_dict(sides, checkers=_checkers(sides["white"]), pins=movement.pins)
+    board = Board.from_dict(sides, checkers=_checkers(sides["white"]), pins=variant_of(rules).pins)
     cube = position.get("cube") or {}
     picture = render_board(
         board,
@@ -348,7 +347,7 @@ def board_figure(position: Mapping[str, Any], players: Sequence[str], lang: str)
         cube_value=cube.get("value") if rules.cube else None,  # plakoto, portes, tavla: no cube
         cube_owner=cube.get("owner") or "centered",
         lang=lang,
-        movement=movement,
+        variant=variant_of(rules),
     )
     match = position.get("match") or {}
     caption = to_play

@@ -1,6 +1,6 @@
 """How the checkers of a variant move: the seam between the rules of a game and the play generator.
 
-A `Movement` says everything the plain generator (`arbitru.engine.moves.plain_plays`) needs to
+A `Movement` says everything the plain generator (`arbitru.engine.plain.plain_plays`) needs to
 know of a game that moves differently from backgammon:
 - `geometry`: how the opponent's numbering of the points falls on the mover's (`geometry.py`);
 - `contact`: what a lone opposing checker on the landing point means: `"hit"` sends it to the bar,
@@ -14,14 +14,10 @@ know of a game that moves differently from backgammon:
   so far, the board they reach). The search meets each (board, dice left) once, so a rule must
   answer alike for every order of moves reaching the same board (those here read the board only).
 
-`movement_of(rules)` names the movement of a game's rules. The backgammon family (backgammon,
-nackgammon, hypergammon; portes and tavla play backgammon's movement) has `family` set: the
-backgammon judge reads its written plays (hits to the bar, opposite directions) and the referee's
-illegal-moves rule may condone an illegal one. With no move rule it also has `fast` set: the
-generator's fast paths serve it, proven equal to the plain statement by property tests. With the
-rules option `hit_and_run: "outside_home"` (Tavla) it has a move rule (`home_hit_and_run_rule`)
-and the plain generator serves it. A variant defined anywhere else (a test's, for instance) plugs
-in by building a `Movement` and handing it to `plain_plays`.
+A game (`arbitru.engine.variants.Variant`) names its movement; some rules options choose another
+(`Variant.movement_for`: Tavla's `hit_and_run: "outside_home"` adds `home_hit_and_run_rule` to
+backgammon's). A movement defined anywhere else (a test's, for instance) plugs in by building a
+`Movement` and handing it to `plain.plain_plays`.
 """
 
 from __future__ import annotations
@@ -34,8 +30,6 @@ from typing import Literal, NamedTuple
 from arbitru.engine.board import OFF, PINNED_SLOTS, SLOTS, Board, Color, Problem, other
 from arbitru.engine.geometry import OPPOSITE, SAME, Geometry
 from arbitru.engine.play import Move
-from arbitru.engine.rules import BACKGAMMON_FAMILY as _FAMILY
-from arbitru.engine.rules import Rules
 
 Contact = Literal["hit", "pin", "none"]
 
@@ -66,10 +60,6 @@ class Movement:
     head: int | None = None
     move_rules: tuple[Rule, ...] = ()
     play_rules: tuple[Rule, ...] = ()
-    fast: bool = False  # the backgammon family's fast paths serve it
-    # The backgammon family's movement, fast or not: its written plays are read by the backgammon
-    # judge (`arbitru.engine.judge`), and an illegal one may be condoned (the illegal-moves rule).
-    family: bool = False
 
     @cached_property
     def pins(self) -> bool:
@@ -171,31 +161,12 @@ def home_hit_and_run_rule(step: Step) -> bool:
 
 
 # -- the movements ----------------------------------------------------------------------------------
-BACKGAMMON = Movement("backgammon", OPPOSITE, "hit", fast=True, family=True)
+BACKGAMMON = Movement("backgammon", OPPOSITE, "hit")
 # Backgammon's movement with no hit-and-run in the home board (rules option `hit_and_run:
 # "outside_home"`, the Tavla preset's): the plain generator with its move rule.
-BACKGAMMON_HOME_HIT_STAYS = Movement(
-    "backgammon", OPPOSITE, "hit", move_rules=(home_hit_and_run_rule,), family=True
-)
+BACKGAMMON_HOME_HIT_STAYS = Movement("backgammon", OPPOSITE, "hit", move_rules=(home_hit_and_run_rule,))
 PLAKOTO = Movement("plakoto", OPPOSITE, "pin")
 LONG_NARDY = Movement("long_nardy", SAME, "none", HEAD, play_rules=(block_rule,))
 # The block rule checked after every single move instead of after the play (rules option
 # `nardy_block: "after_each_move"`).
 LONG_NARDY_EACH_MOVE = Movement("long_nardy", SAME, "none", HEAD, move_rules=(block_rule,))
-
-BACKGAMMON_FAMILY = frozenset(_FAMILY)
-
-
-def movement_of(rules: Rules) -> Movement:
-    """The movement of the variant in `rules`: the backgammon family's (with no hit-and-run in the
-    home board under option `hit_and_run: "outside_home"`), plakoto's, or long nardy's with its
-    block rule checked after the play or (option `nardy_block`) after each move."""
-    variant = rules.variant
-    if variant in BACKGAMMON_FAMILY:
-        return BACKGAMMON if rules.hit_and_run == "anywhere" else BACKGAMMON_HOME_HIT_STAYS
-    if variant == "plakoto":
-        return PLAKOTO
-    if variant == "long_nardy":
-        each_move = rules.nardy_block == "after_each_move"
-        return LONG_NARDY_EACH_MOVE if each_move else LONG_NARDY
-    raise ValueError(f"no movement for variant {variant!r}")

@@ -6,11 +6,9 @@ checker), backgammon (marț tehnic: also a checker on the bar or in the winner's
 off a backgammon counts as a gammon; Jacoby: single while the cube is centred in money play);
 `points` is that times the cube.
 
-The Table family (docs/variants.md): in long_nardy and plakoto the board never shows a backgammon
-(a win is an oin / single 1 or a mars 2, the loser having borne off none). Plakoto's mother rule
-also ends a game before anyone bears off: both sides' checkers pinned on their own 24 is a tie
-(`winner` None, 0 points); one side's checker pinned on its own 24 while the pinner has no free
-checker left on its own 24 wins the pinner a mars (2).
+A variant (`arbitru.engine.variants`) says whether its board can show a backgammon (in long_nardy
+and plakoto a win is an oin / single 1 or a mars 2) and may end a game by a rule of its own before
+anyone bears off (Plakoto's mother rule: a tie, `winner` None and 0 points, or a mars).
 """
 
 from __future__ import annotations
@@ -19,10 +17,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from arbitru.engine.board import COLORS, OFF, PINNED, Board, Color, other
-from arbitru.engine.movement import movement_of
+from arbitru.engine.board import COLORS, OFF, Board, Color, other
 from arbitru.engine.prospects import prospects
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.engine.variants import Ending, variant_of
 
 # The results of a game and what each counts for, in increasing order: the one table of result names
 # (the schemas' enums, resignation levels, the game record's levels and labels are read from it).
@@ -30,11 +28,6 @@ RESULT_MULTIPLIERS: dict[str, int] = {"single": 1, "gammon": 2, "backgammon": 3}
 RESULTS: tuple[str, ...] = tuple(RESULT_MULTIPLIERS)
 COUNTED_AS = {multiplier: result for result, multiplier in RESULT_MULTIPLIERS.items()}
 RESIGN_LEVELS: tuple[str, ...] = RESULTS
-# The variants whose board never shows a backgammon: a win is a single or a gammon (oin / mars).
-NO_BACKGAMMON_VARIANTS: tuple[str, ...] = ("long_nardy", "plakoto")
-# What a mother pinned by a pinner with no free checker left on its own 24 wins (plakoto).
-MOTHER_RESULT = "gammon"
-MOTHER = 24  # the point each side starts on in plakoto, its own 24: a checker there never left it
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,23 +63,24 @@ TIE = Outcome(True, None, None, 0, 0)
 
 
 def game_over(board: Board, rules: Rules = STANDARD) -> bool:
-    """Whether the game is over on `board`: a side has borne off every checker, or (plakoto) the
-    mother rule ends it (`ending_test`, the one statement)."""
+    """Whether the game is over on `board`: a side has borne off every checker, or the variant's own
+    rule ends it (plakoto's mother rule; `ending_test`, the one statement)."""
     return ending_test(rules)(board)
 
 
 def ending_test(rules: Rules = STANDARD) -> Callable[[Board], bool]:
     """`game_over` for the boards of one game of `rules`, its rules read once: the one statement of
-    the decision. A side has borne off every checker, or, where checkers are pinned (plakoto), the
-    mother rule ends it, with any play. The match referee asks it after every play, so the rules
-    are not read again at each call."""
+    the decision. A side has borne off every checker, or the variant's own ending
+    (`Variant.ending`: plakoto's mother rule) ends it, with any play. The match referee asks it
+    after every play, so the rules are not read again at each call."""
     checkers = rules.checkers
+    variant = variant_of(rules)
 
     def borne_off(board: Board) -> bool:
         return board.white[OFF] == checkers or board.black[OFF] == checkers
 
-    if movement_of(rules).pins:
-        return lambda board: borne_off(board) or mother_verdict(board) is not None
+    if variant.ends_early:
+        return lambda board: borne_off(board) or variant.ending(board) is not None
     return borne_off
 
 
@@ -103,33 +97,13 @@ def board_verdict(board: Board, rules: Rules = STANDARD) -> Outcome:
     winner = winner_of(board, rules.checkers)
     if winner is not None:
         return Outcome(True, winner, board_result(board, winner, rules))
-    if movement_of(rules).pins:
-        return mother_verdict(board) or NOT_OVER
-    return NOT_OVER
+    ended = variant_of(rules).ending(board)
+    return NOT_OVER if ended is None else ended_by_rule(ended)
 
 
-def mother_pinned(side: tuple[int, ...]) -> bool:
-    """Whether this side has a checker pinned on its own 24 (its mother: plakoto only)."""
-    return len(side) > PINNED + MOTHER and side[PINNED + MOTHER] > 0
-
-
-def mother_verdict(board: Board) -> Outcome | None:
-    """The mother rule on a plakoto board, before scoring: TIE when both sides' mothers are pinned,
-    the pinner's win (result `MOTHER_RESULT`, not yet counted) when one side's mother is pinned and
-    the pinner has no free checker left on its own 24 (it can no longer be pinned back), None while
-    play goes on. The pinner's free checkers on its own 24 stand on the pinned side's 1 point."""
-    white, black = board
-    if not (mother_pinned(white) or mother_pinned(black)):
-        return None  # what nearly every board of a game says: no mother pinned
-    pinned = [color for color in COLORS if mother_pinned(board.side(color))]
-    if len(pinned) == 2:
-        return TIE
-    if not pinned:
-        return None
-    pinner = other(pinned[0])
-    if board.side(pinner)[MOTHER]:
-        return None
-    return Outcome(True, pinner, MOTHER_RESULT)
+def ended_by_rule(ending: Ending) -> Outcome:
+    """The verdict before scoring of a game a variant's own rule ended: TIE, or the winner and result."""
+    return TIE if ending.winner is None else Outcome(True, ending.winner, ending.result)
 
 
 def winner_of(board: Board, checkers: int = 15) -> Color | None:
@@ -141,12 +115,12 @@ def winner_of(board: Board, checkers: int = 15) -> Color | None:
 
 
 def board_result(board: Board, winner: Color, rules: Rules = STANDARD) -> str:
-    """single, gammon or backgammon, from the loser's checkers on the board (never a backgammon in
-    `NO_BACKGAMMON_VARIANTS`)."""
+    """single, gammon or backgammon, from the loser's checkers on the board (never a backgammon in a
+    variant whose board shows none: `Variant.backgammons`)."""
     loser = board.side(other(winner))
     if loser[OFF] > 0:
         return "single"
-    if rules.variant in NO_BACKGAMMON_VARIANTS:
+    if not variant_of(rules).backgammons:
         return "gammon"
     # The winner's home board is the loser's points 19-24; the bar (25) is further back still.
     if any(loser[19:26]):

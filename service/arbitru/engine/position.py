@@ -27,13 +27,12 @@ from arbitru.engine.board import BAR, OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
 from arbitru.engine.judge import judge_play
 from arbitru.engine.match import Match, MatchScore, score_game, unfinished
-from arbitru.engine.movement import Movement, movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play_marked
 from arbitru.engine.outcome import NOT_OVER, Outcome, endings, game_over, outcome, resignation
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
-from arbitru.engine.variants import start_board
+from arbitru.engine.variants import Variant, start_board, variant_of
 from arbitru.engine.verdict import Hop, Verdict
 
 if TYPE_CHECKING:
@@ -54,14 +53,13 @@ class Position:
     cube: Cube = INITIAL_CUBE
     match: Match = MONEY_GAME
     rules: Rules = STANDARD
-    # How this game's checkers move (`movement_of` its rules): its geometry, whether a checker is hit
-    # to the bar (a side's JSON then has `bar`) or pinned, whether the fast paths serve it. Looked up
-    # once, when the position is made: a /v1/moves request asks it four times (resolving, checking,
-    # rendering).
-    movement: Movement = field(init=False, repr=False, compare=False)
+    # The game its rules play (`arbitru.engine.variants`): what every layer asks of the game (its
+    # board's JSON form, whether checkers are hit or pinned, its capabilities). Looked up once, when
+    # the position is made.
+    variant: Variant = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "movement", movement_of(self.rules))
+        object.__setattr__(self, "variant", variant_of(self.rules))
 
     @classmethod
     def initial(
@@ -76,7 +74,7 @@ class Position:
         pinned checkers in a variant that pins none is a ValueError (`_refuse_pins`)."""
         dice = self.dice if dice is None else dice
         assert self.turn is not None and dice is not None, "plays need a side on roll and dice"
-        if len(self.board.white) > self.movement.slots:
+        if len(self.board.white) > self.variant.slots:
             self._refuse_pins()
         return legal_plays(self.board, self.turn, dice, self.rules)
 
@@ -94,7 +92,7 @@ class Position:
         hit; NotationError when it cannot be read), or as hops with the points it marks as hits,
         by the rules of this position's variant."""
         assert self.turn is not None and self.dice is not None, "a play needs a side on roll and dice"
-        if len(self.board.white) > self.movement.slots:
+        if len(self.board.white) > self.variant.slots:
             self._refuse_pins()
         if isinstance(play, str):
             hops, marked = parse_play_marked(play)
@@ -157,7 +155,7 @@ class Position:
         decides it is over): a side that bore off every checker, or an ending of the variant's own
         (plakoto's mother rule: a win or a tie). The cube and match are checked apart
         (`match.context_problems`)."""
-        found = self.movement.problems(self.board, self.rules.checkers)
+        found = self.variant.problems(self.board, self.rules)
         if found or self.turn is None or not game_over(self.board, self.rules):
             return found
         winner, checkers = self.outcome().winner, self.rules.checkers
@@ -185,7 +183,7 @@ class Position:
 
     def _may_end(self) -> bool:
         """Whether a play of this roll can end the game, as far as one look at the board tells:
-        always where checkers are pinned (plakoto's mother rule ends a game anywhere) or the
+        always where the variant's own rule can end it (plakoto's mother rule ends a game anywhere) or the
         opponent has borne off every checker already; else only if no checker of the mover's
         stands farther from off than the roll moves in all (the dice's total, four times the die
         for doubles): such a checker cannot be borne off this turn, and a play moves the
@@ -193,7 +191,7 @@ class Position:
         end, and their answer then takes no step per play."""
         assert self.turn is not None and self.dice is not None
         (high, low), board = self.dice, self.board
-        if self.movement.pins or board.side(other(self.turn))[OFF] == self.rules.checkers:
+        if self.variant.ends_early or board.side(other(self.turn))[OFF] == self.rules.checkers:
             return True
         reach = 4 * high if high == low else high + low
         return not any(board.side(self.turn)[reach + 1 : BAR + 1])  # points past reach, the bar
@@ -219,7 +217,7 @@ class Position:
         from arbitru.engine.turn import build_turn  # it builds on this module's engine, not on it
 
         assert self.turn is not None and self.dice is not None, "a turn needs a side on roll and dice"
-        if len(self.board.white) > self.movement.slots:
+        if len(self.board.white) > self.variant.slots:
             self._refuse_pins()
         state = build_turn(self.board, self.turn, self.dice, hops, self.rules)
         if state.play is None:

@@ -29,19 +29,20 @@ from operator import attrgetter
 from typing import Any
 
 from arbitru.engine.board import Problem, problem
+from arbitru.engine.variants import VARIANTS as _GAMES
+from arbitru.engine.variants import in_scope, option_scopes
 
-VARIANTS: tuple[str, ...] = ("backgammon", "nackgammon", "hypergammon", "long_nardy", "plakoto")
-HYPERGAMMON_CHECKERS: tuple[int, ...] = (1, 2, 3)
-# Long Nardy's block rule (no six consecutive points held in front of every opponent checker): a
-# play may not end in such a block (`after_play`), or (`after_each_move`) no single move may make one.
-NARDY_BLOCKS: tuple[str, ...] = ("after_play", "after_each_move")
-# The variants where a lone checker is hit to the bar: backgammon's movement (the presets portes and
-# tavla play it too).
-BACKGAMMON_FAMILY: tuple[str, ...] = ("backgammon", "nackgammon", "hypergammon")
-# Hit-and-run (a checker that hits a blot goes on with another die of the same turn): allowed
-# `anywhere` (backgammon), or only `outside_home`: a checker that hits a blot in the mover's home
-# board (its points 1-6) stays there for the rest of the turn (Tavla).
-HIT_AND_RUN: tuple[str, ...] = ("anywhere", "outside_home")
+# The games (`arbitru.engine.variants`, the one registry) and the options only some of them have,
+# each with who has it (a game, or a family) and its values: `hypergammon_checkers` (hypergammon),
+# `nardy_block` (long nardy's block rule: a play may not end in a block, `after_play`, or no single
+# move may make one, `after_each_move`) and `hit_and_run` (the backgammon family: allowed
+# `anywhere`, or `outside_home`: a checker that hits a blot in the mover's home board stays there
+# for the rest of the turn, Tavla).
+VARIANTS: tuple[str, ...] = tuple(_GAMES)
+_SCOPES = option_scopes()
+HYPERGAMMON_CHECKERS: tuple[int, ...] = _SCOPES["hypergammon_checkers"][1]
+NARDY_BLOCKS: tuple[str, ...] = _SCOPES["nardy_block"][1]
+HIT_AND_RUN: tuple[str, ...] = _SCOPES["hit_and_run"][1]
 OPENINGS: tuple[str, ...] = ("standard", "romanian")
 OPENING_TIES: tuple[str, ...] = ("reroll", "higher_die")
 OPENING_DICE: tuple[str, ...] = ("rolled", "new_roll")
@@ -154,7 +155,7 @@ class Rules:
     @property
     def checkers(self) -> int:
         """How many checkers each side owns in this variant."""
-        return self.hypergammon_checkers if self.variant == "hypergammon" else 15
+        return _GAMES[self.variant].checkers_in(self)
 
     def with_options(self, **options: Any) -> Rules:
         """A copy with some options changed; a `preset` option starts from that preset instead.
@@ -179,8 +180,7 @@ class Rules:
     def applies(self, name: str) -> bool:
         """Whether the option `name` means anything in this variant (an option of some variants,
         `VARIANT_OPTIONS`, only there)."""
-        group = VARIANT_OPTIONS.get(name)
-        return group is None or self.variant in VARIANT_GROUPS.get(group, (group,))
+        return in_scope(name, self.variant)
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
@@ -188,16 +188,10 @@ class Rules:
         return tuple(f.name for f in fields(cls))
 
 
-# The options that mean something in some variants only, with that variant or group of variants
-# (`VARIANT_GROUPS`): a request may give them there only (`only_<variant or group>`), and the JSON
-# form of the rules leaves them out elsewhere.
-VARIANT_OPTIONS: dict[str, str] = {
-    "hypergammon_checkers": "hypergammon",
-    "nardy_block": "long_nardy",
-    "hit_and_run": "backgammon_family",
+# The options of some games only (`_SCOPES`), in field order: option -> (who has it, its values).
+VARIANT_OPTIONS: dict[str, tuple[str, tuple[Any, ...]]] = {
+    name: _SCOPES[name] for name in Rules.option_names() if name in _SCOPES
 }
-VARIANT_GROUPS: dict[str, tuple[str, ...]] = {"backgammon_family": BACKGAMMON_FAMILY}
-
 PRESETS: dict[str, Rules] = {name: Rules(preset=name) for name in _PRESET_VALUES}
 STANDARD = PRESETS["standard"]
 ROMANIAN = PRESETS["romanian"]
@@ -311,9 +305,9 @@ def _type_problem(key: str, value: Any, field: str) -> Problem | None:
 
 def _value_problems(rules: Rules, given: Mapping[str, Any], prefix: str) -> list[Problem]:
     found: list[Problem] = []
-    for name, variant in VARIANT_OPTIONS.items():
+    for name, (scope, _) in VARIANT_OPTIONS.items():
         if name in given and not rules.applies(name):
-            found.append(problem(f"{prefix}.{name}", f"only_{variant}"))
+            found.append(problem(f"{prefix}.{name}", f"only_{scope}"))
     if not _power_of_two(rules.max_cube) or not 1 <= rules.max_cube <= MAX_CUBE_LIMIT:
         found.append(problem(f"{prefix}.max_cube", "max_cube_range", limit=MAX_CUBE_LIMIT))
     elif not 0 <= rules.automatic_doubles <= rules.max_cube.bit_length() - 1:  # never 2**n of a client's n

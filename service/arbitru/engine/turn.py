@@ -13,7 +13,7 @@ turn is complete reaches exactly the boards of the legal plays, nothing more and
 (tests/engine/test_turn.py). A sequence of hops is a legal play's when it uses as many dice as the
 legal plays do (the higher die when one die of a mixed roll is played and the higher can be) and
 ends on a legal play's board; each hop is a single move of one die as the plain statement of the
-rules makes it (`moves._single_moves_plain`) and allowed by the variant's move rules (the head
+rules makes it (`plain.single_moves`) and allowed by the variant's move rules (the head
 rule, the block rule after each move). Long Nardy's block rule judged on the whole play is judged
 on the board the play ends on, so a hop that makes a momentary block is offered when the play can
 still end without one.
@@ -28,10 +28,12 @@ from dataclasses import dataclass
 
 from arbitru.engine.board import Board, Color, board_of_sides, other
 from arbitru.engine.judge import judge_play
-from arbitru.engine.movement import Movement, Step, movement_of
-from arbitru.engine.moves import _single_moves_plain, legal_plays, with_pin_slots
+from arbitru.engine.movement import Movement, Step
+from arbitru.engine.moves import legal_plays
+from arbitru.engine.plain import single_moves, with_pin_slots
 from arbitru.engine.play import Move, Play
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.engine.variants import variant_of
 from arbitru.engine.verdict import Verdict, illegal, roll_text
 
 # A hop as made: (from, to), optionally the die (None: the distance or the only die that leads on
@@ -96,7 +98,7 @@ class _Search:
 
     def __init__(self, board: Board, turn: Color, dice: tuple[int, int], rules: Rules) -> None:
         self.board, self.turn, self.dice, self.rules = board, turn, dice, rules
-        self.movement: Movement = movement_of(rules)
+        self.movement: Movement = variant_of(rules).movement_for(rules)
         self.plays = {play.board: play for play in legal_plays(board, turn, dice, rules)}
         self.ends_at = {self._sides(play.board) for play in self.plays.values()}  # the plays' sides
         high, low = max(dice), min(dice)
@@ -132,7 +134,7 @@ class _Search:
             if die in left[:i]:
                 continue
             rest = left[:i] + left[i + 1 :]
-            for move, side_after, opp_after in _single_moves_plain(side, opp, die, self.movement):
+            for move, side_after, opp_after in single_moves(side, opp, die, self.movement):
                 after: _State = (side_after, opp_after, rest)
                 if self.movement.pruned and not self.movement.move_allowed(
                     Step(self.board, self.turn, self.dice, played + (move,), self.board_of(after))

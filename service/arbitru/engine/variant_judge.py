@@ -1,11 +1,11 @@
-"""The referee for one proposed play in a game whose movement has no fast path (long nardy, plakoto).
+"""The judge of one proposed play in the Table family's games (long nardy, plakoto): the plain one.
 
-`judge_play` hands such games here (`movement_of(rules).fast` is False). The ruling is the plain
-one: the legal plays are listed (`legal_plays` with the rules), and the proposal is replayed hop by
+`arbitru.engine.judge.judge_play` hands such games here with the roll's legal plays listed, and the
+proposal is replayed hop by
 hop under the movement (`literal_board`: same direction or opposite, a landing on a lone opposing
 checker pins it, a checker leaving a point frees the one it pinned, no bar). The proposal is legal
 when that board is a legal play's board; it is *as written* when its hops can also be played die
-by die, each die move one the generator makes (`moves._single_moves_plain`, the one statement of a
+by die, each die move one the generator makes (`plain.single_moves`, the one statement of a
 single move) and allowed by the movement's rules (the head rule, the block rule checked after each
 move). A proposal marking a pin (`*`) where no lone opposing checker stands is `WRONG_HIT`.
 
@@ -22,10 +22,9 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from arbitru.engine.board import OFF, PINNED, Board, Color, board_of_sides, other
-from arbitru.engine.movement import Movement, Rule, Step, block_rule, head_rule, movement_of
-from arbitru.engine.moves import _single_moves_plain, legal_plays, moved_sides, with_pin_slots
+from arbitru.engine.movement import Movement, Rule, Step, block_rule, head_rule
+from arbitru.engine.plain import moved_sides, single_moves, with_pin_slots
 from arbitru.engine.play import Move, Play, point_name
-from arbitru.engine.rules import Rules
 from arbitru.engine.verdict import Hop, Verdict, bear_off_problem, illegal, roll_text, too_few_dice
 
 Sides = tuple[tuple[int, ...], tuple[int, ...]]  # (the mover's side, the opponent's), padded
@@ -35,17 +34,21 @@ _RULE_CODES: dict[Rule, str] = {block_rule: "BLOCK_RULE"}
 
 
 def judge_variant(
-    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop], marked: Sequence[int], rules: Rules
+    board: Board,
+    turn: Color,
+    dice: tuple[int, int],
+    hops: Sequence[Hop],
+    marked: Sequence[int],
+    movement: Movement,
+    plays: Sequence[Play],
 ) -> Verdict:
     """Rule on `hops` (points already checked on the board) with the hits (pins) `marked`, in a game
-    of `rules` whose movement has no fast path."""
-    movement = movement_of(rules)
+    of `movement` whose roll has the legal `plays`."""
     opponent = board.side(other(turn))
     for point in marked:
         if not 1 <= point <= 24 or opponent[movement.geometry.opposite(point)] != 1:
             start = next(s for s, d in hops if d == point)
             return illegal("WRONG_HIT", move=f"{point_name(start)}/{point_name(point)}", point=point)
-    plays = legal_plays(board, turn, dice, rules)
     literal = literal_board(board, turn, hops, movement)
     if literal is not None:
         chosen = next((play for play in plays if play.board == literal), None)
@@ -147,7 +150,7 @@ def _die_move(sides: Sides, point: int, die: int, goal: int, movement: Movement)
     """The single move of `die` from `point` the generator makes on `sides`, and the sides after it,
     when it does not pass `goal` (off only when the goal is off, OFF being 0: a bear-off hop's
     earlier dice stop on points, `8/off` with 6-2 is 8/2/off); None otherwise."""
-    for move, *after in _single_moves_plain(*sides, die, movement):
+    for move, *after in single_moves(*sides, die, movement):
         if move.from_point == point and move.to_point >= goal:
             return move, (after[0], after[1])
     return None
@@ -158,7 +161,7 @@ def _diagnose(
     turn: Color,
     dice: tuple[int, int],
     hops: Sequence[Hop],
-    plays: list[Play],
+    plays: Sequence[Play],
     movement: Movement,
 ) -> Verdict:
     """Replay the proposal die by die in the order written and name the first broken rule, then

@@ -75,3 +75,12 @@ def bear_off_problem(
     if landing < 0 and any(others[point + 1 :]):  # nothing is above 6 by now
         return illegal("BEAR_OFF_HIGHER_POINT_OCCUPIED", point=point, die=die)
     return None
+
+
+def off_board(hops: Sequence[Hop]) -> Verdict | None:
+    """`NOT_ON_BOARD` for the first hop naming a point that does not exist (0 is off, 25 the bar),
+    else None: every judge rules on hops whose points are on the board."""
+    for source, dest in hops:
+        if not (0 <= dest <= 25 and 0 <= source <= 25):
+            return illegal("NOT_ON_BOARD", point=source if not 0 <= source <= 25 else dest)
+    return None

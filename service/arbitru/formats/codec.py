@@ -20,8 +20,7 @@ from typing import Any, Literal
 
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, closed_home
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.engine.movement import BACKGAMMON_FAMILY
-from arbitru.engine.rules import VARIANTS
+from arbitru.engine.variants import VARIANTS
 from arbitru.messages import Message, message
 
 __all__ = [
@@ -41,9 +40,10 @@ CubeOwner = Literal["centered", "white", "black"]
 CubeOffer = Literal["double", "beaver", "raccoon"]
 GameState = Literal["none", "playing", "over", "resigned", "dropped"]
 GAME_STATES: tuple[GameState, ...] = ("none", "playing", "over", "resigned", "dropped")
-# The variants a GNU ID, an XGID or a FIBS line can hold: both sides moving opposite ways, hits to the
-# bar, no pins. Long Nardy (same direction) and Plakoto (pins) have no such form (docs/variants.md).
-ID_VARIANTS: tuple[str, ...] = tuple(variant for variant in VARIANTS if variant in BACKGAMMON_FAMILY)
+# The variants a GNU ID, an XGID or a FIBS line can hold (`Variant.position_ids`: both sides moving
+# opposite ways, hits to the bar, no pins). Long Nardy (same direction) and Plakoto (pins) have no
+# such form (docs/variants.md).
+ID_VARIANTS: tuple[str, ...] = tuple(name for name, variant in VARIANTS.items() if variant.position_ids)
 
 
 class FormatError(ValueError):

@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other, pinned_points
-from arbitru.engine.movement import BACKGAMMON, Movement
 from arbitru.engine.play import Move, format_moves
 from arbitru.engine.rules import PRESETS
+from arbitru.engine.variants import VARIANTS, Variant
 from arbitru.messages import message, point_word, render, template
 
 __all__ = ["SvgOptions", "render_board", "variant_name", "MAX_DRAWN"]
@@ -78,7 +78,7 @@ class SvgOptions:
     cube_owner: str = "centered"  # "centered", "white" or "black"
     play: tuple[tuple[int, int], ...] = ()  # moves (from, to) in the mover's numbering; 25 bar, 0 off
     lang: str = "en"  # the language of the title (the words come from arbitru.messages)
-    movement: Movement = BACKGAMMON  # where the top side's points lie (geometry) and what a landing hits
+    variant: Variant = VARIANTS["backgammon"]  # where the top side's points lie, what a landing hits
     targets: bool = False  # mark each point, the bar and the bottom side's tray for a page's clicks
 
 
@@ -92,11 +92,11 @@ def render_board(
     cube_owner: str = "centered",
     play: Sequence[Sequence[int]] = (),
     lang: str = "en",
-    movement: Movement = BACKGAMMON,
+    variant: Variant = VARIANTS["backgammon"],
     targets: bool = False,
 ) -> str:
     """The SVG document (a str) of `board`, with optional dice, cube and a play drawn as arrows,
-    titled in `lang`; the variant's `movement` places the other side's checkers (in long nardy both
+    titled in `lang`; the game (`variant`) places the other side's checkers (in long nardy both
     sides move the same way, each from its own 24) and says what a drawn play's landing does (a hit
     goes to the bar, a pin stays under the checker, long nardy touches nothing). With `targets`, each
     point, the bar and the bottom side's tray get a transparent area on top marked `data-point` (its
@@ -107,7 +107,7 @@ def render_board(
     a play without the side that makes it).
     """
     options = _checked_options(perspective, turn, dice, cube_value, cube_owner, play)
-    return _Renderer(board, replace(options, lang=lang, movement=movement, targets=targets)).document()
+    return _Renderer(board, replace(options, lang=lang, variant=variant, targets=targets)).document()
 
 
 def _checked_options(
@@ -150,11 +150,11 @@ def _checked_options(
     )
 
 
-def variant_name(movement: Movement, lang: str) -> str:
-    """The name of the variant whose movement is drawn, in `lang`: long nardy's and plakoto's are
+def variant_name(variant: Variant, lang: str) -> str:
+    """The name of the variant drawn, in `lang`: long nardy's and plakoto's are
     the names of the presets named after them (GET /v1/rules' `preset_descriptions`), the backgammon
     family's (backgammon, nackgammon, hypergammon; the portes and tavla presets) its own."""
-    key = f"preset.{movement.name}" if movement.name in PRESETS else "svg.title.backgammon"
+    key = f"preset.{variant.name}" if variant.name in PRESETS else "svg.title.backgammon"
     return template(key, lang)
 
 
@@ -195,7 +195,7 @@ class _Renderer:
             if color == self.bottom:
                 return X_BAR + BAR_W // 2, Y_MID - GAP // 2 + 8 - R - index * STEP
             return X_BAR + BAR_W // 2, Y_MID + GAP // 2 - 8 + R + index * STEP
-        own = point if color == self.bottom else self.options.movement.geometry.opposite(point)
+        own = point if color == self.bottom else self.options.variant.geometry.opposite(point)
         x = self.point_x(own)
         if own <= 12:
             return x, Y_BOTTOM - R - index * STEP
@@ -249,7 +249,7 @@ class _Renderer:
         parts = [
             render(
                 "svg.title.seen",
-                {"variant": variant_name(opts.movement, lang), "side": side(self.bottom)},
+                {"variant": variant_name(opts.variant, lang), "side": side(self.bottom)},
                 lang,
             ),
             render("svg.title.pips", pips, lang),
@@ -266,7 +266,7 @@ class _Renderer:
             parts.append(
                 render(
                     "svg.title.play",
-                    {"play": drawn_notation(self.board, opts.turn, opts.play, opts.movement)},
+                    {"play": drawn_notation(self.board, opts.turn, opts.play, opts.variant)},
                     lang,
                 )
             )
@@ -439,14 +439,14 @@ class _Renderer:
             repeat = 1
             while index + repeat < len(moves) and moves[index + repeat] == (start, end):
                 repeat += 1
-            blot = _landing_blot(self.options.movement, theirs, end)
+            blot = _landing_blot(self.options.variant, theirs, end)
             if blot:  # a hit or a pin: mark the blot (a hit one goes to the bar)
                 hx, hy = self.slot(other(mover), blot, 0)
                 marks.append(
                     f'<circle cx="{hx}" cy="{hy}" r="{R + 2}" fill="none" stroke="{ARROW}" stroke-width="3"/>'
                 )
                 theirs[blot] = 0
-                theirs[BAR] += self.options.movement.hits
+                theirs[BAR] += self.options.variant.hits
             for n in range(repeat):
                 x1, y1 = self.slot(mover, start, max(mine[start] - 1 - n, 0))
                 landing = mine[end] + repeat - 1 - n
@@ -470,25 +470,25 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 
 
 def drawn_notation(
-    board: Board, turn: Color, play: Sequence[tuple[int, int]], movement: Movement = BACKGAMMON
+    board: Board, turn: Color, play: Sequence[tuple[int, int]], variant: Variant = VARIANTS["backgammon"]
 ) -> str:
     """A drawn play in the engine's notation: each hop lands on its destination and hits (or pins)
     an opposing blot there (as /v1/play replays hops), repeats counted and hit stops kept."""
     opponent = list(board.side(other(turn)))
     moves = []
     for source, dest in play:
-        blot = _landing_blot(movement, opponent, dest)
+        blot = _landing_blot(variant, opponent, dest)
         if blot:
             opponent[blot] = 0
         moves.append(Move(source, dest, bool(blot)))
     return format_moves(tuple(moves))
 
 
-def _landing_blot(movement: Movement, opponent: Sequence[int], dest: int) -> int:
+def _landing_blot(variant: Variant, opponent: Sequence[int], dest: int) -> int:
     """The opponent's point (its numbering) of a lone checker a hop landing on `dest` hits or pins;
     0 when none (off, an empty or held point, or a variant where nothing is hit)."""
-    blot = movement.geometry.opposite(dest) if 1 <= dest <= 24 else 0
-    return blot if blot and movement.contact != "none" and opponent[blot] == 1 else 0
+    blot = variant.geometry.opposite(dest) if 1 <= dest <= 24 else 0
+    return blot if blot and (variant.hits or variant.pins) and opponent[blot] == 1 else 0
 
 
 def _text(x: float, y: float, text: str, fill: str, size: int, bold: bool = False) -> str:

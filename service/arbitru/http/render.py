@@ -126,7 +126,7 @@ def play_dict(
     if "notation" in fields:
         result["notation"] = play.notation
     if "board" in fields:
-        bar = position.game.movement.hits
+        bar = position.game.variant.hits
         result["board"] = {
             "white": side_json(board.white, cache, bar),
             "black": side_json(board.black, cache, bar),
@@ -161,7 +161,7 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
     """
     mover_is_white = answer.position.turn == "white"
     # A hitting variant's sides in one literal; the others' without `bar`.
-    side_json = hitting_side_to_dict if answer.position.movement.hits else partial(side_to_dict, bar=False)
+    side_json = hitting_side_to_dict if answer.position.variant.hits else partial(side_to_dict, bar=False)
     opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
     memo = _MOVES_TEXTS
     listed = []
@@ -275,7 +275,7 @@ def _as_played(position: ResolvedPosition, hops: tuple[tuple[int, int], ...]) ->
     illegal-moves rule: U.S. Backgammon Tournament Rules 4.8, impossible plays excepted); None for
     a play no board can follow or that rule never condones."""
     assert position.turn is not None
-    if not position.game.movement.family:
+    if not position.game.variant.condones_illegal_plays:
         return None  # the illegal-moves rule is the backgammon family's (docs/variants.md)
     board, impossible = apply_literally(position.board, position.turn, hops)
     return None if board is None or impossible is not None else {"board": board.to_dict()}

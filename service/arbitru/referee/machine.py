@@ -15,13 +15,13 @@ from typing import Any, NoReturn, ParamSpec
 from arbitru.engine.board import COLORS, OFF, Board, Color, other
 from arbitru.engine.budget import outer_budget
 from arbitru.engine.cube import CENTERED, Cube, CubeVerdict, cube_action
+from arbitru.engine.judge import written_play_reader
 from arbitru.engine.match import Match, score_game
-from arbitru.engine.movement import movement_of
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, Outcome, ending_test, outcome, resignation
 from arbitru.engine.rules import Rules
-from arbitru.engine.variants import read_board, start_board
+from arbitru.engine.variants import read_board, start_board, variant_of
 from arbitru.engine.verdict import Verdict
 from arbitru.formats import limits
 from arbitru.formats.mat import (
@@ -44,8 +44,6 @@ from arbitru.referee.plays import (
     CONDONABLE_AS_WRITTEN,
     Hops,
     apply_literally,
-    board_after,
-    family_board_after,
 )
 from arbitru.referee.rules import opening_roll_is_never_a_double
 
@@ -149,10 +147,9 @@ class Referee:
         # and `Position.outcome` ask), asked after every play without a Position method's frame: the
         # outcome is counted only for a board that does (`_outcome`).
         self._ends_game = ending_test(self.rules)
-        # The movement read once a transcript, not once a roll or a stated board: the backgammon
-        # family's boards are read by `family_board_after` (its fast paths).
-        self._movement = movement_of(self.rules)
-        self._board_after = family_board_after if self._movement.fast else board_after
+        # The game, and its reading of a written play, found once a transcript, not once a roll.
+        self._variant = variant_of(self.rules)
+        self._board_after = written_play_reader(self.rules)
         # The rules a game's points are counted by: in a match without the Jacoby rule (what
         # `outcome` and `resignation` copy the rules for at every call, `Rules.with_options`).
         self._scoring_rules = self.rules.with_options(jacoby=False) if self.length else self.rules
@@ -333,7 +330,7 @@ class Referee:
     def _check_no_pins(self, game: Game, position: Mapping[str, Any], where: Json) -> None:
         """A stated board's `pinned` checkers where the variant pins nothing: the error (read without
         pins, they would silently be off the board)."""
-        if self._movement.pins:
+        if self._variant.pins:
             return
         for color in COLORS:
             side = position.get(color)
@@ -347,7 +344,7 @@ class Referee:
                 self._fail(game, None, "BAD_START_POSITION", params, where, variant="pins")
 
     def _check_board(self, game: Game, board: Board, where: Json) -> None:
-        problems = [say(problem) for problem in self._movement.problems(board, self.rules.checkers)]
+        problems = [say(problem) for problem in self._variant.problems(board, self.rules)]
         if problems:
             self._fail(game, None, "BAD_START_POSITION", {"reason": "; ".join(problems)}, where)
 
@@ -374,7 +371,7 @@ class Referee:
         if hops is None:
             state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
-        verdict = self._board_after(state.board, color, dice, hops, self.rules)
+        verdict = self._board_after(state.board, color, dice, hops)
         if not isinstance(verdict, Verdict):  # the play is legal: the board after it
             state.board = verdict
         elif action.play_kind == EMPTY and final:
@@ -467,7 +464,7 @@ class Referee:
             key = f"referee.{code}.{variant}"
         else:
             params, key = {"action": action.raw, "reason": quoted["en"]}, "referee.play"
-        if self.mode == "legal-moves-only" or not self._movement.family:
+        if self.mode == "legal-moves-only" or not self._variant.condones_illegal_plays:
             # Condoning replays the play as written, which only the backgammon family's literal
             # replay does: in Long Nardy and Plakoto every incorrect play is the error
             # (docs/variants.md).
@@ -876,7 +873,7 @@ class Referee:
             "match": Match(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
         }
         found: Json = {"position": position}
-        if dice is not None and not self._movement.problems(state.board, self.rules.checkers):
+        if dice is not None and not self._variant.problems(state.board, self.rules):
             plays = legal_plays(state.board, color, dice, self.rules)
             found["legal_play_count"] = len(plays)
             if len(plays) <= LISTED_PLAYS:

@@ -1,24 +1,17 @@
 """Written plays: how the referee reads a play from a transcript and applies it.
 
-Every board change goes through the engine: a legal play is the judge's (`judge_play`, or first its
-fast path `plainly_legal`), a condoned illegal play is applied hop by hop with the engine's
-`literal_board`, after the checks that make a play impossible (tournament rules never condone
-those).
+Every board change goes through the engine: a legal play is the game's (`arbitru.engine.judge`:
+`judge_play`, and `written_play_reader` for a transcript's plays), a condoned illegal play is
+applied hop by hop with the backgammon family's `literal_board`, after the checks that make a play
+impossible (tournament rules never condone those).
 """
 
 from __future__ import annotations
 
 from arbitru.engine.board import BAR, OFF, Board, Color, other
+from arbitru.engine.family_judge import literal_board
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.engine.judge import (
-    cannot_move,
-    judge_play,
-    literal_board,
-    plainly_legal,
-    single_dice_board,
-    whole_dice_double_board,
-)
-from arbitru.engine.movement import movement_of
+from arbitru.engine.judge import judge_play
 from arbitru.engine.play import point_name
 from arbitru.engine.rules import STANDARD, Rules
 from arbitru.engine.verdict import Verdict
@@ -38,43 +31,6 @@ def judge_written(
     if not verdict.legal and verdict.play is not None:
         return Verdict(True, verdict.play, as_written=False)
     return verdict
-
-
-def board_after(
-    board: Board, color: Color, dice: tuple[int, int], hops: Hops, rules: Rules = STANDARD
-) -> Board | Verdict:
-    """What the referee reads of `judge_written`: the board after the written play when it is legal,
-    else the verdict on it. In the backgammon family, whose movement the fast paths know, that is
-    `family_board_after`; elsewhere the plain judge's."""
-    if movement_of(rules).fast:
-        return family_board_after(board, color, dice, hops, rules)
-    verdict = judge_written(board, color, dice, hops, rules)
-    return verdict.play.board if verdict.play is not None else verdict
-
-
-def family_board_after(
-    board: Board, color: Color, dice: tuple[int, int], hops: Hops, rules: Rules = STANDARD
-) -> Board | Verdict:
-    """`board_after` in the backgammon family (`movement_of(rules).fast`, which the caller has told:
-    the match referee once a transcript, not once a roll). A play legal on its face (every die
-    used, each hop played die by die) is told without listing every legal play of the roll
-    (`plainly_legal`: the same board) and without building a Verdict (a few hundred rolls a match,
-    a microsecond each); the plays of one die a hop first, on the sides alone (`single_dice_board`,
-    which builds no moves), then the play of no move where no die moves (`cannot_move`), then a
-    double's hops of whole dice (`whole_dice_double_board`)."""
-    commonest = single_dice_board(board, color, dice, hops)
-    if commonest is not None:
-        return commonest
-    if not hops and cannot_move(board, color, dice):
-        return board
-    doubled = whole_dice_double_board(board, color, dice, hops)
-    if doubled is not None:
-        return doubled
-    plain = plainly_legal(board, color, dice, hops)
-    if plain is not None:
-        return plain.board
-    verdict = judge_written(board, color, dice, hops, rules)
-    return verdict.play.board if verdict.play is not None else verdict
 
 
 # What the illegal-moves rule as written (U.S. Backgammon Tournament Rules, 2008, rule 4.8: "A player

@@ -18,11 +18,10 @@ from typing import Any
 from arbitru.engine.board import BAR, COLORS, OFF, Board, Color, other
 from arbitru.engine.budget import outer_budget
 from arbitru.engine.geometry import OPPOSITE
-from arbitru.engine.movement import movement_of
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
 from arbitru.engine.rules import Rules
-from arbitru.engine.variants import read_board, start_board
+from arbitru.engine.variants import read_board, start_board, variant_of
 from arbitru.formats import limits
 from arbitru.formats.mat import PLAY, RESIGN, ROLL, Action, Game, MatchFile
 from arbitru.formats.xgid import board_from_xg
@@ -118,7 +117,7 @@ def stated_start(index: int, game: Game, rules: Rules) -> Board | None:
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         board = None
-    if board is None or board.problems(rules.checkers, pins=movement_of(rules).pins):
+    if board is None or variant_of(rules).problems(board, rules):
         raise ExportError(field, message("export.bad_start"))
     return board
 

@@ -17,7 +17,7 @@ from flask.views import MethodView
 from arbitru.engine import NotationError, parse_play
 from arbitru.engine.board import Color
 from arbitru.engine.cube import CENTERED
-from arbitru.engine.movement import movement_of
+from arbitru.engine.variants import variant_of
 from arbitru.formats.svg import render_board
 from arbitru.http.blueprint import Blueprint, JsonBodyParser
 from arbitru.http.errors import ValidationProblem, flatten_messages, said
@@ -182,7 +182,7 @@ def _picture(
             cube_owner=position.cube.get("owner", "centered"),
             play=play,
             lang=request_language(),
-            movement=movement_of(position.rules),
+            variant=variant_of(position.rules),
             targets=targets,
         )
     except ValueError as exc:
