@@ -69,11 +69,11 @@ def verified(tmp_path: Path, preset: str, seed: int = 7) -> tuple[Path, dict[str
 
 def picture(position: dict[str, Any], rules: Rules) -> str:
     """The board picture of a row's position drawn by `rules`, as the renderer draws it."""
-    movement = variant_of(rules).movement_for(rules)
-    board = Board.from_dict(position["board"], pins=movement.pins)
+    variant = variant_of(rules)
+    board = Board.from_dict(position["board"], pins=variant.pins)
     cube = 1 if rules.cube else None
     return render_board(
-        board, turn=position["turn"], dice=position["dice"], cube_value=cube, movement=movement
+        board, turn=position["turn"], dice=position["dice"], cube_value=cube, variant=variant
     )
 
 

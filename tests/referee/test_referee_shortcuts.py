@@ -13,10 +13,8 @@ from arbitru.engine.match import Match
 from arbitru.engine.outcome import resignation
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
-from arbitru.engine.variants import start_board, variant_of
 from arbitru.formats.mat import Action, ActionKind, Game, MatchFile, Result
 from arbitru.referee.machine import Referee
-from arbitru.referee.plays import board_after, family_board_after
 from tests.engine.test_properties import boards
 
 
@@ -87,21 +85,6 @@ def test_a_resignation_is_counted_as_the_plain_call_counts_it(level, resigner, p
     referee = Referee(MatchFile(("a", "b"), length, []), rules)
     plain = resignation(level, resigner, rules, cube.value, length > 0, centred)
     assert referee._resigned(level, resigner, cube.value, centred) == plain
-
-
-@given(st.sampled_from(sorted(PRESETS)))
-def test_the_referee_reads_boards_by_its_movement(preset: str):
-    """The reading told once a transcript is `board_after`'s: `family_board_after` exactly where
-    `board_after` takes it (the backgammon family's movement)."""
-    rules = PRESETS[preset]
-    referee = Referee(MatchFile(("a", "b"), 1, []), rules)
-    family = variant_of(rules).movement_for(rules).fast
-    assert referee._board_after is (family_board_after if family else board_after)
-    board = start_board(rules)
-    if family:
-        assert family_board_after(board, "white", (3, 1), ((8, 5), (6, 5)), rules) == board_after(
-            board, "white", (3, 1), ((8, 5), (6, 5)), rules
-        )
 
 
 def test_an_ended_board_ends_the_game():

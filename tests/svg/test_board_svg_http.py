@@ -10,9 +10,8 @@ import pytest
 
 from arbitru import create_app
 from arbitru.engine.board import Board
-from arbitru.engine.movement import LONG_NARDY
 from arbitru.engine.rules import PRESETS
-from arbitru.engine.variants import start_board, variant_of
+from arbitru.engine.variants import VARIANTS, start_board, variant_of
 from arbitru.formats.codec import ID_VARIANTS
 from arbitru.formats.svg import render_board
 
@@ -258,7 +257,7 @@ def test_post_draws_a_long_nardy_board_by_its_rules_geometry(client: Any) -> Non
     response = client.post("/v1/board.svg", json=body)
     assert response.status_code == 200
     assert response.get_data(as_text=True) == render_board(
-        Board.from_dict(heads), turn="white", movement=LONG_NARDY
+        Board.from_dict(heads), turn="white", variant=VARIANTS["long_nardy"]
     )
 
 
