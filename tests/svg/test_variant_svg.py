@@ -46,7 +46,9 @@ def spots(svg: str, fill: str) -> set[tuple[int, int]]:
 
 def test_long_nardy_draws_the_other_sides_head_on_the_perspective_sides_12():
     # both heads: white's 24 and black's 24, which is white's 12 when both move the same way
-    start = render_board(Board(side({24: 15}), side({24: 15})), perspective="white", variant=VARIANTS["long_nardy"])
+    start = render_board(
+        Board(side({24: 15}), side({24: 15})), perspective="white", variant=VARIANTS["long_nardy"]
+    )
     white_on_12 = render_board(Board(side({12: 15}), side({})), perspective="white")
     assert spots(start, BLACK) == spots(white_on_12, CHECKER_FILL_WHITE)
     assert spots(start, BLACK) != spots(render_board(Board(side({24: 15}), side({24: 15}))), BLACK)
