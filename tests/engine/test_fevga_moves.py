@@ -17,6 +17,7 @@ from arbitru.engine.fevga import (
     FEVGA,
     FEVGA_FREE,
     FEVGA_START,
+    fevga_plays,
     has_passed,
     starting_quarter_rule,
     starting_rule,
@@ -248,3 +249,19 @@ def test_every_play_conserves_checkers_hits_nothing_and_keeps_the_rules_after_ea
 @given(fevga_boards(), DICE)
 def test_black_plays_what_white_plays_on_the_board_seen_from_the_other_side(board: Board, dice):
     assert_colours_play_alike(board, dice, FEVGA)
+
+
+@CASES
+@given(st.one_of(fevga_boards(), trapped_boards()), st.integers(1, 6), st.sampled_from(["white", "black"]))
+def test_the_fast_doubles_list_the_plain_generators_plays_in_its_order(board: Board, die, turn):
+    plain = plain_plays(board, turn, (die, die), FEVGA)
+    assert [(p.moves, p.board) for p in fevga_plays(board, turn, (die, die))] == [
+        (p.moves, p.board) for p in plain
+    ]
+
+
+@pytest.mark.parametrize("die", range(1, 7))
+def test_the_fast_doubles_keep_the_starting_rule_and_unblocking(die):
+    assert fevga_plays(START, "white", (die, die)) == plain_plays(START, "white", (die, die), FEVGA)
+    trapped = fevga(WALL, {20: 15})
+    assert fevga_plays(trapped, "white", (die, die)) == plain_plays(trapped, "white", (die, die), FEVGA)
