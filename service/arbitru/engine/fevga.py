@@ -152,6 +152,7 @@ def doubles_plays(board: Board, turn: Color, die: int) -> list[Play]:
     side = list(mover)
     outside = [sum(mover[7:25])]
     passed_before = has_passed(mover)
+    quarter_full = all(mover[point] for point in STARTING_QUARTER)
     found: list[list[tuple[tuple[Move, ...], tuple[int, ...]]]] = [[] for _ in range(5)]
     seen = {0}
     # The moves a source may make, from the back: (source, destination, the source's weight, 1 if
@@ -162,8 +163,10 @@ def doubles_plays(board: Board, turn: Color, die: int) -> list[Play]:
         if not closed[dest]:
             cands.append((source, dest, _WEIGHT[source], int(source > 6 >= dest), _MOVES[source][dest], bear))
 
-    def allowed() -> bool:
-        if all(side[point] for point in STARTING_QUARTER):
+    def allowed(dest: int) -> bool:
+        """The move rules of the board reached by a move to `dest`: the quarter is filled only by a
+        landing on it (the boards walked on keep it), unless the turn started with it full."""
+        if (dest >= 19 or quarter_full) and all(side[point] for point in STARTING_QUARTER):
             return False
         return (
             passed_before or bool(side[OFF]) or any(side[1:OPPONENTS_START]) or sum(side[1:START_POINT]) <= 1
@@ -181,7 +184,7 @@ def doubles_plays(board: Board, turn: Color, die: int) -> list[Play]:
             side[source] -= 1
             side[dest] += 1
             outside[0] -= home
-            if allowed():
+            if allowed(dest):
                 level.append((moves + (move,), tuple(side)))
                 if depth < 3:
                     walk(depth + 1, moves + (move,), key2)
