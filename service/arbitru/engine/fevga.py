@@ -126,16 +126,20 @@ _WEIGHT = [5**point for point in range(25)]  # at most 4 moves from a point: dig
 _tnew = tuple.__new__
 
 
-def fevga_plays(board: Board, turn: Color, dice: tuple[int, int]) -> list[Play]:
+def fevga_plays(
+    board: Board, turn: Color, dice: tuple[int, int], steps: list[int] | None = None
+) -> list[Play]:
     """Every legal Fevga play of `turn` rolling `dice` on `board`: `plain_plays(..., FEVGA)`'s
     answer, the same plays in the same order with the same moves, its doubles listed by
-    `doubles_plays` (held equal by tests/engine/test_fevga_moves.py)."""
+    `doubles_plays` (held equal by tests/engine/test_fevga_moves.py). `steps`, when given, has its
+    item 0 increased by the steps of the search (`plain_plays`' own, or the boards the doubles' walk
+    met: a work budget pricing them needs a price for each kind)."""
     if dice[0] != dice[1]:
-        return plain_plays(board, turn, dice, FEVGA)
-    return doubles_plays(board, turn, dice[0])
+        return plain_plays(board, turn, dice, FEVGA, steps)
+    return doubles_plays(board, turn, dice[0], steps)
 
 
-def doubles_plays(board: Board, turn: Color, die: int) -> list[Play]:
+def doubles_plays(board: Board, turn: Color, die: int, steps: list[int] | None = None) -> list[Play]:
     """The plays of a Fevga double, found by the plain search's own walk (every order of the moves,
     sources from the back, a board met again not walked again, a board a move rule refuses not
     walked on) on one list changed in place, a board named by the sum of its moves' weights (a
@@ -193,6 +197,8 @@ def doubles_plays(board: Board, turn: Color, die: int) -> list[Play]:
             side[dest] -= 1
 
     walk(0, (), 0)
+    if steps is not None:
+        steps[0] += len(seen)  # every board met once: the steps of the walk
     walk = None  # type: ignore[assignment]  # break the closure's cycle
     return _chosen(board, turn, found)
 
