@@ -8,6 +8,9 @@ reference (`tests/support/reference_fevga.py`) on random Fevga boards, and prope
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -271,3 +274,14 @@ def test_the_fast_doubles_keep_the_starting_rule_and_unblocking(die):
     assert fevga_plays(START, "white", (die, die)) == plain_plays(START, "white", (die, die), FEVGA)
     trapped = fevga(WALL, {20: 15})
     assert fevga_plays(trapped, "white", (die, die)) == plain_plays(trapped, "white", (die, die), FEVGA)
+
+
+WORST = Path(__file__).resolve().parents[2] / "data" / "fevga_worst_positions.jsonl"
+
+
+@pytest.mark.parametrize("row", [json.loads(line) for line in WORST.read_text().splitlines() if line.strip()])
+def test_the_fast_doubles_list_the_heaviest_positions_found_as_the_plain_generator_does(row):
+    board, dice = Board.from_dict(row["board"]), (row["dice"][0], row["dice"][1])
+    plays = fevga_plays(board, row["turn"], dice)
+    assert len(plays) == row["plays"]
+    assert plays == plain_plays(board, row["turn"], dice, FEVGA)
