@@ -36,7 +36,7 @@ from tests.support.fevga_boards import fevga_boards, trapped_boards
 from tests.support.reference_fevga import fevga_results
 
 START = Board.initial(FEVGA_START)
-CASES = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CASES = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DICE = st.tuples(st.integers(1, 6), st.integers(1, 6))
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 

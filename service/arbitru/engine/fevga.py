@@ -16,6 +16,10 @@ Fevga as implemented (docs/variants.md, "Fevga", gives the sources and where the
   play must open one of those six points, if a play using the most dice (the higher die) can;
 - bearing off, the most dice and the higher die as in backgammon (the plain generator's own).
 
+`FEVGA` plugs into `plain_plays`, the statement of these rules; `fevga_plays` lists the same plays
+with its doubles walked on one list (`doubles_plays`), as the worst positions need. Neither is
+registered with a preset or a route yet (issue 41's `Variant` will).
+
 History the board must show: the starting rule reads "has a checker passed the opponent's start",
 a fact of the game so far. The board alone decides it: checkers never move backwards and nothing
 is hit, so a checker that passed the opponent's start stays past it (on the own 1..11) until it is
