@@ -35,7 +35,8 @@ from arbitru.engine.board import OFF, Board  # noqa: E402
 from arbitru.engine.fevga import FEVGA, _can_open, fevga_plays, starting_quarter_rule, starting_rule  # noqa: E402
 from arbitru.engine.geometry import SAME  # noqa: E402
 from arbitru.engine.movement import Step  # noqa: E402
-from arbitru.engine.moves import legal_plays, plain_plays  # noqa: E402
+from arbitru.engine.moves import legal_plays  # noqa: E402
+from arbitru.engine.plain import plain_plays  # noqa: E402
 
 
 def steps_of(board: Board, die: int) -> int:

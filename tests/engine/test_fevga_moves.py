@@ -29,7 +29,7 @@ from arbitru.engine.fevga import (
 )
 from arbitru.engine.geometry import SAME
 from arbitru.engine.movement import Step
-from arbitru.engine.moves import plain_plays
+from arbitru.engine.plain import plain_plays
 from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay, variant_boards
 from tests.support.cases import examples
 from tests.support.fevga_boards import fevga_boards, trapped_boards

@@ -34,7 +34,7 @@ from functools import lru_cache
 from arbitru.engine.board import OFF, Board, Color, other
 from arbitru.engine.geometry import SAME
 from arbitru.engine.movement import Movement, Step
-from arbitru.engine.moves import plain_plays
+from arbitru.engine.plain import plain_plays
 from arbitru.engine.play import Move, Play
 
 START_POINT = 24  # each side's 15 checkers start on its own 24
