@@ -11,28 +11,29 @@ lists its legal plays, judges a proposed play, and gives the outcome of its boar
 after one of its plays) with the Jacoby rule and the match applied inside: no caller applies
 "Jacoby only in money play" or works out whether the game is over itself (`ends_game` asks
 `arbitru.engine.outcome.game_over`, the one decision). A request's whole question is one call:
-`plays_with_outcomes` (the plays with where each leaves the game), `ruling` (a verdict with the
+`read_position` (a request's fields read into a position and its problems: `Board(fen)` with its
+`status()`), `plays_with_outcomes` (the plays with where each leaves the game), `ruling` (a verdict with the
 same), `build_turn` (a turn made one checker at a time, with the same), `standing` (an outcome with
 the match after it), `problems` (why a position cannot occur).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from arbitru.engine.board import BAR, OFF, Board, Color, Problem, other, problem
 from arbitru.engine.cube import CENTERED, INITIAL_CUBE, Cube
 from arbitru.engine.judge import judge_play
-from arbitru.engine.match import Match, MatchScore, score_game, unfinished
+from arbitru.engine.match import Match, MatchScore, context_problems, score_game, unfinished
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play_marked
 from arbitru.engine.outcome import NOT_OVER, Outcome, endings, game_over, outcome, resignation
 from arbitru.engine.play import Play
-from arbitru.engine.rules import STANDARD, Rules
-from arbitru.engine.variants import Variant, start_board, variant_of
+from arbitru.engine.rules import STANDARD, Rules, build_rules
+from arbitru.engine.variants import Variant, read_board, start_board, variant_of
 from arbitru.engine.verdict import Hop, Verdict
 
 if TYPE_CHECKING:
@@ -265,3 +266,52 @@ class Ruling(NamedTuple):
 
     verdict: Verdict
     standing: Standing
+
+
+Context = tuple[Rules, Cube, Match]
+
+
+class Reading(NamedTuple):
+    """A position read from a request's fields in one call (`read_position`): python-chess's
+    `Board(fen)` with its `status()`. `position` is None when the fields' rules, cube or match have
+    problems (then `problems` are theirs) or when they give no board; `unreachable` says the
+    problems are the board's (a position no game reaches: `Position.problems`)."""
+
+    position: Position | None
+    problems: list[Problem]
+    context: Context
+    unreachable: bool = False
+
+
+def read_context(fields: Mapping[str, Any], prefix: str = "rules") -> tuple[Context, list[Problem]]:
+    """The rules (a preset and options, their problems named under `prefix`), cube and match of a
+    request's fields, with every reason they cannot go together. The default money game is not
+    rebuilt for every request."""
+    options, cube_data, match_data = fields.get("rules"), fields.get("cube"), fields.get("match")
+    if not (options or cube_data or match_data):
+        return (STANDARD, INITIAL_CUBE, MONEY_GAME), []  # the common request: nothing to build or check
+    rules, problems = build_rules(options, prefix=prefix) if options else (STANDARD, [])
+    cube, match = Cube.from_dict(cube_data), Match.from_dict(match_data, rules)
+    if not problems and (cube_data or match_data):
+        problems = context_problems(cube, match, rules)
+    return (rules, cube, match), problems
+
+
+def read_position(fields: Mapping[str, Any], context: Context | None = None, on_roll: bool = True) -> Reading:
+    """The position a request's fields describe (`board` read by its game's variant, `rules`, `cube`,
+    `match`, and with `on_roll` its `turn` and `dice`), with every reason it cannot occur, in one
+    call: the rules' and context's problems first (no position then), else the position's own
+    (`Position.problems`: with a side on roll, also a game already over). `context`, when given,
+    is the one `read_context` read from these fields already."""
+    if context is None:
+        context, problems = read_context(fields)
+        if problems:
+            return Reading(None, problems, context)
+    if fields.get("board") is None:
+        return Reading(None, [], context)
+    turn, given = (fields.get("turn"), fields.get("dice")) if on_roll else (None, None)
+    dice = (given[0], given[1]) if given is not None else None
+    rules, cube, match = context
+    position = Position(read_board(fields["board"], rules), turn, dice, cube, match, rules)
+    problems = position.problems()
+    return Reading(position, problems, context, unreachable=bool(problems))

@@ -31,7 +31,17 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from arbitru.engine import budget as _budget
 from arbitru.engine import fast_backgammon
-from arbitru.engine.board import COLORS, PINNED, STANDARD_START, Board, Color, Problem, other
+from arbitru.engine.board import (
+    COLORS,
+    PINNED,
+    STANDARD_START,
+    Board,
+    Color,
+    Problem,
+    hitting_side_to_dict,
+    other,
+    side_to_dict,
+)
 from arbitru.engine.family_judge import (
     cannot_move,
     judge_family,
@@ -54,6 +64,10 @@ from arbitru.engine.plain import plain_plays
 from arbitru.engine.play import Play
 from arbitru.engine.variant_judge import judge_variant
 from arbitru.engine.verdict import Hop, Verdict, off_board
+
+
+def _side_without_bar(side: tuple[int, ...]) -> dict[str, Any]:
+    return side_to_dict(side, bar=False)
 
 
 class Options(Protocol):
@@ -157,6 +171,12 @@ class Variant:
     def board_json(self, board: Board) -> dict[str, Any]:
         """A board's JSON form (`Board.to_dict`: a bar where the game hits)."""
         return board.to_dict(bar=self.movement.hits)
+
+    @property
+    def side_json(self) -> Callable[[tuple[int, ...]], dict[str, Any]]:
+        """One side's JSON form in this game (`board.side_to_dict`: a bar where the game hits, in one
+        literal then: `hitting_side_to_dict`), for a caller rendering many sides."""
+        return hitting_side_to_dict if self.movement.hits else _side_without_bar
 
     def problems(self, board: Board, rules: Options, prefix: str = "board") -> list[Problem]:
         """Every reason `board` cannot occur in a game of this variant under `rules`."""

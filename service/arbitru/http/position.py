@@ -11,16 +11,11 @@ from typing import Any, NamedTuple
 
 from arbitru.engine import Board, Color, Rules
 from arbitru.engine.board import Problem
-from arbitru.engine.cube import INITIAL_CUBE, Cube
-from arbitru.engine.match import Match, context_problems
-from arbitru.engine.position import MONEY_GAME, Dice, Position
-from arbitru.engine.rules import STANDARD, build_rules
-from arbitru.engine.variants import read_board
+from arbitru.engine.position import Context, Position, read_context, read_position
 from arbitru.http.errors import ValidationProblem, field_errors
 from arbitru.messages import message
 
 DEFAULT_CUBE: dict[str, Any] = {"value": 1, "owner": "centered"}
-Context = tuple[Rules, Cube, Match]
 
 
 class ResolvedPosition(NamedTuple):
@@ -42,45 +37,32 @@ def raise_problems(problems: Sequence[Problem]) -> None:
 
 
 def resolve_context(payload: Mapping[str, Any], prefix: str = "rules") -> Context:
-    """Rules (preset + options), cube and match of a schema-valid body, or a 422 naming every bad
-    field (the rules' fields under `prefix`). The default money game is not rebuilt for every request."""
-    options, cube_data, match_data = payload.get("rules"), payload.get("cube"), payload.get("match")
-    if not (options or cube_data or match_data):
-        return STANDARD, INITIAL_CUBE, MONEY_GAME  # the common request: nothing to build or check
-    rules, problems = build_rules(options, prefix=prefix) if options else (STANDARD, [])
-    cube, match = Cube.from_dict(cube_data), Match.from_dict(match_data, rules)
-    if not problems and (cube_data or match_data):
-        problems = context_problems(cube, match, rules)
+    """Rules (preset + options), cube and match of a schema-valid body (`read_context`), or a 422
+    naming every bad field (the rules' fields under `prefix`)."""
+    context, problems = read_context(payload, prefix)
     raise_problems(problems)
-    return rules, cube, match
+    return context
 
 
-def resolve_game(
-    payload: Mapping[str, Any], context: Context, turn: Color | None = None, dice: Dice | None = None
-) -> tuple[Position | None, list[Problem]]:
-    """The engine's position of the body's `board` in `context` (None when the body gives none),
-    with every reason it cannot occur (`Position.problems`; with `turn` on roll, also a game that
-    is already over). Routes where `board` is optional (/v1/cube, /v1/clock) use it as it is."""
-    if payload.get("board") is None:
-        return None, []
-    rules, cube, match = context
-    board = read_board(payload["board"], rules)
-    game = Position(board, turn, dice, cube, match, rules)
-    return game, game.problems()
+def resolve_game(payload: Mapping[str, Any], context: Context) -> tuple[Position | None, list[Problem]]:
+    """The engine's position of the body's `board` in `context`, nobody on roll (None when the body
+    gives none), with every reason it cannot occur (`Position.problems`). Routes where `board` is
+    optional (/v1/cube, /v1/clock) use it as it is."""
+    reading = read_position(payload, context, on_roll=False)
+    return reading.position, reading.problems
 
 
 def resolve_position(payload: Mapping[str, Any]) -> ResolvedPosition:
-    """Turn a schema-validated body into engine values, or raise a 422 naming every bad field.
-
-    Checks what the schema cannot, by asking the engine's position (`Position.problems`): checker
-    totals, points held by both sides, and that nobody is on roll in a game that is already over.
-    """
-    turn: Color | None = payload.get("turn")
-    dice = payload.get("dice")
-    roll = (dice[0], dice[1]) if dice is not None else None
-    game, problems = resolve_game(payload, resolve_context(payload), turn, roll)
-    if problems:
-        raise ValidationProblem(field_errors(problems), detail=message("problem.unreachable_position"))
+    """Turn a schema-validated body into engine values in one call to the engine (`read_position`),
+    or raise a 422 naming every bad field: the rules' and context's, then the position's (checker
+    totals, points held by both sides, nobody on roll in a game that is already over)."""
+    reading = read_position(payload)
+    if reading.unreachable:
+        raise ValidationProblem(
+            field_errors(reading.problems), detail=message("problem.unreachable_position")
+        )
+    raise_problems(reading.problems)
+    game = reading.position
     assert game is not None, "the schema requires a board"
     cube = {**DEFAULT_CUBE, **(payload.get("cube") or {})}
-    return ResolvedPosition(game.board, turn, roll, cube, payload.get("match"), game.rules, game)
+    return ResolvedPosition(game.board, game.turn, game.dice, cube, payload.get("match"), game.rules, game)

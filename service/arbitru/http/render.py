@@ -7,14 +7,13 @@ shared JSON fragments of the hot path (/v1/moves) live with the code that uses t
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from functools import partial
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import orjson
 
 from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_marked
-from arbitru.engine.board import Board, hitting_side_to_dict, other, side_to_dict
+from arbitru.engine.board import Board, other
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
 from arbitru.engine.position import PlaysAnswer, Standing
@@ -64,14 +63,18 @@ def _moves_texts(moves: tuple[Move, ...]) -> tuple[orjson.Fragment, str]:
     return found
 
 
-def side_json(side: tuple[int, ...], cache: _SideCache | None = None, bar: bool = True) -> dict[str, Any]:
-    """One side in the contract's JSON form (`bar` where the variant hits); `cache` shares equal
-    sides within one answer (of one variant)."""
+def side_json(
+    side: tuple[int, ...],
+    to_json: Callable[[tuple[int, ...]], dict[str, Any]],
+    cache: _SideCache | None = None,
+) -> dict[str, Any]:
+    """One side in the contract's JSON form (`to_json`: its game's, `Variant.side_json`); `cache`
+    shares equal sides within one answer (of one game)."""
     if cache is not None:
         found = cache.get(side)
         if found is not None:
             return found
-    result = side_to_dict(side, bar)
+    result = to_json(side)
     if cache is not None:
         cache[side] = result
     return result
@@ -126,10 +129,10 @@ def play_dict(
     if "notation" in fields:
         result["notation"] = play.notation
     if "board" in fields:
-        bar = position.game.variant.hits
+        to_json = position.game.variant.side_json
         result["board"] = {
-            "white": side_json(board.white, cache, bar),
-            "black": side_json(board.black, cache, bar),
+            "white": side_json(board.white, to_json, cache),
+            "black": side_json(board.black, to_json, cache),
         }
     if "outcome" in fields:
         result["outcome"] = play_outcome_json(standing)
@@ -160,8 +163,7 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
     pre-serialized not-over outcome, and the few that end the game get theirs afterwards.
     """
     mover_is_white = answer.position.turn == "white"
-    # A hitting variant's sides in one literal; the others' without `bar`.
-    side_json = hitting_side_to_dict if answer.position.variant.hits else partial(side_to_dict, bar=False)
+    side_json = answer.position.variant.side_json  # the game's form of a side
     opponents: dict[int, orjson.Fragment] = {}  # id of an opponent side (alive in `plays`) -> JSON
     memo = _MOVES_TEXTS
     listed = []
