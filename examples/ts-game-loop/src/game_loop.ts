@@ -67,6 +67,9 @@ function same(a: object, b: object): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+// The same white and black strings (seeds, or their hashes), whatever the order of the keys.
+const samePair = (a: Schemas["Seeds"] | null, b: Schemas["Seeds"]): boolean => a !== null && a.white === b.white && a.black === b.black;
+
 // Roll the opening until someone starts (equal rolls: again); the cube may turn on a tie.
 async function opening(start: Schemas["StartResponse"], context: Context): Promise<[Color, number[] | null]> {
   const count = start.next.dice_per_player;
@@ -302,7 +305,7 @@ async function gameOnStates(keys: Keys, preset: Schemas["Rules"]["preset"], viaO
   const start = await answer(client.POST("/v1/start", { body: { rules: { preset }, seed_hashes } }));
   if (start.state === undefined) throw new Error("/v1/start answered no state");
   const game = await SignedGame.open(keys, start.state);
-  if (game.payload.roll.seeds !== null || !same(game.payload.roll.seed_hashes ?? {}, seed_hashes)) throw new Error("the start state does not fix the seeds by their hashes alone");
+  if (game.payload.roll.seeds !== null || !samePair(game.payload.roll.seed_hashes, seed_hashes)) throw new Error("the start state does not fix the seeds by their hashes alone");
   const rolls: Schemas["LoggedRoll"][] = [];
   let outcome: Outcome | null = null;
   let ending = "the last checker off";
@@ -322,7 +325,7 @@ async function gameOnStates(keys: Keys, preset: Schemas["Rules"]["preset"], viaO
   }
   if (outcome === null || game.payload.step !== "over") throw new Error(`the ${preset} game did not end`);
   const { commitment } = game.payload.roll;
-  if (!same(game.payload.roll.seeds ?? {}, seeds)) throw new Error("the state's seeds are not the ones revealed");
+  if (!samePair(game.payload.roll.seeds, seeds)) throw new Error("the state's seeds are not the ones revealed");
   const log = await answer(client.POST("/v1/dice/verify", { body: { commitment, seeds, seed_hashes, rolls } }));
   if (!log.valid) throw new Error(`the ${preset} game's rolls do not check: ${log.message}`);
   // A tie has no winner: plakoto's mother rule, both mothers pinned.
