@@ -145,8 +145,9 @@ FILE_BODY = {
 class MatchFileParser(JsonBodyParser):
     """The JSON body, or the transcript file itself: a `text/plain` body, or a multipart upload in
     the field `file` (`mode`, `to`, `preset` and `sign` may then be form fields too). `mode`, `to`,
-    `preset` and `sign` (`true` or `false`) may be given in the query with any of the three; an option given twice (in the query
-    and the body or form) is a 422, as is an unknown form field or a file field other than `file`.
+    `preset` and `sign` (`true` or `false`) may be given in the query with any of the three; an
+    option given twice (in the query and the body or form) is a 422, as is an unknown form field
+    or a file field other than `file`.
     A file that holds a JSON object is a game record, one that opens a game tree `(` an SGF, any
     other text a .mat transcript."""
 
