@@ -16,6 +16,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from arbitru.cli.chisquare import chi_square, chi_square_sf
 from arbitru.trust import dice
 from arbitru.trust.keys import KeyRing
 from arbitru.trust.states import sign_state
@@ -200,24 +201,38 @@ def test_a_seed_of_another_roll_or_chain_fails_the_check(client):
     assert answer["problems"][0]["code"] == "seed_not_in_chain"
 
 
-def test_36000_rolls_of_the_service_pass_a_chi_square_test_on_the_36_outcomes():
-    """Fixed secret, nonces and seeds: the statistic is the same every run."""
-    counts: Counter[tuple[int, int]] = Counter()
-    seeds = SEEDS
+def _service_rolls() -> list[list[tuple[int, int]]]:
+    """36 games of 1,000 rolls each, as the service draws them (fixed secret, nonces and seeds)."""
+    games = []
     for game in range(36):
         top = dice.chain_top(b"chi-square secret", game.to_bytes(16, "big"))
         chain = [top]
         for _ in range(dice.CHAIN_LENGTH):
             chain.append(hashlib.sha256(chain[-1]).digest())
         chain.reverse()  # chain[i] is seed i
-        for index in range(1, 1001):
-            first, second = dice.draw(chain[index], seeds, index, 2)
-            counts[first, second] += 1
+        games.append([tuple(dice.draw(chain[index], SEEDS, index, 2)) for index in range(1, 1001)])
+    return games
+
+
+def test_36000_rolls_of_the_service_pass_a_chi_square_test_on_the_36_outcomes():
+    """Fixed secret, nonces and seeds: the statistic is the same every run."""
+    counts = Counter(roll for game in _service_rolls() for roll in game)
     total = sum(counts.values())
     assert total == 36_000 and len(counts) == 36
     expected = total / 36
     statistic = sum((counts[a, b] - expected) ** 2 / expected for a in range(1, 7) for b in range(1, 7))
     assert statistic < CHI_SQUARE_35_AT_0_001, statistic
+
+
+def test_the_services_consecutive_rolls_pass_fibss_1295_degree_test_on_ordered_pairs():
+    """The service's dice are ordered (the first die drawn is the first die), so the FIBS test on
+    consecutive ordered rolls (36 x 36 pairs, 1,295 degrees of freedom) applies to them, as it
+    does not to a transcript's (docs/dice-audit.md)."""
+    outcomes = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    pairs = Counter(pair for game in _service_rolls() for pair in zip(game, game[1:], strict=False))
+    statistic, smallest = chi_square([pairs[a, b] for a in outcomes for b in outcomes], [1 / 1296] * 1296)
+    assert smallest >= 5  # 35,964 pairs: about 27.7 expected in each cell
+    assert chi_square_sf(statistic, 1295) > 0.001, statistic
 
 
 def _payload(state: str) -> dict:
