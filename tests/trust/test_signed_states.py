@@ -144,6 +144,9 @@ def test_with_require_state_the_game_routes_refuse_a_bare_position():
     client = trust_app(require_state=True).test_client()
     bare = {"board": ok(client.get("/v1/start"))["board"], "turn": "white", "dice": [3, 1]}
     assert "requires a signed" in refused(client.post("/v1/moves", json=bare))
+    assert "requires a signed" in refused(
+        client.post("/v1/opening", json={"rolls": {"white": [6], "black": [1]}})
+    )
     opened = rolled(client, ok(client.get("/v1/start"))["state"])
     assert ok(client.post("/v1/moves", json={"state": opened["state"]}))["plays"]
     assert ok(client.post("/v1/convert", json={"board": bare["board"], "turn": "white"}))  # not a game route
