@@ -3,9 +3,11 @@
     python examples/verify_dice.py log.json
 
 log.json: {"commitment": hex, "seeds": {"white": hex, "black": hex},
+           "seed_hashes": {"white": hex, "black": hex},
            "rolls": [{"index": 1, "seed": hex, "dice": [5, 2]}, ...]}
-(the `proof` of each /v1/roll answer gives index, seed, commitment and seeds). Exit status 0 when
-every roll follows from the commitment, 1 otherwise, naming the first roll that does not.
+(the `proof` of each /v1/roll answer gives index, seed, commitment, seeds and seed_hashes; without
+seed_hashes the seeds are taken as they are). Exit status 0 when each seed hashes to its hash and
+every roll follows from the commitment, 1 otherwise, naming the first thing that does not.
 """
 
 import hashlib
@@ -26,6 +28,9 @@ def dice_of(seed, seeds, index, count):
 
 def check(log):
     """None when every roll checks, else why the first that does not fails."""
+    for side, hashed in (log.get("seed_hashes") or {}).items():
+        if hashlib.sha256(bytes.fromhex(log["seeds"][side])).hexdigest() != hashed:
+            return f"the {side} seed does not hash to the {side} seed hash"
     commitment, last = bytes.fromhex(log["commitment"]), 0
     for roll in log["rolls"]:
         seed = bytes.fromhex(roll["seed"])

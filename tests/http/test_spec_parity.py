@@ -35,7 +35,7 @@ def _schema(spec: dict[str, Any], name: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     ("path", "options"),
-    [("/v1/matches/verify", {"mode", "preset"}), ("/v1/matches/convert", {"mode", "to", "preset"})],
+    [("/v1/matches/verify", {"mode", "preset", "sign"}), ("/v1/matches/convert", {"mode", "to", "preset"})],
 )
 def test_the_upload_content_types_and_query_options_are_in_the_spec(spec, path, options):
     operation = spec["paths"][path]["post"]
@@ -48,7 +48,7 @@ def test_the_upload_content_types_and_query_options_are_in_the_spec(spec, path, 
     assert set(form["properties"]) == {"file"} | options and form["required"] == ["file"]
     query = {p["name"]: p for p in operation["parameters"] if p["in"] == "query"}
     assert set(query) == options
-    assert all("enum" in p["schema"] for p in query.values())
+    assert all("enum" in p["schema"] or p["schema"]["type"] == "boolean" for p in query.values())
 
 
 @pytest.mark.parametrize(

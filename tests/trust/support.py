@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 
 from arbitru import create_app
 from arbitru.settings import Settings
+from arbitru.trust.dice import seed_hash
 from arbitru.trust.keys import KeyRing, new_key
 
 NEW_KEY, OLD_KEY = new_key(), new_key()
@@ -35,9 +36,21 @@ def refused(response: Any, field: str = "state") -> str:
     return " ".join(messages)
 
 
-def rolled(client: FlaskClient, state: str) -> dict[str, Any]:
-    """/v1/roll's answer until the opening is decided (equal opening dice roll again)."""
-    answer = ok(client.post("/v1/roll", json={"state": state}))
+# The players' secret seeds of a game (32 bytes each) and the hashes /v1/start fixes them by.
+SEEDS = {"white": "5eed" * 16, "black": "d1ce" * 16}
+SEED_HASHES = {side: seed_hash(seed) for side, seed in SEEDS.items()}
+
+
+def committed_start(client: FlaskClient, rules: dict[str, Any] | None = None, **more: Any) -> dict[str, Any]:
+    """/v1/start's answer for a game whose players fixed `SEEDS` by their hashes."""
+    body = {"rules": rules or {"preset": "standard"}, "seed_hashes": SEED_HASHES, **more}
+    return ok(client.post("/v1/start", json=body))
+
+
+def rolled(client: FlaskClient, state: str, seeds: dict[str, str] | None = None) -> dict[str, Any]:
+    """/v1/roll's answer until the opening is decided (equal opening dice roll again); `seeds`
+    revealed with the first roll when the game fixed them by their hashes."""
+    answer = ok(client.post("/v1/roll", json={"state": state} | ({"seeds": seeds} if seeds else {})))
     while answer["opening"] is not None and answer["opening"]["reroll"]:
         answer = ok(client.post("/v1/roll", json={"state": answer["state"]}))
     return answer
@@ -46,3 +59,15 @@ def rolled(client: FlaskClient, state: str) -> dict[str, Any]:
 def logged(answer: dict[str, Any]) -> dict[str, Any]:
     """A /v1/roll answer as an entry of a roll log (/v1/dice/verify, examples/verify_dice.py)."""
     return {"index": answer["proof"]["index"], "seed": answer["proof"]["seed"], "dice": answer["dice"]}
+
+
+def roll_log(answer: dict[str, Any], rolls: list[dict[str, Any]]) -> dict[str, Any]:
+    """A roll log (/v1/dice/verify, examples/verify_dice.py): the commitment, seeds and seed hashes
+    of `answer`'s proof, and the `rolls` (`logged`)."""
+    proof = answer["proof"]
+    return {
+        "commitment": proof["commitment"],
+        "seeds": proof["seeds"],
+        "seed_hashes": proof["seed_hashes"],
+        "rolls": rolls,
+    }

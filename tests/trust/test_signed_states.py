@@ -134,7 +134,7 @@ def test_a_play_on_a_state_of_another_game_does_not_link_to_this_one(client):
     after = _payload(ok(client.post("/v1/play", json={"state": second["state"], "play": play}))["state"])
     assert after["prev"] != state_hash(first["state"]) and after["game"] != _payload(first["state"])["game"]
     # nor do its rolls check against this game's commitment
-    log = {"commitment": _payload(first["state"])["roll"]["commitment"], "seeds": {"white": "", "black": ""}}
+    log = {"commitment": _payload(first["state"])["roll"]["commitment"], "seeds": second["proof"]["seeds"]}
     roll = second["proof"]
     log["rolls"] = [{"index": roll["index"], "seed": roll["seed"], "dice": second["dice"]}]
     assert ok(client.post("/v1/dice/verify", json=log))["valid"] is False
@@ -144,6 +144,9 @@ def test_with_require_state_the_game_routes_refuse_a_bare_position():
     client = trust_app(require_state=True).test_client()
     bare = {"board": ok(client.get("/v1/start"))["board"], "turn": "white", "dice": [3, 1]}
     assert "requires a signed" in refused(client.post("/v1/moves", json=bare))
+    assert "requires a signed" in refused(
+        client.post("/v1/opening", json={"rolls": {"white": [6], "black": [1]}})
+    )
     opened = rolled(client, ok(client.get("/v1/start"))["state"])
     assert ok(client.post("/v1/moves", json={"state": opened["state"]}))["plays"]
     assert ok(client.post("/v1/convert", json={"board": bare["board"], "turn": "white"}))  # not a game route
@@ -169,3 +172,26 @@ def test_a_hostile_state_is_a_422_never_a_500(client):
         assert "state" in response.get_json()["errors"]
     for route in ("/v1/roll", "/v1/cube", "/v1/resign", "/v1/outcome"):
         assert client.post(route, json={"state": "x.y.z"}).status_code == 422
+
+
+def test_a_game_started_with_a_clock_carries_its_settings_in_every_state(client):
+    clock = ok(
+        client.post(
+            "/v1/clock", json={"clock": {"preset": "usbgf_2013"}, "match": {"length": 5}, "events": []}
+        )
+    )
+    start = ok(
+        client.post("/v1/start", json={"rules": {"match_length": 5}, "clock": {"preset": "usbgf_2013"}})
+    )
+    assert (
+        _payload(start["state"])["clock"] == clock["clock"]
+    )  # every setting written out, as /v1/clock says them
+    opened = rolled(client, start["state"])
+    assert _payload(opened["state"])["clock"] == clock["clock"]
+    assert _payload(ok(client.get("/v1/start"))["state"])["clock"] is None  # no clock asked: none
+
+
+def test_a_clock_the_clock_route_refuses_is_refused_at_the_start_naming_it(client):
+    response = client.post("/v1/start", json={"clock": {"preset": "biba", "team": True}})
+    assert response.status_code == 422 and "clock.team" in response.get_json()["errors"]
+    assert client.post("/v1/start", json={"clock": {"delay": -1}}).status_code == 422

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 
 import pytest
@@ -58,3 +59,26 @@ def test_a_record_is_hashed_as_its_canonical_json_and_unsigned_answers_stay_as_t
     assert signed["transcript_sha256"] == hashlib.sha256(canonical(RECORD_EXAMPLE)).hexdigest()
     plain = ok(client.post("/v1/matches/verify", json={"record": RECORD_EXAMPLE}))
     assert "signature" not in plain and {k: v for k, v in signed.items() if k in plain} == plain
+
+
+def test_an_uploaded_file_asks_for_a_signature_in_the_query_or_the_form_and_gets_the_json_bodys(client):
+    as_json = ok(client.post("/v1/matches/verify", json={"mat": MAT, "sign": True}))
+    as_text = ok(
+        client.post(
+            "/v1/matches/verify?sign=true", data=MAT.encode(), content_type="text/plain; charset=utf-8"
+        )
+    )
+    form = {"file": (io.BytesIO(MAT.encode()), "match.mat"), "sign": "true"}
+    as_form = ok(client.post("/v1/matches/verify", data=form, content_type="multipart/form-data"))
+    assert as_text == as_form == as_json  # Ed25519 signs deterministically: the very same signature
+    unsigned = ok(client.post("/v1/matches/verify?sign=false", data=MAT.encode(), content_type="text/plain"))
+    assert "signature" not in unsigned and "transcript_sha256" not in unsigned
+
+
+def test_a_sign_option_that_is_not_true_or_false_or_given_twice_is_a_422_naming_it(client):
+    bad = client.post("/v1/matches/verify?sign=yes", data=MAT.encode(), content_type="text/plain")
+    assert bad.status_code == 422 and "sign" in bad.get_json()["errors"]
+    twice = client.post("/v1/matches/verify?sign=true", json={"mat": MAT, "sign": True})
+    assert twice.status_code == 422 and "query.sign" in twice.get_json()["errors"]
+    converted = client.post("/v1/matches/convert?sign=true", data=MAT.encode(), content_type="text/plain")
+    assert converted.status_code == 422  # the convert route signs nothing

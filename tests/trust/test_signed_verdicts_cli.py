@@ -97,3 +97,37 @@ def test_rows_unsigned_without_sign_stay_as_they_were():
     result = CliRunner().invoke(main, ["verify", "--json", str(CLEAN)], env=NO_KEYS)
     verdict = json.loads(result.stdout)[0]["verdict"]
     assert "signature" not in verdict and "transcript_sha256" not in verdict
+
+
+def test_report_merges_signed_shards_into_the_summary_of_the_same_shards_unsigned(tmp_path):
+    """A signed row is a row with two more verdict fields: `arbitru report` merges `verify --sign`
+    shards (with the dice audit) exactly as it merges the unsigned ones; the summary keeps no
+    signature (each stays in its shard's row, where it checks)."""
+    env = {**NO_KEYS, "ARBITRU_SIGNING_KEYS": json.dumps(KEYS)}
+    runner = CliRunner()
+    merged = {}
+    for signed in (False, True):
+        shards = []
+        for number, path in enumerate((CLEAN, ILLEGAL)):
+            shard = tmp_path / f"{'signed' if signed else 'plain'}-{number}.jsonl"
+            args = [
+                "verify",
+                "--jsonl",
+                "--dice",
+                *(["--sign"] if signed else []),
+                "-o",
+                str(shard),
+                str(path),
+            ]
+            result = runner.invoke(main, args, env=env)
+            assert result.exit_code in (0, 1), result.output
+            rows = [json.loads(line) for line in shard.read_text(encoding="utf-8").splitlines()]
+            assert all(("signature" in row["verdict"]) is signed for row in rows if "verdict" in row)
+            shards.append(str(shard))
+        report = runner.invoke(main, ["report", "--json", *shards], env=env)
+        assert report.exit_code in (0, 1), report.output
+        merged[signed] = json.loads(report.stdout)
+    assert merged[True] == merged[False]
+    assert sorted(entry["status"] for entry in merged[True]["matches"]) == ["invalid", "valid"]
+    assert merged[True]["dice"]["counts"]["files"] == 2
+    assert "signature" not in json.dumps(merged[True])

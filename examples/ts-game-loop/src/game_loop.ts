@@ -7,9 +7,12 @@
 // seeded RNG; hops and cube decisions are random.
 // Then a game of each preset on signed states alone: no board, turn or dice is ever sent, only the
 // `state` the last answer gave (with the hops, the play or the cube action); the dice come from
-// /v1/roll. Every answered state is verified with `jose` against the service's
+// /v1/roll (or, for the opening, /v1/opening with the state). The players' seeds are fixed at the
+// start by their SHA-256 only, and revealed with the first roll: so neither they nor the service
+// can choose a roll. Every answered state is verified with `jose` against the service's
 // /.well-known/jwks.json and checked to follow the state sent (its `prev` is that state's SHA-256),
-// and the game's roll log is checked against the commitment of its first state.
+// and the game's roll log is checked against the commitment of its first state and the seeds
+// against the hashes it fixed them by.
 // Usage: node dist/src/game_loop.js [BASE_URL]  (default http://localhost:8080)
 import { createHash } from "node:crypto";
 
@@ -63,6 +66,9 @@ async function answer<T>(call: Promise<{ data?: T; error?: unknown; response: Re
 function same(a: object, b: object): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+// The same white and black strings (seeds, or their hashes), whatever the order of the keys.
+const samePair = (a: Schemas["Seeds"] | null, b: Schemas["Seeds"]): boolean => a !== null && a.white === b.white && a.black === b.black;
 
 // Roll the opening until someone starts (equal rolls: again); the cube may turn on a tie.
 async function opening(start: Schemas["StartResponse"], context: Context): Promise<[Color, number[] | null]> {
@@ -172,7 +178,7 @@ interface StatePayload {
   prev: string | null;
   step: string;
   turn: Color | null;
-  roll: { commitment: string; seeds: Schemas["Seeds"] };
+  roll: { commitment: string; seeds: Schemas["Seeds"] | null; seed_hashes: Schemas["SeedHashes"] | null };
 }
 type Keys = ReturnType<typeof createLocalJWKSet>;
 
@@ -181,6 +187,8 @@ const isColor = (value: unknown): value is Color => value === "white" || value =
 function isSeeds(value: unknown): value is Schemas["Seeds"] {
   return typeof value === "object" && value !== null && "white" in value && typeof value.white === "string" && "black" in value && typeof value.black === "string";
 }
+// The hashes have the seeds' form (a white and a black hex string).
+const isSeedHashes = (value: unknown): value is Schemas["SeedHashes"] => isSeeds(value);
 
 function isStatePayload(value: unknown): value is StatePayload {
   if (typeof value !== "object" || value === null) return false;
@@ -197,7 +205,9 @@ function isStatePayload(value: unknown): value is StatePayload {
     "commitment" in roll &&
     typeof roll.commitment === "string" &&
     "seeds" in roll &&
-    isSeeds(roll.seeds)
+    (roll.seeds === null || isSeeds(roll.seeds)) &&
+    "seed_hashes" in roll &&
+    (roll.seed_hashes === null || isSeedHashes(roll.seed_hashes))
   );
 }
 
@@ -237,6 +247,7 @@ async function verified(keys: Keys, state: string): Promise<StatePayload> {
   return parsed;
 }
 
+const sha256 = (hexBytes: string): string => createHash("sha256").update(Buffer.from(hexBytes, "hex")).digest("hex");
 const hex = (bytes: number): string => Array.from({ length: bytes }, () => Math.floor(random() * 256).toString(16).padStart(2, "0")).join("");
 
 // The turn built hop by hop on the state alone, then refereed on the same state: the state once
@@ -270,11 +281,31 @@ async function cubeOnState(game: SignedGame, turn: Color): Promise<Outcome | nul
   return reply.outcome.game_over ? reply.outcome : null;
 }
 
+// A roll on the state: its dice, its proof and the state after it. The first roll reveals the
+// players' seeds (the state holds only their hashes until then). The opening is asked of /v1/opening
+// with the state when `viaOpening`, else of /v1/roll: the same committed roll either way.
+async function rollOnState(game: SignedGame, seeds: Schemas["Seeds"], viaOpening: boolean): Promise<Schemas["LoggedRoll"]> {
+  const reveal = game.payload.roll.seeds === null ? { seeds } : {};
+  if (viaOpening && game.payload.step === "opening") {
+    const decided = await answer(client.POST("/v1/opening", { body: { state: game.state, ...reveal } }));
+    if (decided.proof === undefined || decided.rolls === undefined) throw new Error("/v1/opening on a state answered no proof");
+    await game.follow(decided.state);
+    return { index: decided.proof.index, seed: decided.proof.seed, dice: [...decided.rolls.white, ...decided.rolls.black] };
+  }
+  const rolled = await answer(client.POST("/v1/roll", { body: { state: game.state, ...reveal } }));
+  await game.follow(rolled.state);
+  return { index: rolled.proof.index, seed: rolled.proof.seed, dice: rolled.dice };
+}
+
 // One game of `preset` from /v1/start to its end, each step sent as the state answered before it.
-async function gameOnStates(keys: Keys, preset: Schemas["Rules"]["preset"]): Promise<void> {
-  const start = await answer(client.POST("/v1/start", { body: { rules: { preset }, seeds: { white: hex(8), black: hex(8) } } }));
+async function gameOnStates(keys: Keys, preset: Schemas["Rules"]["preset"], viaOpening: boolean): Promise<void> {
+  // Each player's secret seed (32 random bytes), given to the start only as its SHA-256.
+  const seeds = { white: hex(32), black: hex(32) };
+  const seed_hashes = { white: sha256(seeds.white), black: sha256(seeds.black) };
+  const start = await answer(client.POST("/v1/start", { body: { rules: { preset }, seed_hashes } }));
   if (start.state === undefined) throw new Error("/v1/start answered no state");
   const game = await SignedGame.open(keys, start.state);
+  if (game.payload.roll.seeds !== null || !samePair(game.payload.roll.seed_hashes, seed_hashes)) throw new Error("the start state does not fix the seeds by their hashes alone");
   const rolls: Schemas["LoggedRoll"][] = [];
   let outcome: Outcome | null = null;
   let ending = "the last checker off";
@@ -284,9 +315,7 @@ async function gameOnStates(keys: Keys, preset: Schemas["Rules"]["preset"]): Pro
       outcome = await cubeOnState(game, turn);
       if (outcome !== null) ending = "a double dropped";
     } else if (next === "opening" || next === "roll") {
-      const rolled = await answer(client.POST("/v1/roll", { body: { state: game.state } }));
-      await game.follow(rolled.state);
-      rolls.push({ index: rolled.proof.index, seed: rolled.proof.seed, dice: rolled.dice });
+      rolls.push(await rollOnState(game, seeds, viaOpening));
     } else if (next === "play") {
       const verdict = await playOnState(game);
       if (verdict.play.outcome.game_over) outcome = verdict.play.outcome;
@@ -295,8 +324,9 @@ async function gameOnStates(keys: Keys, preset: Schemas["Rules"]["preset"]): Pro
     }
   }
   if (outcome === null || game.payload.step !== "over") throw new Error(`the ${preset} game did not end`);
-  const { commitment, seeds } = game.payload.roll;
-  const log = await answer(client.POST("/v1/dice/verify", { body: { commitment, seeds, rolls } }));
+  const { commitment } = game.payload.roll;
+  if (!samePair(game.payload.roll.seeds, seeds)) throw new Error("the state's seeds are not the ones revealed");
+  const log = await answer(client.POST("/v1/dice/verify", { body: { commitment, seeds, seed_hashes, rolls } }));
   if (!log.valid) throw new Error(`the ${preset} game's rolls do not check: ${log.message}`);
   // A tie has no winner: plakoto's mother rule, both mothers pinned.
   const result = outcome.winner === null ? "a tie" : `${outcome.winner} wins (${outcome.label}, ${ending})`;
@@ -319,7 +349,7 @@ async function playOnStates(): Promise<void> {
   console.log("Games on signed states alone, each state verified with jose");
   const keys = createLocalJWKSet(await answer(client.GET("/.well-known/jwks.json")));
   await tamperedIsRefused(keys);
-  for (const preset of PRESETS) await gameOnStates(keys, preset);
+  for (const [index, preset] of PRESETS.entries()) await gameOnStates(keys, preset, index % 2 === 1);
 }
 
 await playMatch("Romanian match (Table)", "romanian", 3);

@@ -87,6 +87,8 @@ def opened(token: Any, steps: Collection[str] = STEPS) -> dict[str, Any]:
 
 def sent_state() -> tuple[dict[str, Any], str] | None:
     """The state this request sent (payload and token), if any."""
+    if not has_app_context():
+        return None
     found: tuple[dict[str, Any], str] | None = g.get("arbitru_state")
     return found
 
@@ -189,11 +191,17 @@ def with_state(answer: dict[str, Any], state: str | None) -> dict[str, Any]:
     return answer
 
 
-def start_state(answer: Mapping[str, Any], seeds: Mapping[str, str] | None = None) -> str:
+def start_state(
+    answer: Mapping[str, Any],
+    seed_hashes: Mapping[str, str] | None = None,
+    clock: Mapping[str, Any] | None = None,
+) -> str:
     """The first signed state of the game /v1/start answers: its board, cube, match and rules, a
-    new game id and dice chain, the players' seeds."""
+    new game id and dice chain fixing the players' seeds by their hashes, the clock's settings."""
     ring = key_ring()
-    payload = start_payload(ring, answer["board"], answer["cube"], answer["match"], answer["rules"], seeds)
+    payload = start_payload(
+        ring, answer["board"], answer["cube"], answer["match"], answer["rules"], seed_hashes, clock
+    )
     return sign_state(ring, payload)
 
 

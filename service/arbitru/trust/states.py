@@ -2,8 +2,9 @@
 
 A state's payload holds everything a route needs to go on without trusting the client: the board,
 who is on turn and their dice once rolled, the cube (and a pending offer), the match, the rules
-in force, the clock's settings (none yet), the dice chain's commitment with the index of the next
-roll and the players' seeds, the game's random id and the SHA-256 of the state before it (`prev`),
+in force, the clock's settings (when the game has a clock), the dice chain's commitment with the
+index of the next roll, the hashes the players' seeds are fixed by and, from the first roll on, the
+seeds themselves, the game's random id and the SHA-256 of the state before it (`prev`),
 so a game is a chain of states that each side can check link by link. `step` says what comes next:
 `opening` (the opening roll), `roll` (the side on turn rolls, or doubles), `play` (it plays its
 dice), `double` (the opponent of the doubler answers), `over`.
@@ -23,7 +24,8 @@ from arbitru.trust import dice
 from arbitru.trust.keys import KeyRing, TrustError
 
 STATE_TYPE = "arbitru-state+jws"
-VERSION = 1
+VERSION = 2
+READABLE = (1, VERSION)  # version 1 took the players' seeds themselves at the start: still read
 STEPS = ("opening", "roll", "play", "double", "over")
 FIELDS = frozenset(
     {"v", "game", "prev", "step", "board", "turn", "dice", "cube", "offer", "match", "rules", "clock", "roll"}
@@ -52,25 +54,29 @@ def open_state(ring: KeyRing, token: Any) -> dict[str, Any]:
         payload = json.loads(verified.payload)
     except ValueError:
         raise TrustError("bad_payload") from None
-    if not isinstance(payload, dict) or set(payload) != FIELDS or payload["v"] != VERSION:
+    if not isinstance(payload, dict) or set(payload) != FIELDS or payload["v"] not in READABLE:
         raise TrustError("bad_payload")
     if payload["step"] not in STEPS:
         raise TrustError("bad_payload")
     return payload
 
 
-def new_chain(ring: KeyRing, seeds: Mapping[str, str] | None) -> dict[str, Any]:
+def new_chain(ring: KeyRing, seed_hashes: Mapping[str, str] | None) -> dict[str, Any]:
     """The dice block of a new game: a fresh nonce, the commitment of its chain (signed by the key
-    that signs now, whose secret derives the chain), roll 1 next, and the players' seeds."""
+    that signs now, whose secret derives the chain), roll 1 next, and the hashes that fix the
+    players' seeds, revealed at the first roll (`seeds` None until then). Without hashes the
+    players have no seeds (empty, nothing to reveal)."""
     nonce = secrets.token_bytes(16)
     top = dice.chain_top(ring.dice_secret(ring.signer), nonce)
+    hashes = None if seed_hashes is None else {"white": seed_hashes["white"], "black": seed_hashes["black"]}
     return {
         "kid": ring.signer,
         "nonce": nonce.hex(),
         "length": dice.CHAIN_LENGTH,
         "commitment": dice.seed_at(top, 0, dice.CHAIN_LENGTH).hex(),
         "next": 1,
-        "seeds": {"white": (seeds or {}).get("white", ""), "black": (seeds or {}).get("black", "")},
+        "seed_hashes": hashes,
+        "seeds": dict(dice.NO_SEEDS) if hashes is None else None,
     }
 
 
@@ -80,9 +86,11 @@ def start_payload(
     cube: Mapping[str, Any],
     match: Mapping[str, Any],
     rules: Mapping[str, Any],
-    seeds: Mapping[str, str] | None = None,
+    seed_hashes: Mapping[str, str] | None = None,
+    clock: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The first state of a game: the starting board, the opening roll next, a new dice chain."""
+    """The first state of a game: the starting board, the opening roll next, a new dice chain
+    fixing the players' seeds by their hashes, the clock's settings if the game has a clock."""
     return {
         "v": VERSION,
         "game": secrets.token_hex(16),
@@ -95,8 +103,8 @@ def start_payload(
         "offer": None,
         "match": dict(match),
         "rules": dict(rules),
-        "clock": None,
-        "roll": new_chain(ring, seeds),
+        "clock": None if clock is None else dict(clock),
+        "roll": new_chain(ring, seed_hashes),
     }
 
 
@@ -108,14 +116,34 @@ def successor(payload: Mapping[str, Any], token: str, **changes: Any) -> dict[st
     return {**payload, "prev": state_hash(token), **changes}
 
 
-def reveal(ring: KeyRing, chain: Mapping[str, Any], count: int) -> tuple[int, bytes, list[int]]:
-    """The next roll of a chain: its index, revealed seed and `count` dice."""
+def players_seeds(chain: Mapping[str, Any], sent: Mapping[str, str] | None) -> dict[str, str]:
+    """The players' seeds a roll draws with: the chain's once revealed (a `sent` pair must be the
+    same), else the `sent` pair, each the seed its hash in the chain fixed. TrustError naming why
+    not (`seeds_needed`, `seeds_not_committed`, `seeds_contradict`)."""
+    known = chain.get("seeds")
+    if known is not None:
+        if sent is not None and dict(sent) != dict(known):
+            raise TrustError("seeds_contradict")
+        return dict(known)
+    if sent is None:
+        raise TrustError("seeds_needed")
+    wrong = dice.unrevealed(sent, chain["seed_hashes"])
+    if wrong:
+        raise TrustError("seeds_not_committed", side=wrong[0])
+    return {"white": sent["white"], "black": sent["black"]}
+
+
+def reveal(
+    ring: KeyRing, chain: Mapping[str, Any], count: int, seeds: Mapping[str, str]
+) -> tuple[int, bytes, list[int]]:
+    """The next roll of a chain with the players' `seeds` (`players_seeds`): its index, revealed
+    seed and `count` dice."""
     index = chain["next"]
     if index > chain["length"]:
         raise TrustError("chain_exhausted", length=chain["length"])
     top = dice.chain_top(ring.dice_secret(chain["kid"]), bytes.fromhex(chain["nonce"]))
     seed = dice.seed_at(top, index, chain["length"])
-    return index, seed, dice.draw(seed, chain["seeds"], index, count)
+    return index, seed, dice.draw(seed, seeds, index, count)
 
 
 VERDICT_TYPE = "arbitru-verdict+jws"

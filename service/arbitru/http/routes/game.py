@@ -13,6 +13,7 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
+from arbitru.engine.clock import build_settings
 from arbitru.engine.cube import REASONS, cube_action
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems, opening_step_keys
 from arbitru.engine.outcome import most_at_stake
@@ -24,6 +25,7 @@ from arbitru.http.i18n import request_language
 from arbitru.http.json import json_response
 from arbitru.http.position import raise_problems, resolve_context, resolve_game, resolve_position
 from arbitru.http.render import cube_json
+from arbitru.http.routes.trust import committed_opening
 from arbitru.http.schemas.core import option_description
 from arbitru.http.schemas.examples import (
     CUBE_EXAMPLES,
@@ -45,7 +47,7 @@ from arbitru.http.schemas.game import (
     StartRequestSchema,
     StartResponseSchema,
 )
-from arbitru.http.states import next_state, start_state, with_state
+from arbitru.http.states import next_state, sent_state, start_state, with_state
 from arbitru.messages import render, result_label, say, say_code, template
 
 blp = Blueprint(
@@ -119,6 +121,8 @@ def _with_cube_state(answer: dict[str, Any]) -> dict[str, Any]:
 
 # -- /v1/opening --------------------------------------------------------------------------------
 def _opening_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    if sent_state() is not None:
+        return committed_opening(body, lang)
     rules, cube, match = resolve_context(body)
     raise_problems(opening_problems(body["rolls"], rules, cube))
     opening = decide_opening(body["rolls"], rules, cube, in_match=not match.is_money)
@@ -142,7 +146,10 @@ def opening(body: dict[str, Any]) -> Response:
     beats any non-double, otherwise (and between doubles) the higher total starts; equal totals
     re-roll, or with `opening_ties: higher_die` the higher single die decides. `opening_dice`:
     `rolled` (the starter plays the opening dice: its own two in the Romanian opening) or
-    `new_roll` (the starter rolls afresh; `dice` is null).
+    `new_roll` (the starter rolls afresh; `dice` is null). With a signed `state` at the opening
+    in place of `rolls` and the context, the state's committed opening roll is drawn (as POST
+    /v1/roll draws it, the players' `seeds` revealed at the game's first roll): the same answer
+    plus the `rolls` drawn, their `proof` and the next `state` (docs/dice.md).
     """
     lang = request_language()
     return json_response(_opening_answer(body, lang))
@@ -329,11 +336,18 @@ def start_game(body: dict[str, Any]) -> Response:
 
     The same answer as GET /v1/start, for a `rules` object as every route takes it and, for a later
     game of a match, the `match` before it (its score, and whether it is the Crawford game). Every
-    game of a match starts with its own opening roll.
+    game of a match starts with its own opening roll. For committed dice, `seed_hashes` fixes each
+    player's secret seed by its SHA-256 in the signed state (the seeds are revealed with the first
+    /v1/roll); `clock` (as POST /v1/clock takes it) is carried in the state (docs/dice.md).
     """
     lang = request_language()
     answer = start_listing(body, lang)
-    return json_response({**answer, "state": start_state(answer, body.get("seeds"))})
+    clock = None
+    if "clock" in body:
+        settings, problems = build_settings(body["clock"])
+        raise_problems(problems)
+        clock = settings.to_dict()
+    return json_response({**answer, "state": start_state(answer, body.get("seed_hashes"), clock)})
 
 
 __all__ = ["blp"]

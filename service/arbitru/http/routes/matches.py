@@ -50,7 +50,9 @@ from arbitru.referee.sgf_writer import write_sgf
 from arbitru.trust.states import sign_verdict, transcript_sha256
 
 FILE_OPTIONS = ("mode", "to", "preset")  # what a request may say in the query (or a form) besides its body
-VERIFY_QUERY = ("mode", "preset")  # /v1/matches/verify has no `to`
+VERIFY_QUERY = ("mode", "preset", "sign")  # /v1/matches/verify has no `to`, and may be asked to sign
+READ_OPTIONS = (*FILE_OPTIONS, "sign")  # every option the parser reads; a route's schema refuses the others
+BOOLEAN_TEXT = {"true": True, "false": False}  # a boolean option as a query or form writes it
 
 
 SAMPLE_MAT = """; [Site "GNU Backgammon"]
@@ -101,6 +103,10 @@ _OPTION_SCHEMAS: dict[str, dict[str, Any]] = {
         "enum": list(PRESETS),
         "description": "the rules preset (as `rules.preset`); other options come from the header tags",
     },
+    "sign": {
+        "type": "boolean",
+        "description": "true: the answer adds `transcript_sha256` and `signature`, as `sign` in a JSON body",
+    },
 }
 
 
@@ -138,9 +144,10 @@ FILE_BODY = {
 
 class MatchFileParser(JsonBodyParser):
     """The JSON body, or the transcript file itself: a `text/plain` body, or a multipart upload in
-    the field `file` (`mode`, `to` and `preset` may then be form fields too). `mode`, `to` and
-    `preset` may be given in the query with any of the three; an option given twice (in the query
-    and the body or form) is a 422, as is an unknown form field or a file field other than `file`.
+    the field `file` (`mode`, `to`, `preset` and `sign` may then be form fields too). `mode`, `to`,
+    `preset` and `sign` (`true` or `false`) may be given in the query with any of the three; an
+    option given twice (in the query and the body or form) is a 422, as is an unknown form field
+    or a file field other than `file`.
     A file that holds a JSON object is a game record, one that opens a game tree `(` an SGF, any
     other text a .mat transcript."""
 
@@ -148,7 +155,7 @@ class MatchFileParser(JsonBodyParser):
         if req.mimetype == "text/plain":
             return _with_options(_file_body(req.get_data(cache=True)), req.args, "query")
         if req.mimetype == "multipart/form-data":
-            errors = parameter_errors(req.form, FILE_OPTIONS, "form")
+            errors = parameter_errors(req.form, READ_OPTIONS, "form")
             errors.update(parameter_errors(req.files, ("file",), "form"))
             upload = req.files.get("file")
             if upload is None:
@@ -162,7 +169,9 @@ class MatchFileParser(JsonBodyParser):
 
 def _with_options(body: dict[str, Any], options: Mapping[str, str], where: str = "form") -> dict[str, Any]:
     """`body` with the options of the query (or form); one also in `body` is a 422 naming it."""
-    given: dict[str, Any] = {name: options[name] for name in FILE_OPTIONS if name in options}
+    given: dict[str, Any] = {name: options[name] for name in READ_OPTIONS if name in options}
+    if "sign" in given:  # `true` or `false`; other text is left for the schema to refuse
+        given["sign"] = BOOLEAN_TEXT.get(given["sign"], given["sign"])
     if "preset" in given:
         rules = body.get("rules", {})  # not an object: left for the schema to refuse
         if isinstance(rules, dict) and "preset" in rules:
@@ -402,7 +411,8 @@ def verify_match(body: dict[str, Any]) -> Response:
     the legal plays there (listed up to 100, always counted). With `sign: true` the answer adds
     `transcript_sha256` and `signature`, a compact JWS (EdDSA, the keys of /.well-known/jwks.json)
     over the verdict and that hash (docs/dice.md). The transcript may come as JSON or as
-    the file itself (`text/plain`, or multipart with the field `file`; options in the query). A body
+    the file itself (`text/plain`, or multipart with the field `file`; options, `sign=true` too, in
+    the query or the form: the same signature as the JSON body's for the same transcript). A body
     that is not a match is a 422 naming the line where reading failed; a transcript over the size
     limit is a 413.
     """

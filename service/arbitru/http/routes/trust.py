@@ -27,7 +27,7 @@ from arbitru.http.states import key_ring, next_state, problem, sent_state
 from arbitru.messages import render, say
 from arbitru.trust import dice
 from arbitru.trust.keys import TrustError
-from arbitru.trust.states import reveal
+from arbitru.trust.states import players_seeds, reveal
 
 blp = Blueprint(
     "trust",
@@ -76,7 +76,11 @@ def roll_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     opening = payload["step"] == "opening"
     count = 2 * DICE_PER_PLAYER[payload["rules"]["opening"]] if opening else 2
     try:
-        index, seed, drawn = reveal(key_ring(), chain, count)
+        seeds = players_seeds(chain, body.get("seeds"))
+    except TrustError as error:
+        raise problem(error, "seeds") from None
+    try:
+        index, seed, drawn = reveal(key_ring(), chain, count, seeds)
     except TrustError as error:
         raise problem(error) from None
     answer: dict[str, Any] = {
@@ -85,11 +89,12 @@ def roll_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
             "index": index,
             "seed": seed.hex(),
             "commitment": chain["commitment"],
-            "seeds": chain["seeds"],
+            "seeds": seeds,
+            "seed_hashes": chain.get("seed_hashes"),  # absent from a version 1 state
         },
         "opening": None,
     }
-    changes: dict[str, Any] = {"roll": {**chain, "next": index + 1}}
+    changes: dict[str, Any] = {"roll": {**chain, "next": index + 1, "seeds": seeds}}
     if opening:
         answer["opening"], more = _opening(payload, drawn, lang)
         changes |= more
@@ -100,18 +105,27 @@ def roll_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     return answer
 
 
+def committed_opening(body: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """/v1/opening's answer on a signed state: the state's committed opening roll (as /v1/roll
+    draws it), in /v1/opening's form, with the rolls drawn, the proof and the state after it."""
+    answer = roll_answer(body, lang)
+    return {**answer["opening"], "proof": answer["proof"], "state": answer["state"]}
+
+
 @blp.route("/v1/roll", methods=["POST"])
 @blp.json_body(RollRequestSchema, example=ROLL_EXAMPLE)
 @blp.response(200, RollResponseSchema, description="The dice, their proof, and the state after the roll")
 def roll(body: dict[str, Any]) -> Response:
     """Roll committed dice
 
-    Takes a signed `state` at the opening roll or with a side to roll, and answers the next roll
+    Takes a signed `state` at the opening roll or with a side to roll (at a game's first roll, with
+    the players' `seeds` when /v1/start fixed them by their hashes), and answers the next roll
     of the game's dice chain: `dice` (at the opening one die each, white's first, or two each in
     the Romanian opening; equal dice are rolled again, with the cube's automatic doubles), the
     `proof` (the roll's index and the chain's seed it reveals, which hashes back to the commitment
     in the state) and the `state` after it. The same state asked again gives the same roll: the
-    dice are fixed by the commitment made at /v1/start and the players' seeds, not by the request.
+    dice are fixed by the commitment made at /v1/start and the players' committed seeds, not by the
+    request.
     Check a log of rolls with POST /v1/dice/verify or examples/verify_dice.py (docs/dice.md).
     """
     return json_response(roll_answer(body, request_language()))
@@ -123,7 +137,7 @@ def dice_verify_answer(body: Mapping[str, Any], lang: str = "en") -> dict[str, A
         commitment = bytes.fromhex(body["commitment"])
     except ValueError:
         raise problem(TrustError("seeds_not_hex"), "commitment") from None
-    problems = dice.check_log(commitment, body["seeds"], body["rolls"])
+    problems = dice.check_log(commitment, body["seeds"], body["rolls"], body.get("seed_hashes"))
     return {
         "valid": not problems,
         "checked": len(body["rolls"]),
@@ -147,8 +161,9 @@ def dice_verify(body: dict[str, Any]) -> Response:
     """Check a log of committed rolls
 
     Each roll gives its `index`, the `seed` /v1/roll revealed and its `dice`: the seed must hash
-    `index` times to the `commitment` and draw exactly those dice with the players' `seeds`
-    (docs/dice.md states the algorithm). Anyone can run the same check: it needs no key.
+    `index` times to the `commitment` and draw exactly those dice with the players' `seeds`, and
+    with `seed_hashes` each seed must hash to its own (docs/dice.md states the algorithm). Anyone
+    can run the same check: it needs no key.
     """
     return json_response(dice_verify_answer(body, request_language()))
 

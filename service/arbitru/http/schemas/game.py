@@ -18,6 +18,7 @@ from arbitru.engine.cube import ACTIONS, OFFERS, REASONS
 from arbitru.engine.outcome import RESIGN_LEVELS
 from arbitru.engine.rules import OPTIONS, PRESETS, VARIANTS, OptionSpec
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
+from arbitru.http.schemas.clock import ClockSettingsSchema
 from arbitru.http.schemas.core import (
     BoardField,
     BoardSchema,
@@ -36,7 +37,7 @@ from arbitru.http.schemas.core import (
     option_description,
     turn_field,
 )
-from arbitru.http.schemas.trust import SeedsSchema
+from arbitru.http.schemas.trust import ProofSchema, seed_hashes_field, seeds_field
 from arbitru.http.states import StateMixin, answer_state_field
 from arbitru.messages import message
 
@@ -100,16 +101,37 @@ class RollsSchema(StrictSchema):
     )
 
 
-class OpeningRequestSchema(StrictSchema):
-    """Request of /v1/opening."""
+class OpeningRequestSchema(StateMixin, StrictSchema):
+    """Request of /v1/opening: the players' rolls with the game's context, or a signed `state` at
+    the opening (its committed roll is drawn: no `rolls`)."""
 
-    rolls = fields.Nested(RollsSchema, required=True)
+    STATE_STEPS = ("opening",)
+    GAME_ROUTE = True
+
+    rolls = fields.Nested(
+        RollsSchema,
+        metadata=_doc(
+            "the dice each player rolled; required without `state`, refused with one (a game on signed "
+            "states rolls its committed dice, as /v1/roll at the opening)"
+        ),
+    )
+    seeds = seeds_field()
     cube = fields.Nested(
         CubeSchema,
         metadata=_doc("the centred cube before this roll (above 1 after automatic doubles)"),
     )
     match = fields.Nested(MatchSchema, metadata=_doc("default: a money game (or the rules' match length)"))
     rules = fields.Nested(RulesSchema, metadata=_doc("default: standard rules (the one-die opening)"))
+
+    @ma.validates_schema
+    def _rolls_or_state(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "state" in data:
+            if "rolls" in data:
+                raise ma.ValidationError(message("trust.rolls_with_state"), "rolls")
+        elif "rolls" not in data:
+            raise ma.ValidationError(message("Missing data for required field."), "rolls")
+        elif "seeds" in data:
+            raise ma.ValidationError(message("trust.seeds_without_state"), "seeds")
 
 
 def _query_field(spec: OptionSpec) -> fields.Field:
@@ -160,11 +182,12 @@ class StartRequestSchema(StrictSchema):
         MatchSchema,
         metadata=_doc("the match before this game (default: the rules' match length, 0-0)"),
     )
-    seeds = fields.Nested(
-        SeedsSchema,
+    seed_hashes = seed_hashes_field()
+    clock = fields.Nested(
+        ClockSettingsSchema,
         metadata=_doc(
-            "each player's seed for the game's committed dice (lower-case hex, at most 64 characters), "
-            "fixed in the signed state before the first roll (docs/dice.md); default: empty"
+            "the game's clock settings, as POST /v1/clock takes them: carried, every one written out, in "
+            "the signed state (its `clock`); default: no clock"
         ),
     )
 
@@ -225,6 +248,13 @@ class OpeningResponseSchema(ma.Schema):
     cube = fields.Nested(CubeSchema, required=True)
     automatic_double = fields.Boolean(required=True)
     message = fields.String(required=True)
+    rolls = fields.Nested(
+        RollsSchema, metadata=_doc("with a `state`: the committed dice drawn for each player")
+    )
+    proof = fields.Nested(
+        ProofSchema, metadata=_doc("with a `state`: the roll's proof, as /v1/roll answers it")
+    )
+    state = answer_state_field("with a `state`: the signed state after this roll")
 
 
 class RuleOptionSchema(ma.Schema):

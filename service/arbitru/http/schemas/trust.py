@@ -45,12 +45,45 @@ class SeedsSchema(StrictSchema):
     black = fields.String(required=True, validate=[validate.Length(max=64), validate.Regexp(HEX_SEED)])
 
 
+class SeedHashesSchema(StrictSchema):
+    """The SHA-256 of each player's seed (64 lower-case hex digits): fixes the seed at the start."""
+
+    white = fields.String(required=True, validate=validate.Regexp(HEX_32))
+    black = fields.String(required=True, validate=validate.Regexp(HEX_32))
+
+
+def seeds_field() -> fields.Nested:
+    """The players' seeds revealed at the first roll (/v1/roll, /v1/opening with a state)."""
+    return fields.Nested(
+        SeedsSchema,
+        metadata=_doc(
+            "the players' seeds, revealed at the game's first roll: each must hash (SHA-256 of its "
+            "bytes) to the `seed_hashes` given at /v1/start (docs/dice.md); needed once, at the first "
+            "roll of a game started with `seed_hashes`; later it may be left out (else it must be the same)"
+        ),
+    )
+
+
+def seed_hashes_field() -> fields.Nested:
+    """/v1/start's `seed_hashes`."""
+    return fields.Nested(
+        SeedHashesSchema,
+        metadata=_doc(
+            "the SHA-256 of each player's seed (32 random bytes each, kept secret until the first roll): "
+            "fixed in the signed state before the service draws its nonce, so neither the players nor the "
+            "service can choose the dice; the seeds are revealed with the first /v1/roll (docs/dice.md). "
+            "Default: no seeds (the dice are then the service's alone)"
+        ),
+    )
+
+
 class RollRequestSchema(StateMixin, StrictSchema):
     """Request of /v1/roll: a signed state at the opening roll or with a side to roll."""
 
     STATE_STEPS = ("opening", "roll")
 
     state = state_field(required=True)
+    seeds = seeds_field()
 
 
 class ProofSchema(ma.Schema):
@@ -60,6 +93,9 @@ class ProofSchema(ma.Schema):
     seed = fields.String(required=True, metadata=_doc("the chain's seed of this roll, hex"))
     commitment = fields.String(required=True, metadata=_doc("the chain's commitment, signed at the start"))
     seeds = fields.Nested(SeedsSchema, required=True)
+    seed_hashes = fields.Nested(
+        SeedHashesSchema, required=True, allow_none=True, metadata=_doc("the hashes that fixed the seeds")
+    )
 
 
 class RollResponseSchema(ma.Schema):
@@ -91,17 +127,25 @@ class LoggedRollSchema(StrictSchema):
 
 
 class DiceVerifyRequestSchema(StrictSchema):
-    """Request of /v1/dice/verify: a commitment, the players' seeds and the rolls to check."""
+    """Request of /v1/dice/verify: a commitment, the players' seeds (and the hashes that fixed
+    them) and the rolls to check."""
 
     commitment = fields.String(required=True, validate=validate.Regexp(HEX_32))
     seeds = fields.Nested(SeedsSchema, required=True)
+    seed_hashes = fields.Nested(
+        SeedHashesSchema,
+        allow_none=True,
+        metadata=_doc("the hashes of the seeds in the game's first state: each seed must hash to its own"),
+    )
     rolls = BoundedList(fields.Nested(LoggedRollSchema), required=True, max_length=MAX_LOG_ROLLS)
 
 
 class LogProblemSchema(ma.Schema):
     """A roll that does not check: its position in the log and why."""
 
-    roll = fields.Integer(required=True)
+    roll = fields.Integer(
+        required=True, allow_none=True, metadata=_doc("the roll's position in the log; null: the log's seeds")
+    )
     code = fields.String(
         required=True,
         validate=validate.OneOf(list(dice.LOG_CODES)),
@@ -119,14 +163,15 @@ class DiceVerifyResponseSchema(ma.Schema):
 
 
 def _example_log() -> dict[str, Any]:
-    """A two-roll log of a chain made from a fixed secret (docs/dice.md's first test vector)."""
+    """A two-roll log of a chain made from a fixed secret, with the players' seeds and their hashes."""
     top = dice.chain_top(b"arbitru example secret", bytes(16))
-    seeds = {"white": "01", "black": "02"}
+    seeds = {"white": "01" * dice.SEED_BYTES, "black": "02" * dice.SEED_BYTES}
     rolls = []
     for index in (1, 2):
         seed = dice.seed_at(top, index)
         rolls.append({"index": index, "seed": seed.hex(), "dice": dice.draw(seed, seeds, index, 2)})
-    return {"commitment": dice.seed_at(top, 0).hex(), "seeds": seeds, "rolls": rolls}
+    hashes = {side: dice.seed_hash(seed) for side, seed in seeds.items()}
+    return {"commitment": dice.seed_at(top, 0).hex(), "seeds": seeds, "seed_hashes": hashes, "rolls": rolls}
 
 
 # The form of a state (a signed state verifies only with the keys of the service that signed it).
