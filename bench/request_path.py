@@ -84,8 +84,11 @@ def mix_file(data: Path, tmp: Path) -> Path:
     return path
 
 
-def environment(cache: bool) -> dict[str, str]:
+def environment(cache: bool, tree: Path) -> dict[str, str]:
+    """The worker's environment: the checkout's own `service/` first on the path (so a virtualenv
+    with another checkout installed editable still imports this one), the same settings in both."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARBITRU_")}
+    env["PYTHONPATH"] = str(tree / "service")
     env["PYTHONHASHSEED"] = "0"  # the same dict layouts in every run: callgrind's counts repeat
     env["ARBITRU_PLAYS_CACHE_SIZE"] = "25000" if cache else "0"  # the same in both, whatever their defaults
     return env
@@ -106,7 +109,7 @@ def timed_rounds(
         name: subprocess.Popen(
             [python_of(tree), str(worker), str(bodies)],
             cwd=tree,
-            env=environment(cache),
+            env=environment(cache, tree),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -141,7 +144,7 @@ def callgrind(tree: Path, worker: Path, bodies: Path, n: int, tmp: Path) -> floa
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python_of(tree)]
             + [str(worker), str(bodies), str(count)],
             cwd=tree,
-            env=environment(cache=False),
+            env=environment(False, tree),
             check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
