@@ -46,7 +46,7 @@ def _variant_bodies(preset: str, games: int, keep: int) -> list[dict[str, Any]]:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             plays = position.plays(dice)
             body = {
-                "board": position.board.to_dict(bar=position.movement.hits),
+                "board": position.variant.board_json(position.board),
                 "turn": position.turn,
                 "dice": list(dice),
                 "rules": {"preset": preset},
