@@ -10,7 +10,7 @@ variant, whichever path lists its plays:
 - the backgammon family's fast paths build each play once: a play listed is `FAST_PLAY` units;
 - the doubles search of the family's other movements (`arbitru.engine.fast_family`) meets each
   multiset of moves once, or walks each order of them once: a step of it is `FAMILY_STEP` units;
-- the plain statement (`arbitru.engine.moves.plain_plays`) tries every single move in every order,
+- the plain statement (`arbitru.engine.plain.plain_plays`) tries every single move in every order,
   building boards: a step of its search is `PLAIN_STEP` units, `PLAIN_CHECKED_STEP` where each
   move's board or each play's end is asked of the movement's rules (long nardy's).
 A cached answer is charged what it cost when it was listed: with the cache on or off, a job stops

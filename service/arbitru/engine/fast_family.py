@@ -406,5 +406,5 @@ def _track(mirror: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], t
 
 
 def _padded(side: tuple[int, ...]) -> tuple[int, ...]:
-    """`side` with the slots of pinned checkers (as `arbitru.engine.moves.with_pin_slots`)."""
+    """`side` with the slots of pinned checkers (as `arbitru.engine.plain.with_pin_slots`)."""
     return side if len(side) >= PINNED_SLOTS else side + (0,) * (PINNED_SLOTS - len(side))

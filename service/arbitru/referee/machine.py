@@ -65,7 +65,7 @@ LEVEL_NAMES: dict[int, str] = COUNTED_AS
 ANSWERS: tuple[str, ...] = ("take", "drop", "beaver", "raccoon")
 # How a game ends (a game verdict's `ended_by`; each is a word of the catalogue, `ended_by.<name>`):
 # a side bore off every checker, a double was dropped, a resignation, or (plakoto) the mother rule
-# decided it on the board, a win or a tie (`arbitru.engine.outcome.mother_verdict`).
+# decided it on the board, a win or a tie (`Variant.ending`: Plakoto's mother rule).
 ENDINGS: tuple[str, ...] = ("bearoff", "drop", "resign", "mother")
 BORNE_OFF, DROPPED, RESIGNED, MOTHER_RULE = ENDINGS
 # Who plays after each side (`other`, told by a lookup once a roll).
