@@ -46,11 +46,19 @@ MUTANT = re.compile(r"__mutmut_(\d+|orig)$")
 
 @dataclass(frozen=True)
 class Change:
-    """What one mutant changes: in `function` (module, class, name), `line` becomes `mutant`."""
+    """What one mutant changes: in `function` (module, class, name), `line` becomes `mutant`;
+    `after` is the line above it, which tells apart the same change made to two equal lines of a
+    function (an exemption names it only then)."""
 
     function: str
     line: str
     mutant: str
+    after: str = ""
+
+    def names(self, mutant: Change) -> bool:
+        """Whether this change, as an exemption states it, is the change `mutant` makes."""
+        same = (self.function, self.line, self.mutant) == (mutant.function, mutant.line, mutant.mutant)
+        return same and self.after in ("", mutant.after)
 
 
 @dataclass(frozen=True)
@@ -68,7 +76,12 @@ def exemptions() -> list[Exemption]:
     """The listed exemptions, in the file's order."""
     listed = tomllib.loads(EXEMPTIONS.read_text())
     return [
-        Exemption(kind, Change(e["function"], e["line"], e["mutant"]), e["why"], e.get("test", ""))
+        Exemption(
+            kind,
+            Change(e["function"], e["line"], e["mutant"], e.get("after", "")),
+            e["why"],
+            e.get("test", ""),
+        )
         for kind in ("equivalent", "untestable")
         for e in listed.get(kind, [])
     ]
@@ -82,15 +95,19 @@ def flat(lines: list[str]) -> str:
     return " ".join(" ".join(line.split()) for line in lines)
 
 
-def changed(original: list[str], mutant: list[str]) -> tuple[str, str]:
-    """The lines that differ between two versions of a function: (as written, as mutated)."""
+def changed(original: list[str], mutant: list[str]) -> tuple[str, str, str]:
+    """The lines that differ between two versions of a function (as written, as mutated), and the
+    last line with text above them."""
     written: list[str] = []
     mutated: list[str] = []
+    first = None
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=original, b=mutant, autojunk=False).get_opcodes():
         if tag != "equal":
+            first = i1 if first is None else first
             written += original[i1:i2]
             mutated += mutant[j1:j2]
-    return flat(written), flat(mutated)
+    above = [line for line in original[: first or 0] if line.strip()]
+    return flat(written), flat(mutated), flat(above[-1:])
 
 
 def function_name(module: str, mangled: str) -> str:
@@ -112,7 +129,8 @@ def changes(module: str, mutated_code: str) -> dict[str, Change]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and MUTANT.search(node.name):
             first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
             body = lines[first - 1 : node.end_lineno]
-            bodies[node.name] = [line.replace(node.name, "f", 1) for line in body]
+            short = function_name(module, node.name).rpartition(".")[2]
+            bodies[node.name] = [line.replace(node.name, short, 1) for line in body]
     found = {}
     for name, body in bodies.items():
         if name.endswith("__mutmut_orig"):
@@ -211,15 +229,22 @@ def results() -> dict[str, tuple[dict[str, int | None], dict[str, Change]]]:
     return found
 
 
-def score_rows(found, listed: dict[Change, Exemption], used: dict[Change, list[int | None]]) -> list[Row]:
-    """The rows of the score; `used` collects the exit codes of the mutants each exemption matched."""
+def exempting(listed: list[Exemption], change: Change | None) -> list[int]:
+    """The indices of the exemptions that name `change` (a mutant's)."""
+    return [i for i, e in enumerate(listed) if change is not None and e.change.names(change)]
+
+
+def score_rows(found, listed: list[Exemption], used: dict[int, list[int | None]]) -> list[Row]:
+    """The rows of the score; `used` collects the exit codes of the mutants each exemption named."""
     rows = []
     for module, (codes, made) in found.items():
         row = Row(module, survivors=[])
         for name, code in sorted(codes.items()):
             change = made.get(name)
-            if change in listed:
-                used.setdefault(change, []).append(code)
+            named = exempting(listed, change)
+            for index in named:
+                used.setdefault(index, []).append(code)
+            if named:
                 row.left_out += 1
             elif code in KILLED:
                 row.killed += 1
@@ -227,27 +252,27 @@ def score_rows(found, listed: dict[Change, Exemption], used: dict[Change, list[i
                 row.unchecked += 1
             else:  # survived, or no test reached it (exit 33 / 5): both are holes in the tests
                 row.survived += 1
-                row.survivors.append(
-                    f"{name}  ({made[name].line!r} -> {made[name].mutant!r})" if name in made else name
-                )
+                row.survivors.append(f"{name}  ({change.line!r} -> {change.mutant!r})" if change else name)
         rows.append(row)
     return rows
 
 
-def stale(
-    listed: dict[Change, Exemption], used: dict[Change, list[int | None]], modules: set[str]
-) -> list[str]:
-    """What each stale exemption says: one that matches no mutant (its line was edited, or its
-    module is no longer mutated), or an equivalent one a test killed (so it is not equivalent)."""
+def stale(listed: list[Exemption], used: dict[int, list[int | None]], modules: set[str]) -> list[str]:
+    """What each stale exemption says: one that names no mutant (its line was edited, or its module
+    is no longer mutated), one that names several (say `after`), or an equivalent one a test killed
+    (so it is not equivalent)."""
     out = []
-    for change, exemption in listed.items():
-        codes = used.get(change)
+    for index, exemption in enumerate(listed):
+        codes = used.get(index)
+        change = exemption.change
         where = f"{change.function}: {change.line!r} -> {change.mutant!r}"
         if codes is None:
             mutated = any(change.function.startswith(module + ".") for module in modules)
             reason = "no mutant makes this change" if mutated else "its module is not mutated"
             out.append(f"stale ({reason}): {where}")
-        elif exemption.kind == "equivalent" and any(code in KILLED for code in codes):
+        elif len(codes) > 1:
+            out.append(f"ambiguous ({len(codes)} mutants make this change: say `after`): {where}")
+        elif exemption.kind == "equivalent" and codes[0] in KILLED:
             out.append(f"stale (listed as equivalent, killed by a test): {where}")
     return out
 
@@ -259,8 +284,8 @@ def score(argv: list[str]) -> int:
     if not found:
         print("no mutmut results in build/mutation/mutants/: run `make mutation` first")
         return 1
-    listed = {e.change: e for e in exemptions()}
-    used: dict[Change, list[int | None]] = {}
+    listed = exemptions()
+    used: dict[int, list[int | None]] = {}
     rows = score_rows(found, listed, used)
     print(f"{'module':32} {'killed':>7} {'survived':>8} {'unchecked':>9} {'left out':>8} {'score':>7}")
     ok = True
@@ -325,7 +350,7 @@ def killed_by_hand(exemption: Exemption) -> str:
     """'killed', or why the claim does not hold: the mutant applied to a copy of the package, the
     test must pass on the original and fail on the copy."""
     path, code, made = generated(module_of(exemption.change.function))
-    names = [name for name, change in made.items() if change == exemption.change]
+    names = [name for name, change in made.items() if exemption.change.names(change)]
     if not names:
         return "NO SUCH MUTANT (stale)"
     if not test_passes(exemption.test, PACKAGE.parent):
