@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,12 +140,22 @@ def changes(module: str, mutated_code: str) -> dict[str, Change]:
     return found
 
 
+def module_path(module: str) -> Path | None:
+    """The file of a module of the working tree (a package's `__init__.py`), None if it has none."""
+    base = PACKAGE.parent / Path(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
 def generated(module: str) -> tuple[Path, str, dict[str, Change]]:
     """A module of the working tree mutated as mutmut mutates it (no run): its path, its mutated
     code and what each mutant changes."""
     from mutmut.mutation.file_mutation import mutate_file_contents
 
-    path = PACKAGE.parent / Path(*module.split(".")).with_suffix(".py")
+    path = module_path(module)
+    assert path is not None, module
     mutated = mutate_file_contents(str(path), path.read_text())
     return path, mutated.code, changes(module, mutated.code)
 
@@ -222,7 +232,8 @@ def results() -> dict[str, tuple[dict[str, int | None], dict[str, Change]]]:
     found = {}
     for meta in sorted(MUTANTS.glob("**/*.py.meta")):
         source = meta.with_suffix("")
-        module = source.relative_to(MUTANTS).with_suffix("").as_posix().replace("/", ".").removeprefix("src.")
+        path = source.relative_to(MUTANTS).with_suffix("").as_posix()
+        module = path.replace("/", ".").removeprefix("src.").removesuffix(".__init__")  # mutmut's names
         codes = json.loads(meta.read_text())["exit_code_by_key"]
         if codes:  # a package's __init__ of imports has nothing to score
             found[module] = (codes, changes(module, source.read_text()))
@@ -318,8 +329,8 @@ def test_passes(test: str, package_parent: Path) -> bool:
 
 def module_of(function: str) -> str:
     """The module of a function named with it (`arbitru.engine.match` of `...match.Match.to_dict`)."""
-    module = function
-    while not (PACKAGE.parent / Path(*module.split("."))).with_suffix(".py").exists():
+    module = function.rpartition(".")[0]
+    while module and module_path(module) is None:
         module = module.rpartition(".")[0]
     return module
 
@@ -383,11 +394,16 @@ def untestable(functions: list[str]) -> int:
 
 def show(module: str, function: str | None) -> int:
     """Print each mutant of `module` (of its `function` only, when given) as an exemption names it."""
-    for name, change in generated(module)[2].items():
+    made = generated(module)[2]
+    for name, change in made.items():
         if function is None or change.function == f"{module}.{function}":
-            print(f"# {name}\nfunction = {json.dumps(change.function)}")
+            same = [other for other in made.values() if Change(*astuple(change)[:3]).names(other)]
+            print(f"# {name}\n[[equivalent]]\nfunction = {json.dumps(change.function)}")
             print(f"line = {json.dumps(change.line, ensure_ascii=False)}")
-            print(f"mutant = {json.dumps(change.mutant, ensure_ascii=False)}\n")
+            print(f"mutant = {json.dumps(change.mutant, ensure_ascii=False)}")
+            if len(same) > 1:  # the same change to equal lines: the line above tells them apart
+                print(f"after = {json.dumps(change.after, ensure_ascii=False)}")
+            print('why = ""\n')
     return 0
 
 
