@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
 import json
 import os
 import re
@@ -149,6 +150,7 @@ def module_path(module: str) -> Path | None:
     return None
 
 
+@functools.cache
 def generated(module: str) -> tuple[Path, str, dict[str, Change]]:
     """A module of the working tree mutated as mutmut mutates it (no run): its path, its mutated
     code and what each mutant changes."""
