@@ -61,19 +61,20 @@ quick: $(VENV)/.dev
 audit: $(VENV)/.dev
 	$(BIN)/python scripts/audit.py
 
-## make mutation: mutmut over the rules modules against the fast tests, then the score per module
-## (scripts/mutation_score.py; goal >= 95 % killed each) and the mutants mutmut cannot switch on
-## applied by hand, each killed by its listed test (scripts/mutation_untestable.py). Results are kept
-## in build/mutation/mutants/ and reused: only mutants of changed functions or tests are run again;
-## `rm -rf build/mutation` for all.
+## make mutation: mutmut over the statement of the rules and the dispatch (pyproject.toml's
+## [tool.mutmut] only_mutate) against the fast tests, then the score per module (goal >= 95 % killed
+## each; the exemptions of scripts/mutation_exemptions.toml left out, a stale one a failure) and the
+## mutants mutmut cannot switch on applied by hand, each killed by its listed test: all three steps
+## are scripts/mutation.py (docs/mutation.md). Results are kept in build/mutation/mutants/ and
+## reused: only mutants of changed functions or tests are run again; `rm -rf build/mutation` for all.
 ## No plays cache (a cached answer from the stats run would hide a mutant), hypothesis derandomized.
 MUTATION_JOBS ?= 2
 mutation: $(VENV)/.dev
-	$(BIN)/python scripts/mutation_tree.py
+	$(BIN)/python scripts/mutation.py tree
 	cd build/mutation && ARBITRU_PLAYS_CACHE_SIZE=0 CI=true nice -n 19 $(abspath $(BIN))/mutmut run \
 		--max-children $(MUTATION_JOBS) > ../mutation.log 2>&1 || { tr '\r' '\n' < ../mutation.log | tail -n 40; exit 1; }
-	$(BIN)/python scripts/mutation_score.py
-	$(BIN)/python scripts/mutation_untestable.py
+	$(BIN)/python scripts/mutation.py score
+	$(BIN)/python scripts/mutation.py untestable
 
 ## make bench: engine and HTTP benchmarks (prints figures; not part of the tests)
 bench: $(VENV)/.dev

@@ -1,8 +1,8 @@
 """`verify` is `Referee(...).verdict()`: it hands the referee every argument it is given, positional
 and by name. (mutmut cannot test this: `verify` is built once, at import, by `_verdict_of`; the
-mutants that drop its positional or named arguments are listed in pyproject.toml's
-[tool.arbitru.mutation.untestable] with this test, which kills them when they are applied to the
-source: scripts/mutation_untestable.py.)"""
+mutants that drop its positional or named arguments are listed as untestable in
+scripts/mutation_exemptions.toml with this test, which kills them when they are applied to the
+source: `python scripts/mutation.py untestable`, docs/mutation.md.)"""
 
 from __future__ import annotations
 
