@@ -22,14 +22,11 @@ sys.path[:0] = ["src", "."]
 
 from arbitru.engine import Board, moves  # noqa: E402
 from arbitru.engine.board import BAR, OFF  # noqa: E402
+from arbitru.engine.movement import BACKGAMMON  # noqa: E402
 from arbitru.engine.play import Play  # noqa: E402
-from tests.engine.test_generation_paths import (  # noqa: E402
-    SPOTS,
-    fits_path,
-    playable_in_order,
-    played,
-    small_home_boards,
-)
+from tests.engine.test_properties import SPOTS  # noqa: E402
+from tests.engine.test_properties import has_shape as fits_path  # noqa: E402
+from tests.engine.test_variant_equivalence import played, replayed, small_home_boards  # noqa: E402
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
@@ -84,9 +81,8 @@ def difference(board: Board, turn: str, dice: tuple[int, int], want: list[Play],
         return 0
     if played(want) != played(got) or {p.turn for p in got} != {turn}:  # what docs/api.md promises
         return 3
-    mover = board if turn == "white" else Board(board.black, board.white)
-    rolled = dice * 2 if dice[0] == dice[1] else dice
-    return 1 if all(playable_in_order(mover, play, rolled) for play in got) else 2
+    in_order = all(replayed(board, turn, dice, play.moves, BACKGAMMON) == play.board for play in got)
+    return 1 if in_order else 2
 
 
 KINDS = ["same", "order only", "UNPLAYABLE ORDER", "PLAYS"]
