@@ -223,7 +223,6 @@ def boards_of(movement: Movement) -> st.SearchStrategy[Board]:
     return variant_boards(movement)
 
 
-@pytest.mark.plays_cached
 @pytest.mark.parametrize(("name", "movement"), ACCELERATED, ids=IDS)
 def test_an_accelerated_variant_answers_what_the_plain_rules_answer(name: str, movement: Movement):
     # the Table family's accelerations serve its doubles only: doubles there, every roll elsewhere
