@@ -72,7 +72,27 @@ def test_the_circle_finder_names_the_circle_it_is_shown() -> None:
     assert _imported("arbitru.engine.verdict", tree, {"arbitru.engine.judge"}) == {"arbitru.engine.judge"}
 
 
-def test_the_engine_reads_the_judge_and_the_variant_judge_one_way() -> None:
+PLAIN = {f"{PACKAGE}.plain", f"{PACKAGE}.variant_judge"}  # the plain generator and the plain judge
+ACCELERATIONS = {f"{PACKAGE}.{name}" for name in ("fast_backgammon", "fast_family", "family_judge")}
+
+
+def reached(graph: dict[str, set[str]], module: str) -> set[str]:
+    """Every engine module `module` imports, directly or through others."""
+    seen: set[str] = set()
+    pending = [module]
+    while pending:
+        for child in graph[pending.pop()] - seen:
+            seen.add(child)
+            pending.append(child)
+    return seen
+
+
+def test_the_plain_statement_of_the_rules_reads_no_acceleration() -> None:
     graph = engine_imports()
-    assert "arbitru.engine.variant_judge" in graph["arbitru.engine.judge"]
-    assert "arbitru.engine.judge" not in graph["arbitru.engine.variant_judge"]
+    assert PLAIN | ACCELERATIONS <= set(graph)  # the modules named here exist
+    for module in PLAIN:
+        assert not reached(graph, module) & ACCELERATIONS, module
+
+
+def test_the_variants_hold_the_plain_statement_and_their_accelerations() -> None:
+    assert PLAIN | ACCELERATIONS <= engine_imports()[f"{PACKAGE}.variants"]

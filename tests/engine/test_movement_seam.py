@@ -8,14 +8,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from arbitru.engine import moves
+from arbitru.engine import fast_backgammon, fast_family
 from arbitru.engine.board import Board
 from arbitru.engine.geometry import SAME
-from arbitru.engine.movement import BACKGAMMON, Movement, Step
+from arbitru.engine.movement import Movement, Step
 from arbitru.engine.plain import plain_plays
 from arbitru.engine.play import Move
-from arbitru.engine.rules import STANDARD
-from arbitru.engine.variants import variant_of
+from arbitru.engine.variants import VARIANTS, variant_of
 
 # A race: both sides travel the same way round (long nardy's geometry), nothing is hit, no head.
 RACE = Movement("race", SAME, "none")
@@ -34,8 +33,9 @@ def no_fast_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object) -> None:
         raise AssertionError("a fast path ran")
 
-    for name in ("_plays", "_doubles", "_mixed_bar", "_mixed_free", "_mixed_home", "_mixed"):
-        monkeypatch.setattr(moves, name, refuse)
+    for name in ("plays", "_doubles", "_mixed_bar", "_mixed_free", "_mixed_home", "_mixed"):
+        monkeypatch.setattr(fast_backgammon, name, refuse)
+    monkeypatch.setattr(fast_family, "doubles_plays", refuse)
 
 
 def test_a_variant_defined_in_the_tests_lists_the_plays_its_rules_give(no_fast_paths: None):
@@ -66,10 +66,15 @@ def test_the_variants_rules_are_its_own_functions_of_a_step(no_fast_paths: None)
     }
 
 
-def test_the_backgammon_family_keeps_its_fast_paths():
-    assert variant_of(STANDARD).movement_for(STANDARD) is BACKGAMMON and BACKGAMMON.fast and not RACE.fast
+def test_a_game_the_registry_does_not_hold_is_named_in_the_refusal():
+    with pytest.raises(KeyError, match="chess"):
+        variant_of(SimpleNamespace(variant="chess"))  # type: ignore[arg-type]
 
 
-def test_a_variant_without_a_movement_is_named_in_the_refusal():
-    with pytest.raises(ValueError, match="no movement for variant 'chess'"):
-        variant_of(SimpleNamespace(variant="chess")).movement_for(SimpleNamespace(variant="chess"))  # type: ignore[arg-type]
+@pytest.mark.parametrize("name", ["backgammon", "long_nardy"])
+@pytest.mark.parametrize("dice", [(3, 1), (2, 2)])
+def test_a_variant_handed_a_movement_its_accelerations_do_not_serve_lists_the_plain_plays(
+    no_fast_paths: None, name: str, dice: tuple[int, int]
+):
+    plays, _ = VARIANTS[name].plays(race_board(), "white", dice, RACE)
+    assert list(plays) == plain_plays(race_board(), "white", dice, RACE)

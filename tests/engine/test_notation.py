@@ -1,8 +1,13 @@
 """Standard notation in and out: what people and GNU Backgammon write."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbitru.engine import Move, NotationError, format_moves, parse_play, parse_play_marked
+from arbitru.engine.board import OFF
+from arbitru.engine.play import point_name
+from tests.support.cases import examples
 
 
 @pytest.mark.parametrize(
@@ -106,3 +111,44 @@ def test_a_notation_error_shows_its_reason_column_and_parameters_when_printed():
 )
 def test_format_writes_standard_notation(moves, text):
     assert format_moves(tuple(moves)) == text
+
+
+def reference_notation(moves: tuple[Move, ...]) -> str:
+    """The notation written the plain way (what `format_moves` must give byte for byte)."""
+    if not moves:
+        return ""
+    pending = sorted(moves, key=lambda m: (-m.from_point, -m.to_point))
+    chains: list[list[Move]] = []
+    while pending:
+        chain = [pending.pop(0)]
+        while True:
+            end = chain[-1].to_point
+            nxt = next((i for i, m in enumerate(pending) if m.from_point == end and end != OFF), None)
+            if nxt is None:
+                break
+            chain.append(pending.pop(nxt))
+        chains.append(chain)
+    segments = []
+    for chain in chains:
+        text = point_name(chain[0].from_point)
+        for i, move in enumerate(chain):
+            if move.hit or i == len(chain) - 1:
+                text += f"/{point_name(move.to_point)}{'*' if move.hit else ''}"
+        segments.append(text)
+    counted: list[tuple[str, int]] = []
+    for seg in segments:
+        if counted and counted[-1][0] == seg:
+            counted[-1] = (seg, counted[-1][1] + 1)
+        else:
+            counted.append((seg, 1))
+    return " ".join(s if n == 1 else f"{s}({n})" for s, n in counted)
+
+
+points = st.sampled_from([0, 25, *range(1, 25), 3, 5, 8])
+moves_strategy = st.lists(st.builds(Move, points, points, st.booleans()), max_size=5).map(tuple)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(moves_strategy)
+def test_notation_is_byte_identical_to_the_plain_chain_algorithm(moves: tuple[Move, ...]):
+    assert format_moves(moves) == reference_notation(moves)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from arbitru.engine import Board, legal_plays, moves
+from arbitru.engine import Board, legal_plays
 from arbitru.engine.budget import WorkLimitExceeded, used, work_budget
 from arbitru.engine.cache import PlaysCache, cache_stats, clear_cache, configure
 from arbitru.engine.plain import plain_plays
+from arbitru.engine.variants import VARIANTS
 
 
 def test_a_shrinking_cache_drops_the_least_recently_used_answer_first():
@@ -91,7 +92,7 @@ def test_a_question_asked_again_is_answered_from_the_cache_without_listing_its_p
     def listed_again(*args):
         raise AssertionError("the plays were listed again")
 
-    monkeypatch.setattr(moves, "_plays", listed_again)
+    monkeypatch.setattr(type(VARIANTS["backgammon"]), "plays", listed_again)
     assert legal_plays(Board.initial(), "white", (6, 5)) == first
 
 

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import arbitru.engine
 from arbitru.engine import Board, judge_play, legal_plays, parse_play_marked
 from arbitru.engine.board import BAR, OFF
+from arbitru.engine.plain import plain_plays
 from tests.support.cases import examples
+from tests.support.compare import state_of
+from tests.support.reference import reference_results
 
 dice_strategy = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
@@ -122,3 +132,84 @@ def test_colours_are_symmetric(board: Board, dice: tuple[int, int]):
     white_results = {(p.board.white, p.board.black) for p in legal_plays(board, "white", dice)}
     black_results = {(p.board.black, p.board.white) for p in legal_plays(mirrored, "black", dice)}
     assert white_results == black_results
+
+
+SPOTS = {  # where white's checkers may stand, by the shape of the position
+    "bar": [BAR, *range(1, 25)],
+    "free": [OFF, *range(1, 25), *range(7, 25)],
+    "one": [OFF, *range(1, 7)],
+    "home": [OFF, *range(1, 7)],
+}
+
+
+def has_shape(board: Board, shape: str) -> bool:
+    """Whether `board` is a valid position, no side all off, of white's `shape`."""
+    white, outside = board.white, sum(board.white[7:25])
+    fits = {
+        "bar": white[BAR] > 0,
+        "free": not white[BAR] and outside >= 2,
+        "one": not white[BAR] and outside == 1,
+    }
+    return not board.problems() and board.black[OFF] < 15 and white[OFF] < 15 and fits.get(shape, True)
+
+
+@st.composite
+def shaped_boards(draw: st.DrawFn, shape: str) -> Board:
+    """A valid board of one shape of position, white to move: "bar" (a white checker on the bar),
+    "free" (none on the bar, two or more outside home), "one" (one outside home) or "home" (every
+    white checker home, some may be off); black anywhere it may stand, white's home points included
+    (blots to hit, points that block), some on the bar. Random boards (`boards`) seldom have every
+    checker home or one outside: the shapes where bearing off starts."""
+    white = [0] * 26
+    for _ in range(14 if shape == "one" else 15):
+        white[draw(st.sampled_from(SPOTS[shape]))] += 1
+    if shape == "one":
+        white[draw(st.integers(7, 24))] += 1
+    black = [0] * 26
+    free = [q for q in range(1, 25) if white[25 - q] == 0]
+    for _ in range(15):
+        black[draw(st.sampled_from([0, 25, *free, *(q for q in free if q >= 19)]))] += 1
+    board = Board(tuple(white), tuple(black))
+    assume(has_shape(board, shape))
+    return board
+
+
+every_shape = st.sampled_from(["bar", "free", "one", "home"]).flatmap(shaped_boards)
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(every_shape, dice_strategy)
+def test_the_plain_statement_of_the_rules_agrees_with_the_reference_generator(
+    board: Board, dice: tuple[int, int]
+):
+    plain = plain_plays(board, "white", dice)
+    assert {state_of(play.board, "white") for play in plain} == reference_results(
+        board.white, board.black, dice
+    )
+    assert len({play.board for play in plain}) == len(plain)
+
+
+SERVICE = Path(arbitru.engine.__file__).parents[2]  # the folder holding the arbitru package
+
+
+def test_the_order_of_the_plays_is_the_same_in_another_process_with_another_hash_seed():
+    """The order the API promises to keep (deterministic) does not hang on string or set hashing."""
+    code = (
+        "import json, sys\n"
+        "from arbitru.engine import Board, legal_plays\n"
+        "rows = [json.loads(line) for line in open(sys.argv[1]).read().splitlines()[:300]]\n"
+        "print(json.dumps([[p.notation for p in legal_plays(Board.from_dict(r['board']), r['turn'],"
+        " tuple(r['dice']))] for r in rows]))\n"
+    )
+    data = str(Path(__file__).resolve().parents[2] / "data" / "bench_positions.jsonl")
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code, data],
+            check=True,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(SERVICE)},
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1] and len(json.loads(runs[0])) == 300

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine.board import BAR, OFF, Board
+from arbitru.engine.judge import board_after
 from arbitru.engine.movement import BACKGAMMON, BACKGAMMON_HOME_HIT_STAYS
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import parse_play
@@ -22,7 +23,6 @@ from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS, Rules, build_rules
 from arbitru.engine.variants import variant_of
 from arbitru.messages import say
-from arbitru.referee.plays import board_after
 from tests.engine.positions import position
 from tests.engine.variant_boards import variant_boards
 from tests.support.cases import examples
@@ -68,9 +68,11 @@ def test_hit_and_run_is_an_option_of_the_backgammon_family_only():
 
 
 def test_tavla_hit_and_run_keeps_the_illegal_moves_rule_of_backgammon():
-    # the illegal-moves rule condones the backgammon family's plays, Tavla's as before
-    assert BACKGAMMON_HOME_HIT_STAYS.family and not BACKGAMMON_HOME_HIT_STAYS.fast
-    assert not variant_of(PRESETS["plakoto"]).movement_for(PRESETS["plakoto"]).family
+    # the illegal-moves rule condones the backgammon family's plays, Tavla's as before: the variant
+    # says so, whatever its movement (Tavla's is served by no fast path)
+    assert variant_of(TAVLA).condones_illegal_plays
+    assert variant_of(TAVLA).movement_for(TAVLA) is BACKGAMMON_HOME_HIT_STAYS
+    assert not variant_of(PRESETS["plakoto"]).condones_illegal_plays
 
 
 # -- the rule -----------------------------------------------------------------------------------------

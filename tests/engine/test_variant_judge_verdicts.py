@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
-from arbitru.engine import moves, variant_judge
+from arbitru.engine import variant_judge
 from arbitru.engine.board import Board, Color
 from arbitru.engine.geometry import OPPOSITE
 from arbitru.engine.movement import LONG_NARDY, PLAKOTO, Movement, Step
+from arbitru.engine.plain import plain_plays
 from arbitru.engine.play import Move
 from arbitru.engine.position import Position
 from arbitru.engine.rules import Rules
@@ -45,13 +44,11 @@ def judged_in(
     board: Board,
     dice: tuple[int, int],
     hops: Sequence[Hop],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> Verdict:
-    """The variant judge's verdict on white's `hops` in a game of `movement` (a movement the rules
-    name none of: both the judge and the generator are handed it)."""
-    monkeypatch.setattr(variant_judge, "movement_of", lambda rules: movement)
-    monkeypatch.setattr(moves, "movement_of", lambda rules: movement)
-    return variant_judge.judge_variant(board, "white", dice, hops, (), NARDY)
+    """The plain judge's verdict on white's `hops` in a game of `movement` (a movement the rules
+    name none of: the judge is handed it and the plain generator's plays under it)."""
+    plays = plain_plays(board, "white", dice, movement)
+    return variant_judge.judge_variant(board, "white", dice, hops, (), movement, plays)
 
 
 def ruling_in(
@@ -59,10 +56,9 @@ def ruling_in(
     board: Board,
     dice: tuple[int, int],
     hops: Sequence[Hop],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> tuple[Any, ...]:
     """The whole verdict (legal, code and params) of `judged_in`."""
-    verdict = judged_in(movement, board, dice, hops, monkeypatch)
+    verdict = judged_in(movement, board, dice, hops)
     return verdict.legal, verdict.code, dict(verdict.params)
 
 
@@ -79,13 +75,11 @@ def test_point_closed_names_the_stop_of_the_higher_die_first_when_both_stops_are
     assert ruling(board, "white", (6, 5), "13/2", PLAKOTO_RULES) == (False, "POINT_CLOSED", {"point": 7})
 
 
-def test_a_landing_refused_on_an_open_point_is_not_a_legal_play_with_the_roll(
-    monkeypatch: pytest.MonkeyPatch,
-):
+def test_a_landing_refused_on_an_open_point_is_not_a_legal_play_with_the_roll():
     # a movement that hits and has a bar: with a checker on the bar, 13/7 is no move the dice allow,
     # though nothing closes 7
     board = Board.from_dict({"white": {"points": {"13": 14}, "bar": 1}, "black": {"points": {"24": 15}}})
-    assert ruling_in(HITTING, board, (6, 1), ((13, 7),), monkeypatch) == (
+    assert ruling_in(HITTING, board, (6, 1), ((13, 7),)) == (
         False,
         "NOT_A_LEGAL_PLAY",
         {"roll": "6-1"},
@@ -153,7 +147,7 @@ def test_too_many_moves_a_fifth_hop_with_doubles():
 
 def test_move_backwards_a_hop_to_its_own_point_moves_nowhere():
     board = board_of({24: 13, 13: 2}, {24: 15}, PLAKOTO)
-    verdict = variant_judge.judge_variant(board, "white", (6, 5), ((13, 13),), (), PLAKOTO_RULES)
+    verdict = judged_in(PLAKOTO, board, (6, 5), ((13, 13),))
     assert (verdict.legal, verdict.code, dict(verdict.params)) == (False, "MOVE_BACKWARDS", {"move": "13/13"})
 
 
@@ -208,26 +202,24 @@ def test_must_play_higher_die_when_only_one_die_can_be_played():
 
 # In a movement that hits (defined here), a hop written past blots that every route hits lands with no
 # hit where each die move is legal: no listed play's board, named by no rule of a move.
-def test_a_hop_past_blots_every_route_hits_is_not_a_legal_play_with_the_roll(monkeypatch: pytest.MonkeyPatch):
+def test_a_hop_past_blots_every_route_hits_is_not_a_legal_play_with_the_roll():
     # 13/7 with 4-2 stops on 9 or on 11, a black blot on each (its 16 and 14); white's others on its 1
     board = Board.from_dict(
         {"white": {"points": {"13": 1, "1": 14}}, "black": {"points": {"16": 1, "14": 1, "24": 13}}}
     )
-    assert ruling_in(HITTING, board, (4, 2), ((13, 7),), monkeypatch) == (
+    assert ruling_in(HITTING, board, (4, 2), ((13, 7),)) == (
         False,
         "NOT_A_LEGAL_PLAY",
         {"roll": "4-2"},
     )
 
 
-def test_a_hop_past_a_blot_with_three_of_a_doubles_four_dice_is_not_a_legal_play(
-    monkeypatch: pytest.MonkeyPatch,
-):
+def test_a_hop_past_a_blot_with_three_of_a_doubles_four_dice_is_not_a_legal_play():
     # 13/7 with 2-2 stops on 11 and 9 (a black blot, its 16); 7/5 is closed (black's 20): three dice only
     board = Board.from_dict(
         {"white": {"points": {"13": 1, "1": 14}}, "black": {"points": {"16": 1, "20": 2, "24": 12}}}
     )
-    assert ruling_in(HITTING, board, (2, 2), ((13, 7),), monkeypatch) == (
+    assert ruling_in(HITTING, board, (2, 2), ((13, 7),)) == (
         False,
         "NOT_A_LEGAL_PLAY",
         {"roll": "2-2"},
@@ -251,32 +243,32 @@ def test_block_rule_after_each_move_names_the_move_that_closes_the_block():
     )
 
 
-def test_head_rule_of_a_movement_whose_head_is_its_13(monkeypatch: pytest.MonkeyPatch):
+def test_head_rule_of_a_movement_whose_head_is_its_13():
     # every checker starts on the 13; one leaves it per turn but on a first 6-6, 4-4 or 3-3
     from_13 = Movement("race from the 13", OPPOSITE, "none", head=13)
     board = board_of({13: 15}, {13: 15}, from_13)
-    assert ruling_in(from_13, board, (6, 5), ((13, 7), (13, 8)), monkeypatch) == (
+    assert ruling_in(from_13, board, (6, 5), ((13, 7), (13, 8))) == (
         False,
         "HEAD_RULE",
         {"move": "13/8", "point": 13},
     )
 
 
-def test_a_move_rule_without_a_code_is_not_a_legal_play_with_the_roll(monkeypatch: pytest.MonkeyPatch):
+def test_a_move_rule_without_a_code_is_not_a_legal_play_with_the_roll():
     # a rule of this test only: no move lands on white's 5
     def not_onto_the_5(step: Step) -> bool:
         return all(move.to_point != 5 for move in step.moves)
 
     fussy = Movement("fussy race", OPPOSITE, "none", move_rules=(not_onto_the_5,))
     board = board_of({13: 14, 10: 1}, {24: 15}, fussy)
-    assert ruling_in(fussy, board, (5, 3), ((10, 5), (13, 10)), monkeypatch) == (
+    assert ruling_in(fussy, board, (5, 3), ((10, 5), (13, 10))) == (
         False,
         "NOT_A_LEGAL_PLAY",
         {"roll": "5-3"},
     )
 
 
-def test_a_play_rule_without_a_code_is_not_a_legal_play_with_the_roll(monkeypatch: pytest.MonkeyPatch):
+def test_a_play_rule_without_a_code_is_not_a_legal_play_with_the_roll():
     # a rule of this test only, which reads the whole step: with a 5 rolled, no play ends with a
     # checker moved onto white's 5
     def not_ending_on_the_5(step: Step) -> bool:
@@ -285,7 +277,7 @@ def test_a_play_rule_without_a_code_is_not_a_legal_play_with_the_roll(monkeypatc
 
     fussy = Movement("fussy race", OPPOSITE, "none", play_rules=(not_ending_on_the_5,))
     board = board_of({13: 14, 10: 1}, {24: 15}, fussy)
-    assert ruling_in(fussy, board, (5, 3), ((10, 5), (13, 10)), monkeypatch) == (
+    assert ruling_in(fussy, board, (5, 3), ((10, 5), (13, 10))) == (
         False,
         "NOT_A_LEGAL_PLAY",
         {"roll": "5-3"},
@@ -360,20 +352,18 @@ def test_a_hop_is_as_written_by_the_lower_die_first_when_the_higher_die_lands_on
     assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "6-5"}, True)
 
 
-def test_a_hop_is_as_written_by_the_die_order_a_move_rule_allows(monkeypatch: pytest.MonkeyPatch):
+def test_a_hop_is_as_written_by_the_die_order_a_move_rule_allows():
     # a rule of this test only: no move lands on white's 5; 10/2 with 5-3 goes 10/7/2, not 10/5/2
     def not_onto_the_5(step: Step) -> bool:
         return all(move.to_point != 5 for move in step.moves)
 
     fussy = Movement("fussy race", OPPOSITE, "none", move_rules=(not_onto_the_5,))
     board = board_of({13: 14, 10: 1}, {24: 15}, fussy)
-    verdict = judged_in(fussy, board, (5, 3), ((10, 2),), monkeypatch)
+    verdict = judged_in(fussy, board, (5, 3), ((10, 2),))
     assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "5-3"}, True)
 
 
-def test_a_hop_no_die_order_of_which_a_move_rule_allows_is_legal_by_another_grouping_not_as_written(
-    monkeypatch: pytest.MonkeyPatch,
-):
+def test_a_hop_no_die_order_of_which_a_move_rule_allows_is_legal_by_another_grouping_not_as_written():
     # a rule of this test only: no move adds a checker of the mover's to its 5 or its 7. 10/2 with
     # 5-3 stops on 5 or 7 either way; 7/2 10/7 reaches the same board, so the play is legal
     def not_more_on_the_5_or_7(step: Step) -> bool:
@@ -382,7 +372,7 @@ def test_a_hop_no_die_order_of_which_a_move_rule_allows_is_legal_by_another_grou
 
     fussy = Movement("fussy race", OPPOSITE, "none", move_rules=(not_more_on_the_5_or_7,))
     board = board_of({13: 13, 10: 1, 7: 1}, {24: 15}, fussy)
-    verdict = judged_in(fussy, board, (5, 3), ((10, 2),), monkeypatch)
+    verdict = judged_in(fussy, board, (5, 3), ((10, 2),))
     assert verdict.play is not None and verdict.play.moves == (Move(7, 2), Move(10, 7))
     assert (verdict.legal, dict(verdict.params), verdict.as_written) == (True, {"roll": "5-3"}, False)
 

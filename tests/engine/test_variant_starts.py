@@ -7,14 +7,14 @@ import pytest
 
 from arbitru.engine.board import BAR, OFF, PINNED_SLOTS
 from arbitru.engine.rules import PRESETS, Rules
-from arbitru.engine.variants import start_board, start_points
+from arbitru.engine.variants import VARIANTS, start_board
 
 PINNED = BAR  # a side's slot PINNED + p: its checker pinned on its own point p (arbitru.engine.board)
 
 
 @pytest.mark.parametrize("variant", ["long_nardy", "plakoto"])
 def test_long_nardy_and_plakoto_start_with_fifteen_on_the_own_24(variant):
-    assert start_points(variant) == {24: 15}
+    assert VARIANTS[variant].start_points(Rules(variant=variant)) == {24: 15}
     board = start_board(Rules(variant=variant))
     assert board.white == board.black
     assert board.white[24] == 15 and sum(board.white) == 15

@@ -6,7 +6,12 @@ import pytest
 
 from arbitru.engine.board import Board, Color
 from arbitru.engine.rules import Rules, build_rules
-from arbitru.engine.variants import start_board, start_points
+from arbitru.engine.variants import VARIANTS, start_board, variant_of
+
+
+def start_points(variant: str, checkers: int = 3) -> dict[int, int]:
+    """One side's start in `variant`, as its variant states it (`checkers`: hypergammon's option)."""
+    return VARIANTS[variant].start_points(Rules(variant=variant, hypergammon_checkers=checkers))
 
 
 def points(board: Board, color: Color) -> dict[int, int]:
@@ -50,8 +55,9 @@ def test_every_starting_board_is_symmetric_and_has_no_checker_off_or_on_the_bar(
 
 
 def test_unknown_variant_or_checker_count_raises():
-    with pytest.raises(ValueError):
-        start_points("fevga")
+    assert "fevga" not in VARIANTS
+    with pytest.raises(KeyError, match="fevga"):
+        variant_of(Rules(variant="fevga"))
     with pytest.raises(ValueError):
         start_points("hypergammon", 4)
 

@@ -1,5 +1,5 @@
 """A game record's commonest turn, a roll in plain notation, is told well formed at once
-(`plain_roll`): never for a turn the full check (`_turn_problems`) finds anything wrong with.
+(`common_roll_is_sound`): never for a turn the full check (`_turn_problems`) finds anything wrong with.
 
 And a record is read in one pass (`record_to_match`: a plain roll's action made as it is told
 plain), into exactly what the plain path (`plain_record_to_match`: every problem, then `_action`
@@ -22,11 +22,11 @@ from arbitru.formats.game_record import (
     _game_fields_problems,
     _plain_words,
     _turn_problems,
+    common_game_is_sound,
+    common_roll_is_sound,
     is_json_record,
     match_to_record,
-    plain_game,
     plain_record_to_match,
-    plain_roll,
     read_match_file,
     record_problems,
     record_to_match,
@@ -67,7 +67,7 @@ turns = st.fixed_dictionaries(
 @settings(max_examples=examples(600), deadline=None)
 @given(turns)
 def test_a_turn_told_plain_has_no_problem(turn: Any) -> None:
-    if plain_roll(turn):
+    if common_roll_is_sound(turn):
         assert list(_turn_problems(turn, "turn")) == []
 
 
@@ -94,10 +94,10 @@ def test_the_record_of_plain_and_other_turns_has_the_problems_of_its_other_turns
 
 def test_the_common_rolls_are_told_plain() -> None:
     for play in ("24/18 13/11", "bar/22 6/off", "8/5(2)", "13/7*/1", "", None):
-        assert plain_roll({"player": 1, "action": "roll", "dice": [6, 2], "play": play})
-    assert plain_roll({"player": 0, "dice": [3, 3], "play": "8/5(2) 6/3(2)"})
-    assert not plain_roll({"player": True, "dice": [3, 3], "play": "8/5(2)"})
-    assert not plain_roll({"player": 0, "dice": [3, 3], "play": "8/5, 6/3"})
+        assert common_roll_is_sound({"player": 1, "action": "roll", "dice": [6, 2], "play": play})
+    assert common_roll_is_sound({"player": 0, "dice": [3, 3], "play": "8/5(2) 6/3(2)"})
+    assert not common_roll_is_sound({"player": True, "dice": [3, 3], "play": "8/5(2)"})
+    assert not common_roll_is_sound({"player": 0, "dice": [3, 3], "play": "8/5, 6/3"})
 
 
 # -- the one-pass reader (`record_to_match`) against the plain path (`plain_record_to_match`) -------------
@@ -221,7 +221,7 @@ any_games = st.fixed_dictionaries(
 @settings(max_examples=examples(600), deadline=None)
 @given(any_games | games())
 def test_a_game_told_plain_has_no_problem_but_its_turns(game: Any) -> None:
-    if plain_game(game):
+    if common_game_is_sound(game):
         assert list(_game_fields_problems(game, "game")) == []
 
 

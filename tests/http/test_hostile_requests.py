@@ -175,7 +175,7 @@ def test_record_numbers_and_texts_past_their_limits_are_refused(
 def test_a_match_past_the_work_budget_is_a_422_naming_the_limit(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A play written one die short: the referee's fast path (engine.judge.plainly_legal) never
+    # A play written one die short: the referee's fast path (engine.judge.legal_on_its_face) never
     # answers for an illegal play, so the plain judge lists the roll's plays, and that is the work
     # the budget counts (a legal play judged on its face lists none).
     monkeypatch.setattr(limits, "MAX_WORK", 5)

@@ -9,10 +9,13 @@ from hypothesis import strategies as st
 
 from arbitru.engine.board import OFF, Board
 from arbitru.engine.cube import CENTERED, Cube
+from arbitru.engine.judge import board_after
 from arbitru.engine.match import Match
+from arbitru.engine.moves import legal_plays
 from arbitru.engine.outcome import resignation
 from arbitru.engine.position import Position
 from arbitru.engine.rules import PRESETS
+from arbitru.engine.variants import start_board
 from arbitru.formats.mat import Action, ActionKind, Game, MatchFile, Result
 from arbitru.referee.machine import Referee
 from tests.engine.test_properties import boards
@@ -85,6 +88,19 @@ def test_a_resignation_is_counted_as_the_plain_call_counts_it(level, resigner, p
     referee = Referee(MatchFile(("a", "b"), length, []), rules)
     plain = resignation(level, resigner, rules, cube.value, length > 0, centred)
     assert referee._resigned(level, resigner, cube.value, centred) == plain
+
+
+@given(st.sampled_from(sorted(PRESETS)))
+def test_the_referee_reads_boards_by_its_games_reader(preset: str):
+    """The reading told once a transcript is `board_after`'s (`engine.judge.written_play_reader`,
+    the game's variant and movement found once): the same board for each of the roll's plays."""
+    rules = PRESETS[preset]
+    referee = Referee(MatchFile(("a", "b"), 1, []), rules)
+    board = start_board(rules)
+    for play in legal_plays(board, "white", (3, 1), rules):
+        hops = tuple((move.from_point, move.to_point) for move in play.moves)
+        read = referee._board_after(board, "white", (3, 1), hops)
+        assert read == board_after(board, "white", (3, 1), hops, rules) == play.board
 
 
 def test_an_ended_board_ends_the_game():

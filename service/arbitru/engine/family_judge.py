@@ -1,7 +1,7 @@
 """The backgammon family's judge of one proposed play: legal or not, and if not, why.
 
 `arbitru.engine.judge.judge_play` hands it the plays of the family's games (backgammon's movement,
-opposite directions, hits to the bar), listed; the fast paths of the referee (`plainly_legal`,
+opposite directions, hits to the bar), listed; the fast paths of the referee (`legal_on_its_face`,
 `single_dice_board`, `whole_dice_double_board`, `cannot_move`) tell the board of a play legal on
 its face without listing them, and `tests/engine/test_variant_equivalence.py` holds them to the
 plain statement (`arbitru.engine.plain`).
@@ -135,15 +135,15 @@ def literal_board(board: Board, turn: Color, hops: Sequence[Hop]) -> Board | Non
     return _new_board(Board, (tuple(mover), after) if turn == "white" else (after, tuple(mover)))
 
 
-def plainly_legal(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]) -> Play | None:
+def legal_on_its_face(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]) -> Play | None:
     """The play of `hops` when it is legal on its face, told without listing the legal plays: the
     hops, played die by die in some order, use every die of the roll (two, or four of a double) and
     land where written, hitting only where they land. A play that uses every die uses as many as the
     roll allows, so no rule about unplayable dice can refuse it, and each die move was checked
     against the rules of a single move (bar first, closed points, bearing off) on the board it was
-    made on. The play's moves are its die moves in the order found. None when this cannot be told (the plain
-    `judge_play` then decides): `tests/engine/test_judge_fast_path.py` proves it gives, when it
-    answers, the board `judge_play` gives, and never answers for an illegal play."""
+    made on. The play's moves are its die moves in the order found. None when this cannot be told
+    (the judge then decides, from the listed plays): the referee's reading through it is held to
+    the plain one by `tests/engine/test_variant_equivalence.py`."""
     literal = literal_board(board, turn, hops)
     if literal is None:
         return None
@@ -158,7 +158,7 @@ def plainly_legal(board: Board, turn: Color, dice: tuple[int, int], hops: Sequen
 
 
 def single_dice_board(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]) -> Board | None:
-    """The board `plainly_legal` gives for the plays of one die a hop, told without building moves
+    """The board `legal_on_its_face` gives for the plays of one die a hop, told without building moves
     or a `Play` (which the referee does not read). First the commonest, by their shape and
     `literal_board` alone: every die of the roll played as a hop of its own (two hops of a mixed
     roll, four of a double), every checker of the mover on the bar entering (or every hop an
@@ -169,7 +169,7 @@ def single_dice_board(board: Board, turn: Color, dice: tuple[int, int], hops: Se
     sides alone. None for any other play (and for one these refuse); hops as notation reads them
     (points 0 to 25). A double's hops are looked at in one loop, not two `any` over generators, and
     the mover's side read without `Board.side`'s frame.
-    `tests/engine/test_judge_fast_path.py` holds it to `plainly_legal` and to the plain judge."""
+    `tests/engine/test_variant_equivalence.py` holds the reading through it to the plain one."""
     high, low = dice
     if high == low:
         if len(hops) != 4:
@@ -207,9 +207,9 @@ def whole_dice_double_board(
     without `die_by_die`'s search. Each die move is then legal where it is made (no checker up, no
     stop nor landing closed, a stop hitting nothing), the hops can be played whole in some order (each
     time the one from the highest point left, whose checker is there by then), and all four dice
-    are used: a legal play, whose board the plain judge gives, without `plainly_legal`'s search of
-    every order. None for any other play (`plainly_legal` decides);
-    `tests/engine/test_judge_fast_path.py` holds it to the plain judge."""
+    are used: a legal play, whose board the plain judge gives, without `legal_on_its_face`'s search of
+    every order. None for any other play (`legal_on_its_face` decides);
+    `tests/engine/test_variant_equivalence.py` holds the reading through it to the plain one."""
     die = dice[0]
     if die != dice[1] or len(hops) >= 4:
         return None
@@ -388,7 +388,7 @@ def _one_die(
 
 
 DirectCase = Callable[[Board, Color, tuple[int, int], Sequence[Hop]], tuple[Move, ...] | None]
-# The direct cases `plainly_legal` tries, by (a double?, how many hops): each answers None for any
+# The direct cases `legal_on_its_face` tries, by (a double?, how many hops): each answers None for any
 # other shape, so only those that can answer are called (two to four calls saved a roll).
 _DIRECT_CASES: dict[tuple[bool, int], tuple[DirectCase, ...]] = {
     (False, 2): (_two_single_dice, single_dice_in_order),

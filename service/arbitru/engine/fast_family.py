@@ -27,8 +27,9 @@ back the first legal one. The search then walks every order as the plain search 
 the same walk, on one list changed in place and a board named by an integer of its moves, so a
 board met again costs an addition and a set lookup).
 
-The answers are held equal to `plain_plays` by a property test and on the worst positions
-(tests/engine/test_family_doubles.py); `bench/family.py` measures the gain.
+The answers are held equal to `plain_plays` (the same plays, in its order, with its moves) by the
+equivalence tests, on random boards, boards around a block and the worst positions
+(tests/engine/test_variant_equivalence.py); `bench/family.py` measures the gain.
 """
 
 from __future__ import annotations

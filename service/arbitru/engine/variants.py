@@ -45,7 +45,7 @@ from arbitru.engine.board import (
 from arbitru.engine.family_judge import (
     cannot_move,
     judge_family,
-    plainly_legal,
+    legal_on_its_face,
     single_dice_board,
     whole_dice_double_board,
 )
@@ -277,7 +277,7 @@ class BackgammonFamily(Variant):
         """A play legal on its face (every die used, each hop played die by die) is told without
         listing every legal play of the roll: the plays of one die a hop first, on the sides alone
         (`single_dice_board`), then the play of no move where no die moves (`cannot_move`), then a
-        double's hops of whole dice (`whole_dice_double_board`), then `plainly_legal`; the plain
+        double's hops of whole dice (`whole_dice_double_board`), then `legal_on_its_face`; the plain
         reading for the rest."""
         if movement is BACKGAMMON:
             commonest = single_dice_board(board, turn, dice, hops)
@@ -288,7 +288,7 @@ class BackgammonFamily(Variant):
             doubled = whole_dice_double_board(board, turn, dice, hops)
             if doubled is not None:
                 return doubled
-            plain = plainly_legal(board, turn, dice, hops)
+            plain = legal_on_its_face(board, turn, dice, hops)
             if plain is not None:
                 return plain.board
         return super().board_after(board, turn, dice, hops, movement, listed)

@@ -252,7 +252,7 @@ def _record_problems(data: Mapping[str, Any], path: str, turns: bool = True) -> 
     if turns:
         yield from _list_problems(games, f"{path}.games", _GAMES, _game_problems)
     else:
-        yield from _list_problems(games, f"{path}.games", _GAMES, _game_fields_problems, plain_game)
+        yield from _list_problems(games, f"{path}.games", _GAMES, _game_fields_problems, common_game_is_sound)
 
 
 def _players_problems(players: Any, path: str) -> Problems:
@@ -341,7 +341,9 @@ def _game_problems(game: Mapping[str, Any], path: str, turns: bool = True) -> Pr
     ):
         yield (f"{path}.set_position", message("game_record.set_position"))
     if turns:
-        yield from _list_problems(game.get("turns"), f"{path}.turns", _TURNS, _turn_problems, plain_roll)
+        yield from _list_problems(
+            game.get("turns"), f"{path}.turns", _TURNS, _turn_problems, common_roll_is_sound
+        )
     result = game.get("result")
     if result is not None:
         yield from _result_problems(result, f"{path}.result")
@@ -356,7 +358,7 @@ _GAME_FIELDS = frozenset(("game", "start_score", "start_position", "set_position
 _RESULT_FIELDS = frozenset(("winner", "points", "and_the_match"))
 
 
-def plain_game(game: Any) -> bool:
+def common_game_is_sound(game: Any) -> bool:
     """Whether `game` is one `_game_fields_problems` finds nothing wrong with, told at once for the
     commonest game (a JSON object of its number, start score, turns and maybe a result, no start
     position); False says nothing (the full check decides), without the generators' frames.
@@ -445,7 +447,7 @@ _ROLL_FIELDS = frozenset({"player", "action", "dice", "play"})
 _PLAIN_PLAY = re.compile(f"(?:[{re.escape(PLAY_CHARACTERS)}]|bar|off)*")
 
 
-def plain_roll(turn: Any) -> bool:
+def common_roll_is_sound(turn: Any) -> bool:
     """Whether `turn` is a roll `_turn_problems` finds nothing wrong with, told at once for the
     commonest turn (a JSON object of `player`, `action` "roll", two dice and a play in plain digit
     notation); False says nothing (the full check decides). Told without a generator, a field path
@@ -551,7 +553,7 @@ def _read_turns(data: Any) -> list[list[Action]] | None:
 
 def _turn_actions(turns: list[Any]) -> list[Action] | None:
     """The action of each turn (`_action`'s), None when a turn has a problem. A roll of the four
-    fields is told plain by `plain_roll`'s conditions, its fields read at once, and its action made
+    fields is told plain by `common_roll_is_sound`'s conditions, its fields read at once, and its action made
     of them at once (one `itemgetter`, the play told by stripping the notation's characters, the
     dice tuples shared); any other turn is checked by `_turn_problems` and made by `_action`."""
     actions: list[Action] = []

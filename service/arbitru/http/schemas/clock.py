@@ -2,7 +2,7 @@
 and POST /v1/clock/lateness (UKBGF penalty points for a late player).
 
 Every enum is read from `arbitru.engine.clock`; the event log is a bounded list (its length is
-checked before any event) read in one pass (`EventLog`: a plainly valid event is not loaded through
+checked before any event) read in one pass (`EventLog`: a valid on its face event is not loaded through
 a nested schema), every time and duration a finite number of seconds up to a day.
 """
 
@@ -119,8 +119,8 @@ _EVENT_KINDS = frozenset(EVENTS)
 _SIDES = frozenset(COLORS)
 
 
-def _plain_event(item: Any) -> dict[str, Any] | None:
-    """`item` as `ClockEventSchema` loads it when it is plainly valid (an object of known keys, an
+def _event_at_once(item: Any) -> dict[str, Any] | None:
+    """`item` as `ClockEventSchema` loads it when it is valid on its face (an object of known keys, an
     event of EVENTS, `at` a JSON number from 0 to MAX_SECONDS, `side` a colour exactly where the
     event takes one); None for anything else, which the schema itself then reads."""
     if type(item) is not dict or not item.keys() <= _EVENT_KEYS:
@@ -141,7 +141,7 @@ def _plain_event(item: Any) -> dict[str, Any] | None:
 
 class EventLog(BoundedList):
     """The event log: its length checked before any event (`BoundedList`), then one pass over the
-    events. An event that is plainly valid (`_plain_event`) is taken as the schema would load it,
+    events. An event that is valid on its face (`_event_at_once`) is taken as the schema would load it,
     without a nested schema load each (which cost most of a long log's request); any other event
     is loaded by `ClockEventSchema`, so a problem names the same field, index and message. The
     OpenAPI document is that of a list of `ClockEventSchema` (the inner field)."""
@@ -156,7 +156,7 @@ class EventLog(BoundedList):
         loaded: list[Any] = []
         errors: dict[int, Any] = {}
         for index, item in enumerate(value):
-            event = _plain_event(item)
+            event = _event_at_once(item)
             if event is None:
                 try:
                     event = self.inner.deserialize(item, **kwargs)

@@ -1,13 +1,14 @@
-"""Every dice rule on every path of the play generator (service/engine/moves.py).
+"""Every dice rule in every shape of position: doubles, a mixed roll with a checker on the bar, with
+two or more checkers outside home ("free"), with every checker home, and with exactly one outside
+("general").
 
-The generator has one path per kind of roll: doubles, a mixed roll with a checker on the bar, with two
-or more checkers outside home ("free"), with every checker home, and with exactly one outside (the
-general search). A rule tested on one path says nothing about the others, and positions where only
-one die can be played are too rare in random play for the differential tests to meet them (swapping
-the die order in one path's fallback passed 5,000 gnubg positions). So each rule gets a position a
-player would recognise on each path, with the exact set of plays; `path_of` checks the position
-really takes the path it is written for; and a hypothesis strategy builds "only one die can be
-played" positions on purpose (closing the points a second die would need) and compares them with the
+The backgammon variant lists each shape's plays its own way (`arbitru.engine.fast_backgammon`, held
+to the plain statement by tests/engine/test_variant_equivalence.py), and positions where only one
+die can be played are too rare in random play for the differential tests to meet them (swapping the
+die order in one fast path's fallback passed 5,000 gnubg positions). So each rule gets a position a
+player would recognise in each shape, with the exact set of plays; `shape_of` checks the position
+has the shape it is written for; and a hypothesis strategy builds "only one die can be played"
+positions on purpose (closing the points a second die would need) and compares them with the
 reference generator and GNU Backgammon.
 """
 
@@ -19,7 +20,6 @@ from hypothesis import strategies as st
 
 from arbitru.engine import Board, legal_plays
 from arbitru.engine.board import BAR
-from arbitru.engine.fast_backgammon import generation_path
 from tests.engine.positions import position
 from tests.support.cases import examples
 from tests.support.compare import check_position
@@ -29,23 +29,20 @@ from tests.support.reference import OFF, reachable, single_moves
 ONE_DIE = 1  # plays of one die only
 
 
-PATHS = {
-    "_doubles": "doubles",
-    "_mixed_bar": "bar",
-    "_mixed_free": "free",
-    "_mixed_home": "home",
-    "_mixed": "general",
-}
+def shape_of(board: Board, dice: tuple[int, int]) -> str:
+    """The shape of white's roll: doubles, on the bar, two or more checkers outside home ("free"),
+    every checker home, or one outside ("general")."""
+    outside = sum(board.white[7:25])
+    if dice[0] == dice[1]:
+        return "doubles"
+    if board.white[BAR]:
+        return "bar"
+    return "free" if outside >= 2 else "home" if not outside else "general"
 
 
-def path_of(board: Board, dice: tuple[int, int]) -> str:
-    """The generator path white's roll takes (moves.generation_path, by this file's short names)."""
-    return PATHS[generation_path(board, "white", dice)]
-
-
-def plays_of(path: str, white: dict[int, int], black: dict[int, int], dice: tuple[int, int], bar: int = 0):
+def plays_of(shape: str, white: dict[int, int], black: dict[int, int], dice: tuple[int, int], bar: int = 0):
     board = position(white, black, white_bar=bar)
-    assert path_of(board, dice) == path, "the position no longer takes the path it is written for"
+    assert shape_of(board, dice) == shape, "the position is not of the shape it is written for"
     plays = legal_plays(board, "white", dice)
     assert {p.turn for p in plays} == {"white"}
     assert check_position(board, "white", dice, use_gnubg=False) == []  # the boards, hits included
@@ -53,11 +50,11 @@ def plays_of(path: str, white: dict[int, int], black: dict[int, int], dice: tupl
 
 
 # -- If only one die can be played, it must be the higher one (else the lower) ---------------------
-# (path, white, black, dice, the only play). Black's points are in black's numbering: black's p is
+# (shape, white, black, dice, the only play). Black's points are in black's numbering: black's p is
 # white's 25 - p. Unlisted checkers are borne off.
 HIGHER_DIE = [
     # Checkers on 13 and 10; black holds white's 3, 4 and 6: 13/7 or 13/9, neither continues, and
-    # 10 cannot move. The 6 must be played (the free path's fallback).
+    # 10 cannot move. The 6 must be played.
     ("free", {13: 1, 10: 1, 1: 13}, {22: 2, 21: 2, 19: 2}, (6, 4), "13/7"),
     # One checker up, 6-5: bar/19 or bar/20, then 19/14 and 20/14 are closed (black's 11).
     ("bar", {1: 14}, {11: 2}, (6, 5), "bar/19"),
@@ -86,23 +83,25 @@ LOWER_DIE = [
 
 
 @pytest.mark.parametrize(
-    ("path", "white", "black", "dice", "only"), HIGHER_DIE, ids=[c[0] for c in HIGHER_DIE]
+    ("shape", "white", "black", "dice", "only"), HIGHER_DIE, ids=[c[0] for c in HIGHER_DIE]
 )
-def test_when_only_one_die_can_be_played_it_is_the_higher(path, white, black, dice, only):
-    bar = 1 if path == "bar" else 0
-    assert plays_of(path, white, black, dice, bar) == [only]
-    assert plays_of(path, white, black, dice[::-1], bar) == [only]  # whatever order the dice are given
+def test_when_only_one_die_can_be_played_it_is_the_higher(shape, white, black, dice, only):
+    bar = 1 if shape == "bar" else 0
+    assert plays_of(shape, white, black, dice, bar) == [only]
+    assert plays_of(shape, white, black, dice[::-1], bar) == [only]  # whatever order the dice are given
 
 
-@pytest.mark.parametrize(("path", "white", "black", "dice", "only"), LOWER_DIE, ids=[c[0] for c in LOWER_DIE])
-def test_when_the_higher_die_cannot_be_played_the_lower_one_is(path, white, black, dice, only):
-    bar = 1 if path == "bar" else 0
-    assert plays_of(path, white, black, dice, bar) == [only]
+@pytest.mark.parametrize(
+    ("shape", "white", "black", "dice", "only"), LOWER_DIE, ids=[c[0] for c in LOWER_DIE]
+)
+def test_when_the_higher_die_cannot_be_played_the_lower_one_is(shape, white, black, dice, only):
+    bar = 1 if shape == "bar" else 0
+    assert plays_of(shape, white, black, dice, bar) == [only]
 
 
 # -- Use both dice (all four of a double) when any sequence allows it --------------------------------
 USE_BOTH = [
-    # (path, white, white's checkers on the bar, black, dice, the plays)
+    # (shape, white, white's checkers on the bar, black, dice, the plays)
     # Two checkers on 13, white's 6 closed: 13/3 (one checker both dice) or one checker each.
     ("free", {13: 2, 1: 13}, 0, {19: 2}, (6, 4), ["13/3", "13/9 13/7"]),
     # 13/9 10/4 is the only way to play both dice (13/7 and 9/3 closed).
@@ -122,16 +121,16 @@ USE_BOTH = [
 ]
 
 
-@pytest.mark.parametrize(("path", "white", "bar", "black", "dice", "expected"), USE_BOTH)
-def test_both_dice_are_used_when_any_sequence_allows_it(path, white, bar, black, dice, expected):
-    assert plays_of(path, white, black, dice, bar) == expected
+@pytest.mark.parametrize(("shape", "white", "bar", "black", "dice", "expected"), USE_BOTH)
+def test_both_dice_are_used_when_any_sequence_allows_it(shape, white, bar, black, dice, expected):
+    assert plays_of(shape, white, black, dice, bar) == expected
 
 
 def test_a_one_die_looking_bear_off_is_a_two_dice_play():
     # 6-2, white's 2 closed: 6/off leaves the 2 unplayable, but 6/4 4/off uses both dice and reaches
     # the same board, so the play is 6/4/off (two moves), written 6/off.
     board = position({6: 1, 4: 1, 1: 2}, {23: 2})
-    assert path_of(board, (6, 2)) == "home"
+    assert shape_of(board, (6, 2)) == "home"
     plays = legal_plays(board, "white", (6, 2))
     assert [[(m.from_point, m.to_point) for m in p.moves] for p in plays] == [[(6, 4), (4, OFF)]]
     assert plays[0].notation == "6/off"
@@ -162,7 +161,7 @@ def test_a_double_enters_at_most_four_checkers_from_the_bar():
 @pytest.mark.parametrize("dice", [(3, 3), (6, 5)])
 def test_a_side_with_every_checker_off_has_only_the_passing_play(dice):
     # The HTTP API refuses such a position (422, the game is over); the library answers as the plain
-    # statement of the rules does (a mixed roll raised IndexError in the all-home path).
+    # statement of the rules does (a mixed roll raised IndexError in the all-home fast path).
     board = position({}, {19: 2})
     assert [play.moves for play in legal_plays(board, "white", dice)] == [()]
 
@@ -194,9 +193,9 @@ BEAR_OFF = [
 ]
 
 
-@pytest.mark.parametrize(("path", "white", "black", "dice", "expected"), BEAR_OFF)
-def test_a_larger_die_bears_off_only_from_the_highest_point(path, white, black, dice, expected):
-    assert plays_of(path, white, black, dice) == expected
+@pytest.mark.parametrize(("shape", "white", "black", "dice", "expected"), BEAR_OFF)
+def test_a_larger_die_bears_off_only_from_the_highest_point(shape, white, black, dice, expected):
+    assert plays_of(shape, white, black, dice) == expected
 
 
 def test_no_bearing_off_while_a_checker_is_on_the_bar():
@@ -263,7 +262,7 @@ NEEDS_GNUBG = pytest.mark.skipif(not GNUBG_AVAILABLE, reason="gnubg (dev depende
 @given(case=one_die_positions())
 def test_one_die_positions_match_the_reference_and_gnubg(use_gnubg, case):
     board, dice = case
-    event(f"path: {path_of(board, dice)}")
+    event(f"shape: {shape_of(board, dice)}")
     assert check_position(board, "white", dice, use_gnubg=use_gnubg) == []
     plays = legal_plays(board, "white", dice)
     assert {len(p.moves) for p in plays} == {ONE_DIE}
@@ -279,8 +278,8 @@ def test_one_die_positions_match_the_reference_and_gnubg(use_gnubg, case):
     "case", HIGHER_DIE + LOWER_DIE, ids=[f"{c[0]}-{c[4]}" for c in HIGHER_DIE + LOWER_DIE]
 )
 def test_the_directed_one_die_positions_agree_with_gnubg(case):
-    path, white, black, dice, _ = case
-    board = position(white, black, white_bar=1 if path == "bar" else 0)
+    shape, white, black, dice, _ = case
+    board = position(white, black, white_bar=1 if shape == "bar" else 0)
     assert check_position(board, "white", dice, use_gnubg=True) == []
 
 
@@ -296,5 +295,5 @@ def test_the_directed_one_die_positions_agree_with_gnubg(case):
 )
 def test_entering_onto_ones_own_checkers_gives_the_reference_plays(white, bar, black, dice):
     board = position(white, black, white_bar=bar)
-    assert path_of(board, dice) == "bar"
+    assert shape_of(board, dice) == "bar"
     assert check_position(board, "white", dice, use_gnubg=False) == []
