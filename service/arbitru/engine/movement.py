@@ -47,6 +47,23 @@ class Step(NamedTuple):
 Rule = Callable[[Step], bool]
 
 
+def reason(code: str) -> Callable[[Rule], Rule]:
+    """Declare the reason code a judge gives for a move or play that the rule decorated forbids (a
+    variant's fact, beside the rule: the judge reads it with `reason_code`)."""
+
+    def declared(rule: Rule) -> Rule:
+        rule.reason_code = code  # type: ignore[attr-defined]
+        return rule
+
+    return declared
+
+
+def reason_code(rule: Rule) -> str | None:
+    """The reason code `rule` declares (`reason`), None for a rule without one (a movement defined
+    elsewhere: a test's)."""
+    return getattr(rule, "reason_code", None)
+
+
 @dataclass(frozen=True, eq=False)
 class Movement:
     """How a variant's checkers move (module docstring). Compared by identity: a movement keys the
@@ -115,6 +132,7 @@ def head_rule(step: Step, head: int = HEAD) -> bool:
     return left == 2 and first_turn and step.dice[0] == step.dice[1] and step.dice[0] in HEAD_DOUBLES
 
 
+@reason("BLOCK_RULE")
 def block_rule(step: Step) -> bool:
     """No six consecutive points along the opponent's track (its points q..q+5, in its own numbering)
     all held by the mover, unless an opponent checker is ahead of them (on an opponent point lower
@@ -150,6 +168,7 @@ def hit_and_run_points(start: Board, board: Board, turn: Color) -> tuple[int, ..
     )
 
 
+@reason("HIT_AND_RUN_IN_HOME")
 def home_hit_and_run_rule(step: Step) -> bool:
     """No hit-and-run in the home board (Tavla; rules option `hit_and_run: "outside_home"`): a
     checker that hits a blot on one of the mover's home points stays there for the rest of the

@@ -18,10 +18,11 @@ Starting positions, as GNU Backgammon defines them (gnubg.c, InitBoard):
 - backgammon: 2 on the 24-point, 5 on 13, 3 on 8, 5 on 6 (15 checkers);
 - nackgammon: 2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6 (15 checkers);
 - hypergammon with n = 1, 2 or 3 checkers: one checker on each of the points 24, 23, 22, first n;
-- long_nardy and plakoto: all 15 on the side's own 24 (Long Nardy's head; Plakoto's mother point);
+- long_nardy, plakoto and fevga: all 15 on the side's own 24 (Long Nardy's head; Plakoto's mother
+  point; Fevga's start);
   the presets portes and tavla play the backgammon variant and start from its position.
-Both sides start on the same points in their own numbering (in long_nardy, where both move the same
-way, white's 24 is black's 12: the two heads face each other across the board).
+Both sides start on the same points in their own numbering (in long_nardy and fevga, where both move
+the same way, white's 24 is black's 12: the two heads face each other across the board).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from arbitru.engine.family_judge import (
 )
 from arbitru.engine.fast_family import SERVED as _FAMILY_DOUBLES
 from arbitru.engine.fast_family import doubles_plays
+from arbitru.engine.fevga import FEVGA, FEVGA_START
+from arbitru.engine.fevga import doubles_plays as fevga_doubles
 from arbitru.engine.geometry import Geometry
 from arbitru.engine.movement import (
     BACKGAMMON,
@@ -312,9 +315,10 @@ ALL_ON_24: Mapping[int, int] = {24: 15}
 
 
 class TableFamily(Variant):
-    """The Table games whose movement differs from backgammon's (long nardy, plakoto): every checker
-    starts on the own 24, and a win counts a single or a mars (2), never a backgammon. Their doubles
-    are listed by `fast_family` (held to the plain statement by the equivalence tests)."""
+    """The Table games whose movement differs from backgammon's (long nardy, plakoto, fevga): every
+    checker starts on the own 24, and a win counts a single or a mars (2), never a backgammon. The
+    doubles of long nardy and plakoto are listed by `fast_family` (held to the plain statement by the
+    equivalence tests), Fevga's by its own walk (`Fevga.plays`)."""
 
     start = ALL_ON_24
     family = "table_family"
@@ -388,9 +392,37 @@ class Plakoto(TableFamily):
         return Ending(pinner, MOTHER_RESULT)
 
 
+class Fevga(TableFamily):
+    """Greek Fevga (`arbitru.engine.fevga`): both sides move the same way, one checker holds a point,
+    the starting rule (the first checker passes the opponent's start before a second leaves), no
+    side fills its own starting quarter, a trapped opponent must be let out. Its doubles are listed
+    by `fevga.doubles_plays`' walk (held equal to `plain_plays` by tests/engine/test_fevga_moves.py).
+    Whether a side's first checker has passed is told by the board: no history field is needed."""
+
+    name = "fevga"
+    movement = FEVGA
+    start = FEVGA_START
+    reason_codes: ClassVar[Mapping[str, str]] = {
+        "STARTING_RULE": "a side's first checker must pass the opponent's start before a second one"
+        " leaves the own 24 (fevga)",
+        "STARTING_QUARTER": "no side may hold all six points of its own starting quarter, its 24..19,"
+        " at once (fevga)",
+        "UNBLOCKING_RULE": "a play must open the six points in a row trapping every opposing checker"
+        " on the point behind them, when a play of the most dice can (fevga)",
+    }
+
+    def plays(self, board: Board, turn: Color, dice: tuple[int, int], movement: Movement) -> Listed:
+        if dice[0] != dice[1] or movement is not FEVGA:
+            return Variant.plays(self, board, turn, dice, movement)
+        steps = [0]
+        plays = tuple(fevga_doubles(board, turn, dice[0], steps))
+        return plays, _budget.LISTING + len(plays) * _budget.PLAY + steps[0] * _budget.FAMILY_STEP
+
+
 # The one registry of the games, by name, in the order clients see them listed.
 VARIANTS: dict[str, Variant] = {
-    variant.name: variant for variant in (Backgammon(), Nackgammon(), Hypergammon(), LongNardy(), Plakoto())
+    variant.name: variant
+    for variant in (Backgammon(), Nackgammon(), Hypergammon(), LongNardy(), Plakoto(), Fevga())
 }
 
 
