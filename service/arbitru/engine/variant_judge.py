@@ -260,7 +260,7 @@ def _refusal(sides: Sides, point: int, die: int, hop: Hop, movement: Movement, r
 def _rule_broken(step: Step, hop: Hop, movement: Movement) -> Verdict | None:
     """The verdict on a single move the movement's rules forbid (the head rule, the move rules)."""
     move = f"{point_name(hop[0])}/{point_name(hop[1])}"
-    if movement.head is not None and not head_rule(step, movement.head):
+    if movement.head is not None and not head_rule(step, movement.head, movement.first_turn_doubles):
         return illegal("HEAD_RULE", move=move, point=movement.head)
     for rule in movement.move_rules:
         if not rule(step):

@@ -50,6 +50,8 @@ from arbitru.engine.movement import (
     BACKGAMMON_HOME_HIT_STAYS,
     LONG_NARDY,
     LONG_NARDY_EACH_MOVE,
+    LONG_NARDY_EACH_MOVE_LATER,
+    LONG_NARDY_LATER,
     PLAKOTO,
     Movement,
 )
@@ -80,6 +82,24 @@ class Ending(NamedTuple):
     result: str | None
 
 
+class History(NamedTuple):
+    """What a rule reads of the game so far that the board may not show (issue 43): the sides whose
+    first turn is over. Long Nardy's head rule lets a side's first turn take two checkers off the
+    head with 6-6, 4-4 or 3-3; the board says the first turn is over once a checker has left the
+    head, and only this says it when a first turn was wholly blocked. Empty (`NO_HISTORY`): what
+    the board shows. Fevga's "the first checker has passed" needs nothing here: the board decides
+    it (`arbitru.engine.fevga`). Its JSON form is the position's `first_turn` (`first_turn_json`)."""
+
+    played: frozenset[Color] = frozenset()
+
+    def after_turn(self, turn: Color) -> History:
+        """The history once `turn` has had a turn (played, or passed for want of a move)."""
+        return self if turn in self.played else History(self.played | {turn})
+
+
+NO_HISTORY = History()
+
+
 Listed = tuple[tuple[Play, ...], int]  # a roll's plays and the units of work listing them took
 Lister = Callable[[Movement], Sequence[Play]]  # a roll's plays under a movement (cached, charged)
 
@@ -100,6 +120,9 @@ class Variant:
     position_ids: ClassVar[bool] = False  # GNU ID, XGID, FIBS, .mat and SGF can hold its positions
     condones_illegal_plays: ClassVar[bool] = False  # the illegal-moves rule of tournaments applies
     reason_codes: ClassVar[Mapping[str, str]] = {}  # the reasons only this game's judge gives
+    # The facts of the game so far its rules read that the board may not show (`History`): the
+    # position's JSON then has them (`first_turn`), answered after every play and taken back.
+    reads_history: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
@@ -108,6 +131,25 @@ class Variant:
     def movement_for(self, rules: Options) -> Movement:
         """The movement of a game of this variant under `rules`' options."""
         return self.movement
+
+    def movement_in(self, rules: Options, board: Board, turn: Color, history: History) -> Movement:
+        """The movement of `turn`'s roll on `board` given the game's `history` (`movement_for`
+        unless a rule reads the history)."""
+        return self.movement_for(rules)
+
+    def first_turn(self, board: Board, history: History) -> dict[Color, bool]:
+        """Whether each side's next turn is its first: not once the history says it had one, nor
+        once the board shows a checker of it away from its start (`History`)."""
+        start = max(self.start, key=self.start.__getitem__)
+        return {
+            color: color not in history.played and board.side(color)[start] == sum(board.side(color)[:26])
+            for color in COLORS
+        }
+
+    def history_of(self, board: Board, first_turn: Mapping[str, bool] | None) -> History:
+        """The history a position's JSON `first_turn` gives (None: what the board shows)."""
+        played = {color for color, first in (first_turn or {}).items() if not first}
+        return History(frozenset(played)) if played else NO_HISTORY  # type: ignore[arg-type]
 
     def start_points(self, rules: Options) -> dict[int, int]:
         """Point -> checker count of one side's starting position."""
@@ -336,6 +378,7 @@ class LongNardy(TableFamily):
 
     name = "long_nardy"
     movement = LONG_NARDY
+    reads_history = True
     options: ClassVar[Mapping[str, tuple[Any, ...]]] = {"nardy_block": ("after_play", "after_each_move")}
     reason_codes: ClassVar[Mapping[str, str]] = {
         "POINT_OCCUPIED": "where nothing is hit (long nardy), a checker may not land on a point with an"
@@ -350,6 +393,14 @@ class LongNardy(TableFamily):
         """The block rule checked after the play, or (`nardy_block: "after_each_move"`) after each
         move."""
         return LONG_NARDY_EACH_MOVE if rules.nardy_block == "after_each_move" else LONG_NARDY
+
+    def movement_in(self, rules: Options, board: Board, turn: Color, history: History) -> Movement:
+        """`movement_for`, without the first turn's two checkers off the head for a side whose
+        first turn is over while all its checkers are still on the head (only the history says it;
+        elsewhere the board does, and the fast doubles serve the usual movement)."""
+        if turn in history.played and board.side(turn)[self.movement.head or 0] == self.checkers:
+            return LONG_NARDY_EACH_MOVE_LATER if rules.nardy_block == "after_each_move" else LONG_NARDY_LATER
+        return self.movement_for(rules)
 
 
 # What a mother pinned by a pinner with no free checker left on its own 24 wins (plakoto).
