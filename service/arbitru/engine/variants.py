@@ -32,7 +32,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from arbitru.engine import budget as _budget
 from arbitru.engine import fast_backgammon
-from arbitru.engine.board import COLORS, PINNED, STANDARD_START, Board, Color, Problem, other
+from arbitru.engine.board import COLORS, PINNED, STANDARD_START, Board, Color, Problem, other, problem
 from arbitru.engine.family_judge import (
     cannot_move,
     judge_family,
@@ -146,10 +146,25 @@ class Variant:
             for color in COLORS
         }
 
-    def history_of(self, board: Board, first_turn: Mapping[str, bool] | None) -> History:
-        """The history a position's JSON `first_turn` gives (None: what the board shows)."""
-        played = {color for color, first in (first_turn or {}).items() if not first}
-        return History(frozenset(played)) if played else NO_HISTORY  # type: ignore[arg-type]
+    def read_history(
+        self, board: Board, first_turn: Mapping[str, bool] | None, where: str = "first_turn"
+    ) -> tuple[History, list[Problem]]:
+        """The history a position's JSON `first_turn` gives (absent: what the board shows), and
+        every reason it cannot be: given in a game whose rules read none (`only_<the game>`), or a
+        side's first turn said to come when its board shows it is over (`first_turn_over`)."""
+        if not first_turn:
+            return NO_HISTORY, []
+        if not self.reads_history:
+            readers = [variant.name for variant in VARIANTS.values() if variant.reads_history]
+            return NO_HISTORY, [problem(where, f"only_{readers[0]}")]
+        shown = self.first_turn(board, NO_HISTORY)
+        found = [
+            problem(f"{where}.{color}", "first_turn_over", player=color)
+            for color, first in first_turn.items()
+            if first and not shown[color]  # type: ignore[index]
+        ]
+        played = frozenset(color for color, first in first_turn.items() if not first)
+        return (History(played) if played else NO_HISTORY), found  # type: ignore[arg-type]
 
     def start_points(self, rules: Options) -> dict[int, int]:
         """Point -> checker count of one side's starting position."""

@@ -15,7 +15,7 @@ from arbitru.engine.cube import INITIAL_CUBE, Cube
 from arbitru.engine.match import Match, context_problems
 from arbitru.engine.position import MONEY_GAME, Dice, Position
 from arbitru.engine.rules import STANDARD, build_rules
-from arbitru.engine.variants import read_board
+from arbitru.engine.variants import read_board, variant_of
 from arbitru.http.errors import ValidationProblem, field_errors
 from arbitru.messages import message
 
@@ -60,13 +60,16 @@ def resolve_game(
 ) -> tuple[Position | None, list[Problem]]:
     """The engine's position of the body's `board` in `context` (None when the body gives none),
     with every reason it cannot occur (`Position.problems`; with `turn` on roll, also a game that
-    is already over). Routes where `board` is optional (/v1/cube, /v1/clock) use it as it is."""
+    is already over) and every problem of its `first_turn` (`Variant.read_history`). Routes
+    where `board` is optional (/v1/cube, /v1/clock) use it as it is."""
     if payload.get("board") is None:
         return None, []
     rules, cube, match = context
     board = read_board(payload["board"], rules)
-    game = Position(board, turn, dice, cube, match, rules)
-    return game, game.problems()
+    variant = variant_of(rules)
+    history, found = variant.read_history(board, payload.get("first_turn"))
+    game = Position(board, turn, dice, cube, match, rules, history)
+    return game, game.problems() + found
 
 
 def resolve_position(payload: Mapping[str, Any]) -> ResolvedPosition:
