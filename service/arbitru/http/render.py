@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_marked
-from arbitru.engine.board import Board, hitting_side_to_dict, other, side_to_dict
+from arbitru.engine.board import Board, Color, hitting_side_to_dict, other, side_to_dict
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
 from arbitru.engine.position import PlaysAnswer, Position, Standing
@@ -195,7 +195,7 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
     return listed
 
 
-def first_turn_after(position: Position) -> dict[str, bool]:
+def first_turn_after(position: Position) -> dict[Color, bool]:
     """The position's `first_turn` once the side on roll has played (any play: the mover's first
     turn is then over, and the opponent's side is as it was)."""
     return position.first_turn(history=position.history_after())

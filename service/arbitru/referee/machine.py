@@ -870,7 +870,7 @@ class Referee:
         match, and for a roll the legal plays there (listed up to LISTED_PLAYS, always counted)."""
         color = COLORS[action.player]
         dice = (max(action.dice), min(action.dice)) if action.dice is not None else None  # a roll's
-        position = {
+        position: Json = {
             "board": state.board.to_dict(),
             "turn": color,
             "dice": list(dice) if dice else None,
