@@ -160,6 +160,9 @@ def units(data: Path, passes: int) -> None:
         mixed = [(b, "white", (rng.randint(2, 6), 1), rules) for b in boards]
         paths[f"{name} doubles (fast_family)"] = doubles  # type: ignore[assignment]
         paths[f"{name} mixed (plain)"] = mixed  # type: ignore[assignment]
+    doubles, mixed = fevga_rolls(random.Random(43))
+    paths["fevga doubles (fevga.doubles_plays)"] = doubles
+    paths["fevga mixed (plain)"] = mixed
     print(f"{'path':40}{'positions':>10}{'units':>10}{'CPU ms':>9}{'us/unit':>9}")
     for path, cases in paths.items():
         total_units = sum(work_of(*case) for case in cases)
@@ -168,6 +171,28 @@ def units(data: Path, passes: int) -> None:
             for _ in range(passes)
         )
         print(f"{path:40}{len(cases):>10}{total_units:>10}{cpu * 1e3:>9.1f}{cpu / total_units * 1e6:>9.2f}")
+
+
+def fevga_rolls(rng: random.Random, games: int = 20) -> tuple[list[Any], list[Any]]:
+    """The rolls (doubles, and the others) met in `games` seeded Fevga games the engine plays from
+    the start, each play chosen at random: boards the starting and unblocking rules shape."""
+    from arbitru.engine.board import other
+    from arbitru.engine.outcome import game_over
+    from arbitru.engine.rules import PRESETS
+
+    rules = PRESETS["fevga"]
+    doubles: list[Any] = []
+    mixed: list[Any] = []
+    for _ in range(games):
+        board, turn = Board.initial({24: 15}), "white"
+        for _ in range(300):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            (doubles if dice[0] == dice[1] else mixed).append((board, turn, dice, rules))
+            board = rng.choice(legal_plays(board, turn, dice, rules)).board
+            if game_over(board, rules):
+                break
+            turn = other(turn)
+    return doubles, mixed
 
 
 def _cpu(run: Callable[[], object]) -> float:

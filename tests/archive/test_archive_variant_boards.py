@@ -72,9 +72,7 @@ def picture(position: dict[str, Any], rules: Rules) -> str:
     variant = variant_of(rules)
     board = Board.from_dict(position["board"], pins=variant.pins)
     cube = 1 if rules.cube else None
-    return render_board(
-        board, turn=position["turn"], dice=position["dice"], cube_value=cube, variant=variant
-    )
+    return render_board(board, turn=position["turn"], dice=position["dice"], cube_value=cube, variant=variant)
 
 
 def merged(tmp_path: Path, shard: Path) -> str:

@@ -4,7 +4,9 @@ until it has passed the opponent's start, no side fills its own starting quarter
 every opposing checker must be opened, bearing off and the dice rules as in backgammon. Each rule
 on positions a player would recognise, GammonX's Fevga cases (gammonx/gammonx-server, Apache-2.0,
 `FevgaBoardTests.cs`, used as data), then the engine (`plain_plays` with `FEVGA`) against the plain
-reference (`tests/support/reference_fevga.py`) on random Fevga boards, and properties."""
+reference (`tests/support/reference_fevga.py`) on random Fevga boards, and properties; last, the
+variant served as the preset `fevga` (`variants.Fevga`: its plays, rulings and written plays read
+as the plain statement's, its rules' codes)."""
 
 from __future__ import annotations
 
@@ -28,8 +30,12 @@ from arbitru.engine.fevga import (
     unblocking_rule,
 )
 from arbitru.engine.geometry import SAME
-from arbitru.engine.movement import Step
+from arbitru.engine.judge import board_after, judge_play
+from arbitru.engine.movement import Step, reason_code
+from arbitru.engine.moves import legal_plays
 from arbitru.engine.plain import plain_plays
+from arbitru.engine.rules import PRESETS
+from arbitru.engine.variants import VARIANTS
 from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay, variant_boards
 from tests.support.cases import examples
 from tests.support.fevga_boards import fevga_boards, trapped_boards
@@ -285,3 +291,30 @@ def test_the_fast_doubles_list_the_heaviest_positions_found_as_the_plain_generat
     plays = fevga_plays(board, row["turn"], dice)
     assert len(plays) == row["plays"]
     assert plays == plain_plays(board, row["turn"], dice, FEVGA)
+
+
+# -- the variant Arbitru serves: the preset fevga on every face ----------------------------------------
+FEVGA_RULES = PRESETS["fevga"]
+
+
+@CASES
+@given(st.one_of(fevga_boards(), trapped_boards()), DICE, st.sampled_from(["white", "black"]))
+def test_the_fevga_variant_lists_judges_and_reads_each_play_as_the_plain_statement(board: Board, dice, turn):
+    plain = plain_plays(board, turn, dice, FEVGA)
+    assert [(p.moves, p.board) for p in legal_plays(board, turn, dice, FEVGA_RULES)] == [
+        (p.moves, p.board) for p in plain
+    ]
+    for play in plain:
+        hops = tuple((move.from_point, move.to_point) for move in play.moves)
+        verdict = judge_play(board, turn, dice, hops, rules=FEVGA_RULES)
+        assert verdict.legal and verdict.play is not None and verdict.play.board == play.board
+        assert board_after(board, turn, dice, hops, FEVGA_RULES) == play.board
+
+
+def test_the_fevga_variant_is_registered_with_its_rules_codes_and_no_backgammon():
+    variant = VARIANTS["fevga"]
+    assert variant.movement is FEVGA and variant.start_board(FEVGA_RULES) == START
+    assert not variant.backgammons and not variant.position_ids and not variant.condones_illegal_plays
+    codes = {reason_code(rule) for rule in (*FEVGA.move_rules, *FEVGA.play_rules)}
+    assert codes == {"STARTING_RULE", "STARTING_QUARTER", "UNBLOCKING_RULE"} == set(variant.reason_codes)
+    assert (FEVGA_RULES.cube, FEVGA_RULES.backgammons, FEVGA_RULES.opening_dice) == (False, False, "new_roll")

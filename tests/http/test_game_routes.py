@@ -174,7 +174,7 @@ def test_cube_with_the_romanian_preset_is_disabled(client):
         ),
         ({"turn": "white", "action": "double", "match": {"length": 0, "crawford": True}}, "match.crawford"),
         ({"turn": "white", "action": "double", "rules": {"preset": "turkish"}}, "rules.preset"),
-        ({"turn": "white", "action": "double", "rules": {"variant": "fevga"}}, "rules.variant"),
+        ({"turn": "white", "action": "double", "rules": {"variant": "gul_bara"}}, "rules.variant"),
         (
             {"turn": "white", "action": "double", "rules": {"hypergammon_checkers": 2}},
             "rules.hypergammon_checkers",
@@ -295,7 +295,7 @@ def test_start_gives_the_variant_starting_board(client, query, points, checkers)
 @pytest.mark.parametrize(
     ("query", "field"),
     [
-        ("?variant=fevga", "query.variant"),
+        ("?variant=gul_bara", "query.variant"),
         ("?hypergammon_checkers=2", "query.hypergammon_checkers"),
         ("?variant=hypergammon&hypergammon_checkers=4", "query.hypergammon_checkers"),
         ("?colour=red", "query.colour"),

@@ -32,7 +32,7 @@ def test_moves_include_an_id_of_a_long_nardy_play_is_a_422_naming_the_variant(cl
     assert "long_nardy" in text and fmt in text
 
 
-@pytest.mark.parametrize("preset", ["long_nardy", "plakoto"])
+@pytest.mark.parametrize("preset", ["long_nardy", "plakoto", "fevga"])
 def test_convert_a_table_position_is_a_422_naming_the_variant(client, preset):
     body = {"board": NARDY_START, "turn": "white", "rules": {"preset": preset}}
     problem = assert_problem(client.post("/v1/convert", json=body), 422)
@@ -46,7 +46,7 @@ def test_convert_a_table_position_is_a_422_naming_the_variant(client, preset):
         {"xgid": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"},
     ],
 )
-@pytest.mark.parametrize("preset", ["long_nardy", "plakoto"])
+@pytest.mark.parametrize("preset", ["long_nardy", "plakoto", "fevga"])
 def test_a_position_id_read_under_table_rules_is_a_422_naming_the_variant(client, source, preset):
     body = {**source, "turn": "white", "dice": [3, 1], "rules": {"preset": preset}}
     problem = assert_problem(client.post("/v1/moves", json=body), 422)
@@ -62,7 +62,7 @@ def test_portes_and_tavla_positions_have_their_ids(client, preset):
 
 
 @pytest.mark.parametrize("notation", ["gnubg_id", "xgid", "fibs"])
-@pytest.mark.parametrize("preset", ["long_nardy", "plakoto"])
+@pytest.mark.parametrize("preset", ["long_nardy", "plakoto", "fevga"])
 def test_the_library_refuses_to_write_or_read_an_id_of_a_table_position(notation, preset):
     rules = PRESETS[preset]
     with pytest.raises(FormatError) as written:

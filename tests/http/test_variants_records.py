@@ -34,7 +34,7 @@ def _record(preset: str, turns: int, seed: int) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("preset", ["long_nardy", "plakoto"])
+@pytest.mark.parametrize("preset", ["long_nardy", "plakoto", "fevga"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_record_the_engine_played_is_valid_by_its_variants_rules(
     client: Any, preset: str, seed: int

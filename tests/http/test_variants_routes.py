@@ -13,7 +13,7 @@ from arbitru.engine.rules import PRESETS
 from tests.http.conftest import assert_problem
 
 RO = {"Accept-Language": "ro"}
-TABLE_PRESETS = ("long_nardy", "plakoto", "portes", "tavla")
+TABLE_PRESETS = ("long_nardy", "plakoto", "fevga", "portes", "tavla")
 
 
 def side(points: dict[str, int], off: int = 0, pinned: list[int] | None = None) -> dict[str, Any]:
@@ -44,8 +44,8 @@ def test_rules_describe_the_presets_in_romanian(client):
 
 
 # -- /v1/start ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("preset", ["long_nardy", "plakoto"])
-def test_start_long_nardy_and_plakoto_put_fifteen_on_the_own_24(client, preset):
+@pytest.mark.parametrize("preset", ["long_nardy", "plakoto", "fevga"])
+def test_start_of_the_table_games_puts_fifteen_on_the_own_24(client, preset):
     got = client.get(f"/v1/start?preset={preset}")
     posted = client.post("/v1/start", json={"rules": {"preset": preset}})
     assert got.status_code == posted.status_code == 200
@@ -96,7 +96,7 @@ def test_opening_one_die_each_and_the_winner_rolls_both_dice_afresh(client, pres
 
 
 # -- /v1/cube -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("preset", ["plakoto", "portes", "tavla"])
+@pytest.mark.parametrize("preset", ["plakoto", "fevga", "portes", "tavla"])
 def test_cube_is_refused_where_the_variant_has_no_cube(client, preset):
     r = client.post("/v1/cube", json={"turn": "white", "action": "double", "rules": {"preset": preset}})
     assert r.status_code == 200

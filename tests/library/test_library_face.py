@@ -45,7 +45,7 @@ def test_options_given_with_a_preset_override_that_preset_and_no_other_option() 
     assert rules == build_rules({"preset": "romanian", "match_length": 7, "cube": True})[0]
 
 
-@pytest.mark.parametrize("preset", ["fevga", "", "Romanian"])
+@pytest.mark.parametrize("preset", ["gul_bara", "", "Romanian"])
 def test_an_unknown_preset_is_refused(preset: str) -> None:
     with pytest.raises(ValueError, match="unknown preset"):
         Rules(preset=preset)

@@ -85,7 +85,7 @@ def engine_problems() -> list:
         {"nope": 1},
         {"gammons": "yes"},
         {"max_cube": "64"},
-        {"variant": "fevga"},
+        {"variant": "gul_bara"},
         {"nardy_block": "after_play"},
         {"hypergammon_checkers": 2},
         {"max_cube": 3},

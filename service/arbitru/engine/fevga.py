@@ -17,8 +17,9 @@ Fevga as implemented (docs/variants.md, "Fevga", gives the sources and where the
 - bearing off, the most dice and the higher die as in backgammon (the plain generator's own).
 
 `FEVGA` plugs into `plain_plays`, the statement of these rules; `fevga_plays` lists the same plays
-with its doubles walked on one list (`doubles_plays`), as the worst positions need. Neither is
-registered with a preset or a route yet (issue 41's `Variant` will).
+with its doubles walked on one list (`doubles_plays`), as the worst positions need; the game is the
+variant `arbitru.engine.variants.Fevga` and the preset `fevga`. Each rule declares the reason code
+the judge gives when a play breaks it (`movement.reason`).
 
 History the board must show: the starting rule reads "has a checker passed the opponent's start",
 a fact of the game so far. The board alone decides it: checkers never move backwards and nothing
@@ -33,7 +34,7 @@ from functools import lru_cache
 
 from arbitru.engine.board import OFF, Board, Color, other
 from arbitru.engine.geometry import SAME
-from arbitru.engine.movement import Movement, Step
+from arbitru.engine.movement import Movement, Step, reason
 from arbitru.engine.plain import plain_plays
 from arbitru.engine.play import Move, Play
 
@@ -52,6 +53,7 @@ def has_passed(side: tuple[int, ...]) -> bool:
     return bool(side[OFF]) or any(side[1:OPPONENTS_START])
 
 
+@reason("STARTING_RULE")
 def starting_rule(step: Step) -> bool:
     """A side's first checker must pass the opponent's start before a second one leaves the own 24:
     after each move, either a checker has passed (`has_passed`) or at most one is away from the 24.
@@ -62,6 +64,7 @@ def starting_rule(step: Step) -> bool:
     return has_passed(side) or sum(side[1:START_POINT]) <= 1
 
 
+@reason("STARTING_QUARTER")
 def starting_quarter_rule(step: Step) -> bool:
     """No side holds all six points of its own starting quarter (its 24..19) at once; checked
     after each move, so no single move may fill the quarter (a checker may still jump over it)."""
@@ -106,6 +109,7 @@ def _can_open(board: Board, turn: Color, dice: tuple[int, int]) -> bool:
     return any(wall_open(play.board, turn, trapped) for play in plain_plays(board, turn, dice, FEVGA_FREE))
 
 
+@reason("UNBLOCKING_RULE")
 def unblocking_rule(step: Step) -> bool:
     """A side whose six points in a row trap every opposing checker on the board (all on the one
     point right behind them, at the start of the turn) must open one of the six, if a play using

@@ -17,7 +17,7 @@ from arbitru.engine.movement import Movement
 from arbitru.engine.moves import movement_plays
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
-from arbitru.engine.variants import VARIANTS, Lister, variant_of
+from arbitru.engine.variants import NO_HISTORY, VARIANTS, History, Lister, variant_of
 from arbitru.engine.verdict import Hop, Verdict, off_board
 
 # Stable reason codes: clients and the match referee rely on these names.
@@ -63,39 +63,50 @@ def judge_play(
     hops: Sequence[Hop],
     marked_hits: Sequence[int] | None = None,
     rules: Rules = STANDARD,
+    history: History = NO_HISTORY,
 ) -> Verdict:
     """Rule on the proposal `hops` (and, when given, the destination points it marks as hits) in a
-    game of `rules` (default backgammon's): `NOT_ON_BOARD` for a point that does not exist, else the
-    variant's ruling (`Variant.judge`)."""
+    game of `rules` (default backgammon's) whose `history` is given where the board may not show it:
+    `NOT_ON_BOARD` for a point that does not exist, else the variant's ruling (`Variant.judge`)."""
     refused = off_board(hops)
     if refused is not None:
         return refused
     variant = variant_of(rules)
-    movement = variant.movement_for(rules)
+    movement = variant.movement_in(rules, board, turn, history)
     return variant.judge(
         board, turn, dice, hops, marked_hits or (), movement, _lister(board, turn, dice, rules)
     )
 
 
 def board_after(
-    board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop], rules: Rules = STANDARD
+    board: Board,
+    turn: Color,
+    dice: tuple[int, int],
+    hops: Sequence[Hop],
+    rules: Rules = STANDARD,
+    history: History = NO_HISTORY,
 ) -> Board | Verdict:
     """The board after a written play as the match referee reads it (`Variant.board_after`: hit
     marks not read, a hop written past the blot it hit on the way taken as the legal play moving
     those checkers), or the ruling on it when no legal play moves those checkers."""
-    return written_play_reader(rules)(board, turn, dice, hops)
+    return written_play_reader(rules)(board, turn, dice, hops, history)
 
 
 def written_play_reader(
     rules: Rules = STANDARD,
-) -> Callable[[Board, Color, tuple[int, int], Sequence[Hop]], Board | Verdict]:
-    """`board_after` for the plays of one game of `rules`, its variant and movement found once: the
-    match referee reads every roll of a transcript with it."""
+) -> Callable[[Board, Color, tuple[int, int], Sequence[Hop], History], Board | Verdict]:
+    """`board_after` for the plays of one game of `rules`, its variant and movement found once (a
+    history that may change it asked of the variant): the match referee reads every roll of a
+    transcript with it."""
     variant = variant_of(rules)
     movement = variant.movement_for(rules)
 
-    def read(board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop]) -> Board | Verdict:
-        return variant.board_after(board, turn, dice, hops, movement, _lister(board, turn, dice, rules))
+    def read(
+        board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop], history: History = NO_HISTORY
+    ) -> Board | Verdict:
+        moving = variant.movement_in(rules, board, turn, history) if history.played else movement
+        lister = _lister(board, turn, dice, rules)
+        return variant.board_after(board, turn, dice, hops, moving, lister)
 
     return read
 

@@ -47,6 +47,23 @@ class Step(NamedTuple):
 Rule = Callable[[Step], bool]
 
 
+def reason(code: str) -> Callable[[Rule], Rule]:
+    """Declare the reason code a judge gives for a move or play that the rule decorated forbids (a
+    variant's fact, beside the rule: the judge reads it with `reason_code`)."""
+
+    def declared(rule: Rule) -> Rule:
+        rule.reason_code = code  # type: ignore[attr-defined]
+        return rule
+
+    return declared
+
+
+def reason_code(rule: Rule) -> str | None:
+    """The reason code `rule` declares (`reason`), None for a rule without one (a movement defined
+    elsewhere: a test's)."""
+    return getattr(rule, "reason_code", None)
+
+
 @dataclass(frozen=True, eq=False)
 class Movement:
     """How a variant's checkers move (module docstring). Compared by identity: a movement keys the
@@ -60,6 +77,10 @@ class Movement:
     head: int | None = None
     move_rules: tuple[Rule, ...] = ()
     play_rules: tuple[Rule, ...] = ()
+    # Whether the head rule lets a side's first turn take two checkers off the head (long nardy's
+    # 6-6, 4-4, 3-3): off once the game's history says that side's first turn is over
+    # (`arbitru.engine.variants.History`).
+    first_turn_doubles: bool = True
 
     @cached_property
     def pins(self) -> bool:
@@ -84,7 +105,7 @@ class Movement:
     def move_allowed(self, step: Step) -> bool:
         """Whether the position after a single move is allowed: the head rule where there is a head,
         and every move rule."""
-        if self.head is not None and not head_rule(step, self.head):
+        if self.head is not None and not head_rule(step, self.head, self.first_turn_doubles):
             return False
         return all(rule(step) for rule in self.move_rules)
 
@@ -103,18 +124,21 @@ HEAD = 24  # where each side's 15 checkers start in long nardy: its own 24
 HEAD_DOUBLES = frozenset({6, 3, 4})  # a side's first roll that lets two checkers leave the head
 
 
-def head_rule(step: Step, head: int = HEAD) -> bool:
-    """At most one checker leaves the head (the own 24) per turn; two on a side's first turn (all
-    its checkers still on the head) with 6-6, 4-4 or 3-3.
+def head_rule(step: Step, head: int = HEAD, first_turn_doubles: bool = True) -> bool:
+    """At most one checker leaves the head (the own 24) per turn; two on a side's first turn with
+    6-6, 4-4 or 3-3. The board says a side's first turn is over when a checker has left the head;
+    with all its checkers still there only the game's history can (a first turn wholly blocked):
+    `first_turn_doubles` is then False (`arbitru.engine.variants.History`).
     Checkers never come back to the head, so those that left it this turn are those missing."""
     start, end = step.start.side(step.turn), step.board.side(step.turn)
     left = start[head] - end[head]
     if left <= 1:
         return True
-    first_turn = start[head] == sum(start)
+    first_turn = first_turn_doubles and start[head] == sum(start)
     return left == 2 and first_turn and step.dice[0] == step.dice[1] and step.dice[0] in HEAD_DOUBLES
 
 
+@reason("BLOCK_RULE")
 def block_rule(step: Step) -> bool:
     """No six consecutive points along the opponent's track (its points q..q+5, in its own numbering)
     all held by the mover, unless an opponent checker is ahead of them (on an opponent point lower
@@ -150,6 +174,7 @@ def hit_and_run_points(start: Board, board: Board, turn: Color) -> tuple[int, ..
     )
 
 
+@reason("HIT_AND_RUN_IN_HOME")
 def home_hit_and_run_rule(step: Step) -> bool:
     """No hit-and-run in the home board (Tavla; rules option `hit_and_run: "outside_home"`): a
     checker that hits a blot on one of the mover's home points stays there for the rest of the
@@ -170,3 +195,11 @@ LONG_NARDY = Movement("long_nardy", SAME, "none", HEAD, play_rules=(block_rule,)
 # The block rule checked after every single move instead of after the play (rules option
 # `nardy_block: "after_each_move"`).
 LONG_NARDY_EACH_MOVE = Movement("long_nardy", SAME, "none", HEAD, move_rules=(block_rule,))
+# The same, for a side whose first turn is over with every checker still on the head (a first turn
+# wholly blocked): no two checkers off the head with 6-6, 4-4 or 3-3 again.
+LONG_NARDY_LATER = Movement(
+    "long_nardy", SAME, "none", HEAD, play_rules=(block_rule,), first_turn_doubles=False
+)
+LONG_NARDY_EACH_MOVE_LATER = Movement(
+    "long_nardy", SAME, "none", HEAD, move_rules=(block_rule,), first_turn_doubles=False
+)

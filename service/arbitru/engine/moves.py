@@ -19,16 +19,23 @@ from arbitru.engine.cache import PLAYS as _CACHE
 from arbitru.engine.movement import BACKGAMMON, Movement
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
-from arbitru.engine.variants import VARIANTS, Variant
+from arbitru.engine.variants import NO_HISTORY, VARIANTS, History, Variant
 
 # A key of the plays cache: (board, turn, first die, second die, the movement).
 _Key = tuple[Board, Color, int, int, Movement]
 _BACKGAMMON = VARIANTS["backgammon"]
 
 
-def legal_plays(board: Board, turn: Color, dice: tuple[int, int], rules: Rules = STANDARD) -> list[Play]:
+def legal_plays(
+    board: Board,
+    turn: Color,
+    dice: tuple[int, int],
+    rules: Rules = STANDARD,
+    history: History = NO_HISTORY,
+) -> list[Play]:
     """Every legal play of `turn` rolling `dice` on `board` in a game of `rules`, one per resulting
-    board, as the game's variant lists them (`Variant.plays`).
+    board, as the game's variant lists them (`Variant.plays`), given what `history` says of the
+    game so far where the board may not show it (`variants.History`: long nardy's first turn).
     When nothing can move the list holds a single play with no moves (the turn passes).
     The order is deterministic: the same input always gives the same list. Answers may be cached
     (off by default: `configure`, `clear_cache`); the work of listing them is charged to the current
@@ -40,6 +47,8 @@ def legal_plays(board: Board, turn: Color, dice: tuple[int, int], rules: Rules =
     if rules is STANDARD:
         return movement_plays(board, turn, dice, _BACKGAMMON, BACKGAMMON)
     variant = VARIANTS[rules.variant]
+    if history.played:
+        return movement_plays(board, turn, dice, variant, variant.movement_in(rules, board, turn, history))
     return movement_plays(board, turn, dice, variant, variant.movement_for(rules))
 
 

@@ -33,7 +33,7 @@ from arbitru.engine.notation import parse_play_marked
 from arbitru.engine.outcome import NOT_OVER, Outcome, endings, game_over, outcome, resignation
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules, build_rules
-from arbitru.engine.variants import Variant, read_board, start_board, variant_of
+from arbitru.engine.variants import NO_HISTORY, History, Variant, start_board, variant_of
 from arbitru.engine.verdict import Hop, Verdict
 
 if TYPE_CHECKING:
@@ -54,6 +54,9 @@ class Position:
     cube: Cube = INITIAL_CUBE
     match: Match = MONEY_GAME
     rules: Rules = STANDARD
+    # What the game so far says that the board may not show (`variants.History`: long nardy's sides
+    # whose first turn is over); `first_turn` answers it, the board's part included.
+    history: History = NO_HISTORY
     # The game its rules play (`arbitru.engine.variants`): what every layer asks of the game (its
     # board's JSON form, whether checkers are hit or pinned, its capabilities). Looked up once, when
     # the position is made.
@@ -77,7 +80,7 @@ class Position:
         assert self.turn is not None and dice is not None, "plays need a side on roll and dice"
         if len(self.board.white) > self.variant.slots:
             self._refuse_pins()
-        return legal_plays(self.board, self.turn, dice, self.rules)
+        return legal_plays(self.board, self.turn, dice, self.rules, self.history)
 
     def _refuse_pins(self) -> NoReturn:
         """A ValueError: this board has the 50 slots of a variant that pins (`Board.from_dict` of a
@@ -97,14 +100,26 @@ class Position:
             self._refuse_pins()
         if isinstance(play, str):
             hops, marked = parse_play_marked(play)
-            return judge_play(self.board, self.turn, self.dice, hops, marked, self.rules)
-        return judge_play(self.board, self.turn, self.dice, play, marked_hits, self.rules)
+            return judge_play(self.board, self.turn, self.dice, hops, marked, self.rules, self.history)
+        return judge_play(self.board, self.turn, self.dice, play, marked_hits, self.rules, self.history)
 
     def after(self, play: Play) -> Position:
         """The position once `play` is played: its board, the opponent on roll, no dice yet (same
-        cube, match and rules). `play` must be one of this position's plays."""
+        cube, match and rules; the mover's turn in its history). `play` must be one of this
+        position's plays."""
         assert play.turn == self.turn, "a play of the side on roll"
-        return replace(self, board=play.board, turn=other(play.turn), dice=None)
+        history = self.history_after()
+        return replace(self, board=play.board, turn=other(play.turn), dice=None, history=history)
+
+    def history_after(self) -> History:
+        """The game's history once the side on roll has played (where its variant reads one)."""
+        assert self.turn is not None, "a side on roll"
+        return self.history.after_turn(self.turn) if self.variant.reads_history else self.history
+
+    def first_turn(self, board: Board | None = None, history: History | None = None) -> dict[Color, bool]:
+        """Whether each side's next turn is its first (`Variant.first_turn`), on `board` (this one by
+        default) with `history` (this one's): the position's JSON `first_turn`."""
+        return self.variant.first_turn(board or self.board, self.history if history is None else history)
 
     def __str__(self) -> str:
         """The board's diagram, then who is on roll with which dice, the cube and the match."""
@@ -220,7 +235,7 @@ class Position:
         assert self.turn is not None and self.dice is not None, "a turn needs a side on roll and dice"
         if len(self.board.white) > self.variant.slots:
             self._refuse_pins()
-        state = build_turn(self.board, self.turn, self.dice, hops, self.rules)
+        state = build_turn(self.board, self.turn, self.dice, hops, self.rules, self.history)
         if state.play is None:
             return state, GOING_ON
         return state, self._left_by(self.outcome(state.play.board))
@@ -312,6 +327,9 @@ def read_position(fields: Mapping[str, Any], context: Context | None = None, on_
     turn, given = (fields.get("turn"), fields.get("dice")) if on_roll else (None, None)
     dice = (given[0], given[1]) if given is not None else None
     rules, cube, match = context
-    position = Position(read_board(fields["board"], rules), turn, dice, cube, match, rules)
-    problems = position.problems()
+    variant = variant_of(rules)
+    board = variant.read_board(fields["board"], rules)
+    history, wrong = variant.read_history(board, fields.get("first_turn"))
+    position = Position(board, turn, dice, cube, match, rules, history)
+    problems = position.problems() + wrong
     return Reading(position, problems, context, unreachable=bool(problems))

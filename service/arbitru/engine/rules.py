@@ -15,6 +15,9 @@ Presets:
   (gammon) 2, no backgammon; one die each at the opening, the winner rolls both dice afresh.
 - `plakoto`: Greek Plakoto, the variant `plakoto` (a lone checker is pinned, not hit; the mother
   rule): no cube, a mars 2, no backgammon, the same opening.
+- `fevga`: Greek Fevga, the variant `fevga` (both sides move the same way, one checker holds a point,
+  the starting, starting-quarter and unblocking rules): no cube, a mars 2, no backgammon, the same
+  opening.
 - `portes`, `tavla`: Greek Portes and Turkish Tavla, the backgammon movement with no cube, a gammon
   (mars) 2 and a backgammon counting 2, the same opening; Tavla also forbids hit-and-run in the home
   board (`hit_and_run: "outside_home"`).
@@ -110,6 +113,7 @@ _PRESET_VALUES.update(
             "opening_dice": "new_roll",
         },
         "plakoto": {**_STANDARD_VALUES, **_NO_CUBE_MARS, "variant": "plakoto"},
+        "fevga": {**_STANDARD_VALUES, **_NO_CUBE_MARS, "variant": "fevga"},
         "portes": {**_STANDARD_VALUES, **_NO_CUBE_MARS},
         "tavla": {**_STANDARD_VALUES, **_NO_CUBE_MARS, "hit_and_run": "outside_home"},
     }

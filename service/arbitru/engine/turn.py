@@ -33,7 +33,7 @@ from arbitru.engine.moves import legal_plays
 from arbitru.engine.plain import single_moves, with_pin_slots
 from arbitru.engine.play import Move, Play
 from arbitru.engine.rules import STANDARD, Rules
-from arbitru.engine.variants import variant_of
+from arbitru.engine.variants import NO_HISTORY, History, variant_of
 from arbitru.engine.verdict import Verdict, illegal, roll_text
 
 # A hop as made: (from, to), optionally the die (None: the distance or the only die that leads on
@@ -96,10 +96,12 @@ class _Search:
     still become one (memoized on the sides and the dice left: the movement's rules answer alike
     for every order of moves reaching the same board)."""
 
-    def __init__(self, board: Board, turn: Color, dice: tuple[int, int], rules: Rules) -> None:
-        self.board, self.turn, self.dice, self.rules = board, turn, dice, rules
-        self.movement: Movement = variant_of(rules).movement_for(rules)
-        self.plays = {play.board: play for play in legal_plays(board, turn, dice, rules)}
+    def __init__(
+        self, board: Board, turn: Color, dice: tuple[int, int], rules: Rules, history: History = NO_HISTORY
+    ) -> None:
+        self.board, self.turn, self.dice, self.rules, self.history = board, turn, dice, rules, history
+        self.movement: Movement = variant_of(rules).movement_in(rules, board, turn, history)
+        self.plays = {play.board: play for play in legal_plays(board, turn, dice, rules, history)}
         self.ends_at = {self._sides(play.board) for play in self.plays.values()}  # the plays' sides
         high, low = max(dice), min(dice)
         self.high, self.low = high, low
@@ -220,13 +222,14 @@ def build_turn(
     dice: tuple[int, int],
     hops: Sequence[HopSpec] = (),
     rules: Rules = STANDARD,
+    history: History = NO_HISTORY,
 ) -> TurnState:
     """The turn after `hops` (`HopSpec`s) made by `turn` rolling `dice` on `board` (module
-    docstring).
+    docstring), in a game whose `history` is given where the board may not show it.
 
     A hop that either die could make (bearing off from the 3 point with 5-6) takes the die given,
     else the higher die that still leads to a legal play."""
-    search = _Search(board, turn, dice, rules)
+    search = _Search(board, turn, dice, rules, history)
     state = search.start
     played: tuple[Move, ...] = ()
     made: list[Hop] = []
@@ -283,5 +286,5 @@ def _refusal(search: _Search, hops: list[tuple[int, int]], marked: list[int]) ->
     whole play's ruling (/v1/play's codes and messages): the judge's reason for them as a play (a
     hop that leaves a die unplayable is `MUST_USE_ALL_DICE`, one that leaves the higher die
     unplayed `MUST_PLAY_HIGHER_DIE`), `NOT_A_LEGAL_PLAY` when they would be one by another die."""
-    verdict = judge_play(search.board, search.turn, search.dice, hops, marked, search.rules)
+    verdict = judge_play(search.board, search.turn, search.dice, hops, marked, search.rules, search.history)
     return verdict if not verdict.legal else illegal("NOT_A_LEGAL_PLAY", roll=roll_text(search.dice))

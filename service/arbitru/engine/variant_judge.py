@@ -22,15 +22,12 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from arbitru.engine.board import OFF, PINNED, Board, Color, board_of_sides, other
-from arbitru.engine.movement import Movement, Rule, Step, block_rule, head_rule
+from arbitru.engine.movement import Movement, Rule, Step, head_rule, reason_code
 from arbitru.engine.plain import moved_sides, single_moves, with_pin_slots
 from arbitru.engine.play import Move, Play, point_name
 from arbitru.engine.verdict import Hop, Verdict, bear_off_problem, illegal, roll_text, too_few_dice
 
 Sides = tuple[tuple[int, ...], tuple[int, ...]]  # (the mover's side, the opponent's), padded
-
-# The reason code of each movement rule a move or a play may break.
-_RULE_CODES: dict[Rule, str] = {block_rule: "BLOCK_RULE"}
 
 
 def judge_variant(
@@ -263,7 +260,7 @@ def _refusal(sides: Sides, point: int, die: int, hop: Hop, movement: Movement, r
 def _rule_broken(step: Step, hop: Hop, movement: Movement) -> Verdict | None:
     """The verdict on a single move the movement's rules forbid (the head rule, the move rules)."""
     move = f"{point_name(hop[0])}/{point_name(hop[1])}"
-    if movement.head is not None and not head_rule(step, movement.head):
+    if movement.head is not None and not head_rule(step, movement.head, movement.first_turn_doubles):
         return illegal("HEAD_RULE", move=move, point=movement.head)
     for rule in movement.move_rules:
         if not rule(step):
@@ -272,7 +269,7 @@ def _rule_broken(step: Step, hop: Hop, movement: Movement) -> Verdict | None:
 
 
 def _rule_verdict(rule: Rule, move: str, dice: tuple[int, int]) -> Verdict:
-    """The verdict on a play or move that `rule` forbids: the rule's code (`NOT_A_LEGAL_PLAY` for a
-    rule without one, a movement defined elsewhere)."""
-    code = _RULE_CODES.get(rule)
+    """The verdict on a play or move that `rule` forbids: the code the rule declares
+    (`movement.reason`; `NOT_A_LEGAL_PLAY` for a rule without one, a movement defined elsewhere)."""
+    code = reason_code(rule)
     return illegal(code, move=move) if code else illegal("NOT_A_LEGAL_PLAY", roll=roll_text(dice))

@@ -18,10 +18,11 @@ Starting positions, as GNU Backgammon defines them (gnubg.c, InitBoard):
 - backgammon: 2 on the 24-point, 5 on 13, 3 on 8, 5 on 6 (15 checkers);
 - nackgammon: 2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6 (15 checkers);
 - hypergammon with n = 1, 2 or 3 checkers: one checker on each of the points 24, 23, 22, first n;
-- long_nardy and plakoto: all 15 on the side's own 24 (Long Nardy's head; Plakoto's mother point);
+- long_nardy, plakoto and fevga: all 15 on the side's own 24 (Long Nardy's head; Plakoto's mother
+  point; Fevga's start);
   the presets portes and tavla play the backgammon variant and start from its position.
-Both sides start on the same points in their own numbering (in long_nardy, where both move the same
-way, white's 24 is black's 12: the two heads face each other across the board).
+Both sides start on the same points in their own numbering (in long_nardy and fevga, where both move
+the same way, white's 24 is black's 12: the two heads face each other across the board).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from arbitru.engine.board import (
     Problem,
     hitting_side_to_dict,
     other,
+    problem,
     side_to_dict,
 )
 from arbitru.engine.family_judge import (
@@ -51,12 +53,16 @@ from arbitru.engine.family_judge import (
 )
 from arbitru.engine.fast_family import SERVED as _FAMILY_DOUBLES
 from arbitru.engine.fast_family import doubles_plays
+from arbitru.engine.fevga import FEVGA, FEVGA_START
+from arbitru.engine.fevga import doubles_plays as fevga_doubles
 from arbitru.engine.geometry import Geometry
 from arbitru.engine.movement import (
     BACKGAMMON,
     BACKGAMMON_HOME_HIT_STAYS,
     LONG_NARDY,
     LONG_NARDY_EACH_MOVE,
+    LONG_NARDY_EACH_MOVE_LATER,
+    LONG_NARDY_LATER,
     PLAKOTO,
     Movement,
 )
@@ -91,6 +97,24 @@ class Ending(NamedTuple):
     result: str | None
 
 
+class History(NamedTuple):
+    """What a rule reads of the game so far that the board may not show (issue 43): the sides whose
+    first turn is over. Long Nardy's head rule lets a side's first turn take two checkers off the
+    head with 6-6, 4-4 or 3-3; the board says the first turn is over once a checker has left the
+    head, and only this says it when a first turn was wholly blocked. Empty (`NO_HISTORY`): what
+    the board shows. Fevga's "the first checker has passed" needs nothing here: the board decides
+    it (`arbitru.engine.fevga`). Its JSON form is the position's `first_turn` (`first_turn_json`)."""
+
+    played: frozenset[Color] = frozenset()
+
+    def after_turn(self, turn: Color) -> History:
+        """The history once `turn` has had a turn (played, or passed for want of a move)."""
+        return self if turn in self.played else History(self.played | {turn})
+
+
+NO_HISTORY = History()
+
+
 Listed = tuple[tuple[Play, ...], int]  # a roll's plays and the units of work listing them took
 Lister = Callable[[Movement], Sequence[Play]]  # a roll's plays under a movement (cached, charged)
 
@@ -111,6 +135,9 @@ class Variant:
     position_ids: ClassVar[bool] = False  # GNU ID, XGID, FIBS, .mat and SGF can hold its positions
     condones_illegal_plays: ClassVar[bool] = False  # the illegal-moves rule of tournaments applies
     reason_codes: ClassVar[Mapping[str, str]] = {}  # the reasons only this game's judge gives
+    # The facts of the game so far its rules read that the board may not show (`History`): the
+    # position's JSON then has them (`first_turn`), answered after every play and taken back.
+    reads_history: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
@@ -119,6 +146,40 @@ class Variant:
     def movement_for(self, rules: Options) -> Movement:
         """The movement of a game of this variant under `rules`' options."""
         return self.movement
+
+    def movement_in(self, rules: Options, board: Board, turn: Color, history: History) -> Movement:
+        """The movement of `turn`'s roll on `board` given the game's `history` (`movement_for`
+        unless a rule reads the history)."""
+        return self.movement_for(rules)
+
+    def first_turn(self, board: Board, history: History) -> dict[Color, bool]:
+        """Whether each side's next turn is its first: not once the history says it had one, nor
+        once the board shows a checker of it away from its start (`History`)."""
+        start = max(self.start, key=self.start.__getitem__)
+        return {
+            color: color not in history.played and board.side(color)[start] == sum(board.side(color)[:26])
+            for color in COLORS
+        }
+
+    def read_history(
+        self, board: Board, first_turn: Mapping[str, bool] | None, where: str = "first_turn"
+    ) -> tuple[History, list[Problem]]:
+        """The history a position's JSON `first_turn` gives (absent: what the board shows), and
+        every reason it cannot be: given in a game whose rules read none (`only_<the game>`), or a
+        side's first turn said to come when its board shows it is over (`first_turn_over`)."""
+        if not first_turn:
+            return NO_HISTORY, []
+        if not self.reads_history:
+            readers = [variant.name for variant in VARIANTS.values() if variant.reads_history]
+            return NO_HISTORY, [problem(where, f"only_{readers[0]}")]
+        shown = self.first_turn(board, NO_HISTORY)
+        found = [
+            problem(f"{where}.{color}", "first_turn_over", player=color)
+            for color, first in first_turn.items()
+            if first and not shown[color]  # type: ignore[index]
+        ]
+        played = frozenset(color for color, first in first_turn.items() if not first)
+        return (History(played) if played else NO_HISTORY), found  # type: ignore[arg-type]
 
     def start_points(self, rules: Options) -> dict[int, int]:
         """Point -> checker count of one side's starting position."""
@@ -332,9 +393,10 @@ ALL_ON_24: Mapping[int, int] = {24: 15}
 
 
 class TableFamily(Variant):
-    """The Table games whose movement differs from backgammon's (long nardy, plakoto): every checker
-    starts on the own 24, and a win counts a single or a mars (2), never a backgammon. Their doubles
-    are listed by `fast_family` (held to the plain statement by the equivalence tests)."""
+    """The Table games whose movement differs from backgammon's (long nardy, plakoto, fevga): every
+    checker starts on the own 24, and a win counts a single or a mars (2), never a backgammon. The
+    doubles of long nardy and plakoto are listed by `fast_family` (held to the plain statement by the
+    equivalence tests), Fevga's by its own walk (`Fevga.plays`)."""
 
     start = ALL_ON_24
     family = "table_family"
@@ -352,6 +414,7 @@ class LongNardy(TableFamily):
 
     name = "long_nardy"
     movement = LONG_NARDY
+    reads_history = True
     options: ClassVar[Mapping[str, tuple[Any, ...]]] = {"nardy_block": ("after_play", "after_each_move")}
     reason_codes: ClassVar[Mapping[str, str]] = {
         "POINT_OCCUPIED": "where nothing is hit (long nardy), a checker may not land on a point with an"
@@ -366,6 +429,14 @@ class LongNardy(TableFamily):
         """The block rule checked after the play, or (`nardy_block: "after_each_move"`) after each
         move."""
         return LONG_NARDY_EACH_MOVE if rules.nardy_block == "after_each_move" else LONG_NARDY
+
+    def movement_in(self, rules: Options, board: Board, turn: Color, history: History) -> Movement:
+        """`movement_for`, without the first turn's two checkers off the head for a side whose
+        first turn is over while all its checkers are still on the head (only the history says it;
+        elsewhere the board does, and the fast doubles serve the usual movement)."""
+        if turn in history.played and board.side(turn)[self.movement.head or 0] == self.checkers:
+            return LONG_NARDY_EACH_MOVE_LATER if rules.nardy_block == "after_each_move" else LONG_NARDY_LATER
+        return self.movement_for(rules)
 
 
 # What a mother pinned by a pinner with no free checker left on its own 24 wins (plakoto).
@@ -408,9 +479,37 @@ class Plakoto(TableFamily):
         return Ending(pinner, MOTHER_RESULT)
 
 
+class Fevga(TableFamily):
+    """Greek Fevga (`arbitru.engine.fevga`): both sides move the same way, one checker holds a point,
+    the starting rule (the first checker passes the opponent's start before a second leaves), no
+    side fills its own starting quarter, a trapped opponent must be let out. Its doubles are listed
+    by `fevga.doubles_plays`' walk (held equal to `plain_plays` by tests/engine/test_fevga_moves.py).
+    Whether a side's first checker has passed is told by the board: no history field is needed."""
+
+    name = "fevga"
+    movement = FEVGA
+    start = FEVGA_START
+    reason_codes: ClassVar[Mapping[str, str]] = {
+        "STARTING_RULE": "a side's first checker must pass the opponent's start before a second one"
+        " leaves the own 24 (fevga)",
+        "STARTING_QUARTER": "no side may hold all six points of its own starting quarter, its 24..19,"
+        " at once (fevga)",
+        "UNBLOCKING_RULE": "a play must open the six points in a row trapping every opposing checker"
+        " on the point behind them, when a play of the most dice can (fevga)",
+    }
+
+    def plays(self, board: Board, turn: Color, dice: tuple[int, int], movement: Movement) -> Listed:
+        if dice[0] != dice[1] or movement is not FEVGA:
+            return Variant.plays(self, board, turn, dice, movement)
+        steps = [0]
+        plays = tuple(fevga_doubles(board, turn, dice[0], steps))
+        return plays, _budget.LISTING + len(plays) * _budget.PLAY + steps[0] * _budget.FAMILY_STEP
+
+
 # The one registry of the games, by name, in the order clients see them listed.
 VARIANTS: dict[str, Variant] = {
-    variant.name: variant for variant in (Backgammon(), Nackgammon(), Hypergammon(), LongNardy(), Plakoto())
+    variant.name: variant
+    for variant in (Backgammon(), Nackgammon(), Hypergammon(), LongNardy(), Plakoto(), Fevga())
 }
 
 

@@ -13,10 +13,10 @@ from typing import Any
 import orjson
 
 from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_marked
-from arbitru.engine.board import Board, other
+from arbitru.engine.board import Board, Color, other
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
-from arbitru.engine.position import PlaysAnswer, Standing
+from arbitru.engine.position import PlaysAnswer, Position, Standing
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_INCLUDED_IDS
 from arbitru.http.errors import ValidationProblem
@@ -134,6 +134,8 @@ def play_dict(
             "white": side_json(board.white, to_json, cache),
             "black": side_json(board.black, to_json, cache),
         }
+    if "board" in fields and position.game.variant.reads_history:
+        result["first_turn"] = first_turn_after(position.game)
     if "outcome" in fields:
         result["outcome"] = play_outcome_json(standing)
     if "pips" in include:
@@ -188,7 +190,17 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
         )
     for index, standing in answer.endings.items():
         listed[index]["outcome"] = play_outcome_json(standing)
+    if answer.position.variant.reads_history:
+        after = first_turn_after(answer.position)
+        for play_json in listed:
+            play_json["first_turn"] = after
     return listed
+
+
+def first_turn_after(position: Position) -> dict[Color, bool]:
+    """The position's `first_turn` once the side on roll has played (any play: the mover's first
+    turn is then over, and the opponent's side is as it was)."""
+    return position.first_turn(history=position.history_after())
 
 
 def plays_answer(position: ResolvedPosition, answer: PlaysAnswer, body: Mapping[str, Any]) -> dict[str, Any]:

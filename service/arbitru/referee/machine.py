@@ -21,7 +21,7 @@ from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, Outcome, ending_test, outcome, resignation
 from arbitru.engine.rules import Rules
-from arbitru.engine.variants import read_board, start_board, variant_of
+from arbitru.engine.variants import NO_HISTORY, History, read_board, start_board, variant_of
 from arbitru.engine.verdict import Verdict
 from arbitru.formats import limits
 from arbitru.formats.mat import (
@@ -109,6 +109,9 @@ class GameState:
     resign_level: int | None = None
     from_position: bool = False  # the game starts from a stated position, not with an opening roll
     mid_turn: Color | None = None  # who rolled and has not played (a resignation may follow)
+    # What the game so far says that its board may not show: the sides that have had a turn, where
+    # the variant reads it (long nardy's first turn: `arbitru.engine.variants.History`).
+    history: History = NO_HISTORY
 
     def end(self, ended_by: str, winner: Color | None, points: int | None, result: str | None) -> None:
         """The game is over: how, who won, the points and the result's name."""
@@ -371,7 +374,7 @@ class Referee:
         if hops is None:
             state.mid_turn = color
             return  # a hidden last play: rolled, then resigned
-        verdict = self._board_after(state.board, color, dice, hops)
+        verdict = self._board_after(state.board, color, dice, hops, state.history)
         if not isinstance(verdict, Verdict):  # the play is legal: the board after it
             state.board = verdict
         elif action.play_kind == EMPTY and final:
@@ -382,6 +385,8 @@ class Referee:
         else:
             self._illegal_play(game, action, state, dice, hops, verdict)
         state.turn = OPPONENTS[color]
+        if self._variant.reads_history:
+            state.history = state.history.after_turn(color)
         if self._ends_game(state.board):
             self._check_bearoff(state)
 
@@ -454,7 +459,7 @@ class Referee:
         code, quoted = verdict.code, reasons(verdict)
         if not hops:  # nothing written is illegal only where a play exists
             variant = "nothing" if action.play_kind == EMPTY else "cannot_move"
-            example = legal_plays(state.board, color, dice, self.rules)[0].notation
+            example = legal_plays(state.board, color, dice, self.rules, state.history)[0].notation
             params: Params = {
                 "player": self.players[action.player],
                 "high": dice[0],
@@ -865,16 +870,18 @@ class Referee:
         match, and for a roll the legal plays there (listed up to LISTED_PLAYS, always counted)."""
         color = COLORS[action.player]
         dice = (max(action.dice), min(action.dice)) if action.dice is not None else None  # a roll's
-        position = {
+        position: Json = {
             "board": state.board.to_dict(),
             "turn": color,
             "dice": list(dice) if dice else None,
             "cube": state.cube.to_dict(),
             "match": Match(self.length, (self.score[0], self.score[1]), self.crawford_game).to_dict(),
         }
+        if self._variant.reads_history:
+            position["first_turn"] = self._variant.first_turn(state.board, state.history)
         found: Json = {"position": position}
         if dice is not None and not self._variant.problems(state.board, self.rules):
-            plays = legal_plays(state.board, color, dice, self.rules)
+            plays = legal_plays(state.board, color, dice, self.rules, state.history)
             found["legal_play_count"] = len(plays)
             if len(plays) <= LISTED_PLAYS:
                 found["legal_plays"] = [play.notation for play in plays]

@@ -195,7 +195,9 @@ def rules_presets() -> Response:
     a linie counts 1 and a marț 2, a backgammon counts as a marț unless `backgammons` is true,
     matches to 3, no cube, the Romanian opening); the Table family (docs/variants.md): `long_nardy`
     (table pe duse: the same direction, no hitting, the head and block rules; the cube), `plakoto`
-    (pins instead of hits, the mother rule; no cube), `portes` and `tavla` (backgammon without the
+    (pins instead of hits, the mother rule; no cube), `fevga` (the same direction, one checker holds
+    a point, the starting, starting-quarter and unblocking rules; no cube), `portes` and `tavla`
+    (backgammon without the
     cube, a backgammon counting 2). `preset_descriptions` names and describes each in the request's
     language.
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
@@ -313,8 +315,8 @@ def start(query: dict[str, Any]) -> Response:
     Any rules option as a query parameter (`?preset=romanian`, `?variant=hypergammon&hypergammon_checkers=2`,
     `?jacoby=true`). GNU Backgammon's starting positions: `backgammon` (2 on 24, 5 on 13, 3 on 8, 5 on
     6), `nackgammon` (2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6), `hypergammon` with
-    `hypergammon_checkers` = 1, 2 or 3 (default 3) checkers on 24, 23, 22; `long_nardy` and
-    `plakoto`: all 15 on the own 24 (the presets `portes` and `tavla` start as backgammon). The
+    `hypergammon_checkers` = 1, 2 or 3 (default 3) checkers on 24, 23, 22; `long_nardy`, `plakoto`
+    and `fevga`: all 15 on the own 24 (the presets `portes` and `tavla` start as backgammon). The
     answer gives the rules in force (send them back as `rules`), the centred cube, the match (the
     rules' match length at 0-0) and the first step: the opening roll, decided by POST /v1/opening.
     """

@@ -292,6 +292,25 @@ class ScoreSchema(StrictSchema):
     black = StrictInteger(required=True, validate=validate.Range(0, MAX_MATCH_LENGTH))
 
 
+class FirstTurnSchema(StrictSchema):
+    """Whether each side's next turn is its first (long_nardy only: its first turn may take two
+    checkers off the head with 6-6, 4-4 or 3-3). The board says false once a side has a checker
+    off the head; this says it when a side's first turn was wholly blocked. Answered with every
+    play's board (the position after it): send it back with that board. Absent, or true: what the
+    board shows. Fevga needs nothing of the kind: its board shows whether a first checker has
+    passed."""
+
+    white = StrictBoolean(metadata=_doc("whether white's next turn is its first"))
+    black = StrictBoolean(metadata=_doc("whether black's next turn is its first"))
+
+
+def first_turn_field(said: str = "") -> fields.Nested:
+    """A position's `first_turn` (`FirstTurnSchema`): optional in a request, given in an answer
+    where the variant reads it (`said`: what it is there)."""
+    default = "long_nardy only (default: what the board shows): whether each side's next turn is its first"
+    return fields.Nested(FirstTurnSchema, metadata=_doc(said or default))
+
+
 class MatchSchema(StrictSchema):
     """Match context: length (0 = money game), score, and whether this is the Crawford game."""
 
@@ -384,6 +403,7 @@ class PositionSchema(StateMixin, PositionSourcesMixin, StrictSchema):
     cube = fields.Nested(CubeSchema, metadata=_doc("default: centred cube at 1"))
     match = fields.Nested(MatchSchema, metadata=_doc("default: a money game"))
     rules = fields.Nested(RulesSchema, metadata=_doc("default: standard money-game rules"))
+    first_turn = first_turn_field()
 
 
 class RollPositionSchema(PositionSchema):
@@ -539,6 +559,10 @@ class PlaySchema(ma.Schema):
     moves = fields.List(fields.Nested(MoveSchema), required=True)
     notation = fields.String(required=True, metadata=_doc("standard notation, empty for no move"))
     board = BoardField(required=True)
+    first_turn = first_turn_field(
+        "long_nardy only: whether each side's next turn is its first, after the play: send it back as"
+        " the next request's `first_turn`"
+    )
     outcome = fields.Nested(GameOutcomeSchema, required=True)
     pips = fields.Nested(PipsSchema, metadata=_doc('present when "include" has "pips"'))
     gnubg_id = fields.String(

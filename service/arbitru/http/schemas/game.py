@@ -34,6 +34,7 @@ from arbitru.http.schemas.core import (
     StrictSchema,
     _doc,
     dice_field,
+    first_turn_field,
     option_description,
     turn_field,
 )
@@ -59,6 +60,7 @@ class CubeRequestSchema(StateMixin, PositionSourcesMixin, StrictSchema):
     cube = fields.Nested(CubeSchema, metadata=_doc("the cube before any offer; default: centred at 1"))
     match = fields.Nested(MatchSchema, metadata=_doc("default: a money game (or the rules' match length)"))
     rules = fields.Nested(RulesSchema, metadata=_doc("default: standard money-game rules"))
+    first_turn = first_turn_field()
     action = fields.String(
         required=True,
         validate=validate.OneOf(list(ACTIONS)),

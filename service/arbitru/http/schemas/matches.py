@@ -23,6 +23,7 @@ from arbitru.http.schemas.core import (
     StrictInteger,
     StrictSchema,
     _doc,
+    first_turn_field,
 )
 from arbitru.messages import message
 from arbitru.referee import ENDINGS, LISTED_PLAYS, MODES, REASON_CODES
@@ -197,6 +198,9 @@ class ErrorPositionSchema(ma.Schema):
     dice = fields.List(fields.Integer(), required=True, allow_none=True, metadata=_doc("for a roll"))
     cube = fields.Nested(CubeSchema, required=True)
     match = fields.Nested(MatchSchema, required=True)
+    first_turn = first_turn_field(
+        "long_nardy only: whether each side's next turn is its first, before the action"
+    )
     gnubg_id = fields.String(required=True, metadata=_doc("GNU Backgammon POSITIONID:MATCHID"))
     board_svg = fields.String(
         required=True, metadata=_doc("the path of its picture: /v1/board.svg?gnubg_id=...")
