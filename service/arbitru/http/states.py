@@ -193,7 +193,8 @@ def start_state(answer: Mapping[str, Any], seeds: Mapping[str, str] | None = Non
     """The first signed state of the game /v1/start answers: its board, cube, match and rules, a
     new game id and dice chain, the players' seeds."""
     ring = key_ring()
-    payload = start_payload(ring, answer["board"], answer["cube"], answer["match"], answer["rules"], seeds)
+    turn = answer["next"].get("turn")  # a rotation's later game: its starter rolls, no opening
+    payload = start_payload(ring, answer["board"], answer["cube"], answer["match"], answer["rules"], seeds, turn)
     return sign_state(ring, payload)
 
 

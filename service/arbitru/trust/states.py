@@ -81,15 +81,17 @@ def start_payload(
     match: Mapping[str, Any],
     rules: Mapping[str, Any],
     seeds: Mapping[str, str] | None = None,
+    turn: str | None = None,
 ) -> dict[str, Any]:
-    """The first state of a game: the starting board, the opening roll next, a new dice chain."""
+    """The first state of a game: the starting board, the opening roll next (or, `turn` given, a
+    rotation's game its starter rolls first), a new dice chain."""
     return {
         "v": VERSION,
         "game": secrets.token_hex(16),
         "prev": None,
-        "step": "opening",
+        "step": "opening" if turn is None else "roll",
         "board": dict(board),
-        "turn": None,
+        "turn": turn,
         "dice": None,
         "cube": dict(cube),
         "offer": None,
