@@ -35,7 +35,7 @@ def _position(preset: str, seed: int) -> dict[str, Any]:
             break
         position = Position(play.board, other(position.turn), rules=rules)
     return {
-        "board": position.board.to_dict(bar=position.movement.hits),
+        "board": position.board.to_dict(bar=position.variant.hits),
         "turn": position.turn,
         "dice": [rng.randint(1, 6), rng.randint(1, 6)],
         "rules": {"preset": preset},

@@ -71,7 +71,7 @@ def test_every_listed_play_of_a_position_met_in_play_means_the_same_sent_back(
     if position.ends_game():
         return
     rules = {"preset": preset}
-    board = position.board.to_dict(bar=position.movement.hits)
+    board = position.board.to_dict(bar=position.variant.hits)
     turn = {"board": board, "turn": position.turn, "dice": list(dice), "rules": rules}
     listed = ok_json(client.post("/v1/moves", json=turn))
     for play in listed["plays"][:6]:

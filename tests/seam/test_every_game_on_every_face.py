@@ -162,7 +162,7 @@ def _every_turn_through_play_and_the_library(client: Any, preset: str, turns: li
             continue
         dice, play = tuple(turn["dice"]), turn["play"]
         sent = {
-            "board": position.board.to_dict(bar=position.movement.hits),
+            "board": position.board.to_dict(bar=position.variant.hits),
             "turn": position.turn,
             "dice": list(dice),
             "rules": {"preset": preset},
