@@ -271,7 +271,7 @@ CASES: dict[str, tuple[dict[str, Any], str]] = {
         record(game(OPEN, {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]})),
         "legal-moves-only",
     ),
-    # a game written as Plakoto where the rules play backgammon (issue 43: a record's games name their variant)
+    # a game written as Plakoto where the rules play backgammon (issue 43: a game names its variant)
     "WRONG_VARIANT": (
         {**record(game(OPEN)), "games": [{**game(OPEN), "variant": "plakoto"}]},
         "legal-moves-only",

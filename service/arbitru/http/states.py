@@ -194,7 +194,9 @@ def start_state(answer: Mapping[str, Any], seeds: Mapping[str, str] | None = Non
     new game id and dice chain, the players' seeds."""
     ring = key_ring()
     turn = answer["next"].get("turn")  # a rotation's later game: its starter rolls, no opening
-    payload = start_payload(ring, answer["board"], answer["cube"], answer["match"], answer["rules"], seeds, turn)
+    payload = start_payload(
+        ring, answer["board"], answer["cube"], answer["match"], answer["rules"], seeds, turn
+    )
     return sign_state(ring, payload)
 
 

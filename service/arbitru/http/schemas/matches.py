@@ -335,7 +335,9 @@ class RecordGameSchema(ma.Schema):
     set_position = fields.String(metadata=_doc("optional XG position string the game starts from"))
     variant = fields.String(
         validate=validate.OneOf(GAME_VARIANTS),
-        metadata=_doc("optional: the game's variant, checked against its rules (a rotation's game: its turn's)"),
+        metadata=_doc(
+            "optional: the game's variant, checked against its rules (a rotation's game: its turn's)"
+        ),
     )
     turns = fields.List(fields.Nested(TurnSchema))
     result = fields.Nested(RecordResultSchema, allow_none=True)
