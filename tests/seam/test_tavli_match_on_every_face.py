@@ -17,10 +17,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from arbitru import create_app
 from arbitru.cli import main
-from arbitru.engine.rules import PRESETS, ROTATIONS, build_rules, game_rules
+from arbitru.engine.rules import MAX_MATCH_LENGTH, PRESETS, ROTATIONS, build_rules, game_rules
+from arbitru.formats.limits import MAX_GAME_NUMBER
 from arbitru.library import read_match
 from arbitru.referee.replay import ExportError
 from tests.http.conftest import assert_problem, ok_json
@@ -180,7 +183,13 @@ def test_a_rotation_plays_each_game_by_its_preset_only_its_length_may_change(
     assert not build_rules({"preset": "tavli", "match_length": 5})[1]
 
 
-def test_every_game_of_a_rotation_answers_rules_it_accepts_back() -> None:
-    for number in range(1, 2 * len(ROTATIONS["tavli"]) + 1):
-        rules = game_rules(PRESETS["tavli"], number)
-        assert build_rules(rules.to_dict()) == (rules, [])
+@given(number=st.integers(1, MAX_GAME_NUMBER), length=st.integers(0, MAX_MATCH_LENGTH))
+def test_every_game_of_a_rotation_is_its_turns_preset_and_its_rules_are_accepted_back(
+    number: int, length: int
+) -> None:
+    rules = game_rules(PRESETS["tavli"].with_options(match_length=length), number)
+    games = ROTATIONS["tavli"]
+    assert rules.preset == games[(number - 1) % len(games)]
+    assert (rules.rotation, rules.match_length) == ("tavli", length)
+    assert build_rules(rules.to_dict()) == (rules, [])
+    assert game_rules(rules, number) == rules  # the game's own rules name the same game
