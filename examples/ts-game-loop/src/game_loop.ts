@@ -66,7 +66,8 @@ function same(a: object, b: object): boolean {
 
 // Roll the opening until someone starts (equal rolls: again); the cube may turn on a tie.
 async function opening(start: Schemas["StartResponse"], context: Context): Promise<[Color, number[] | null]> {
-  const count = start.next.dice_per_player;
+  const count = start.next.dice_per_player; // absent only when a rotation's winner starts (step roll)
+  if (count === undefined) throw new Error(`no opening roll at step ${start.next.step}`);
   for (;;) {
     const rolls = { white: roll(count), black: roll(count) };
     const decided = await answer(client.POST("/v1/opening", { body: { rolls, ...context } }));
