@@ -167,6 +167,22 @@ def test_after_a_tie_the_next_game_opens_with_an_opening_roll() -> None:
 
 
 @pytest.mark.parametrize(
+    "after",
+    [
+        {"game": 0, "winner": "white"},
+        {"game": 1},
+        {"game": 1, "winner": "red"},
+        {"game": "1", "winner": None},
+    ],
+)
+def test_start_refuses_an_after_that_names_no_game_played(after: dict[str, Any]) -> None:
+    answer = assert_problem(
+        _client().post("/v1/start", json={"rules": {"preset": "tavli"}, "after": after}), 422
+    )
+    assert "after" in json.dumps(answer)
+
+
+@pytest.mark.parametrize(
     ("rules", "field"),
     [
         ({"preset": "tavli", "cube": True}, "rules.cube"),

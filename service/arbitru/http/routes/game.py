@@ -189,8 +189,9 @@ def rules_presets() -> Response:
     matches to 3, no cube, the Romanian opening); the Table family (docs/variants.md): `long_nardy`
     (table pe duse: the same direction, no hitting, the head and block rules; the cube), `plakoto`
     (pins instead of hits, the mother rule; no cube), `portes` and `tavla` (backgammon without the
-    cube, a backgammon counting 2). `preset_descriptions` names and describes each in the request's
-    language.
+    cube, a backgammon counting 2); `tavli`, Greek Tavli, a match of Portes, Plakoto and Fevga in turn
+    (option `rotation`; POST /v1/start tells each game after the one before). `preset_descriptions`
+    names and describes each in the request's language.
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
     strict_query(())  # it reads no query parameter: any is a 422 naming it
