@@ -129,7 +129,7 @@ def test_problem_messages_are_localised_in_romanian():
 
 def test_presets_list_every_option_that_applies_to_each_preset():
     listed = presets()
-    assert set(listed) == {"standard", "romanian", "long_nardy", "plakoto", "portes", "tavla"}
+    assert set(listed) == {"standard", "romanian", "long_nardy", "plakoto", "portes", "tavla", "tavli"}
     assert set(listed["romanian"]) == set(Rules.option_names()) - {"hypergammon_checkers", "nardy_block"}
     assert listed["romanian"]["match_length"] == 3 and listed["standard"]["cube"] is True
 

@@ -271,6 +271,11 @@ CASES: dict[str, tuple[dict[str, Any], str]] = {
         record(game(OPEN, {"white": {"points": {"6": 8, "8": 8}}, "black": START["black"]})),
         "legal-moves-only",
     ),
+    # a game written as Plakoto where the rules play backgammon (issue 43: a game names its variant)
+    "WRONG_VARIANT": (
+        {**record(game(OPEN)), "games": [{**game(OPEN), "variant": "plakoto"}]},
+        "legal-moves-only",
+    ),
     # Tavla: the checker that hits on 3, in white's home board, may not go on to 2 (issue 40)
     "HIT_AND_RUN_IN_HOME": (
         record(game([roll(0, [5, 1], "8/3*/2")], BLOT_ON_THREE), rules={"preset": "tavla"}),

@@ -72,7 +72,8 @@ const samePair = (a: Schemas["Seeds"] | null, b: Schemas["Seeds"]): boolean => a
 
 // Roll the opening until someone starts (equal rolls: again); the cube may turn on a tie.
 async function opening(start: Schemas["StartResponse"], context: Context): Promise<[Color, number[] | null]> {
-  const count = start.next.dice_per_player;
+  const count = start.next.dice_per_player; // absent only when a rotation's winner starts (step roll)
+  if (count === undefined) throw new Error(`no opening roll at step ${start.next.step}`);
   for (;;) {
     const rolls = { white: roll(count), black: roll(count) };
     const decided = await answer(client.POST("/v1/opening", { body: { rolls, ...context } }));
@@ -171,7 +172,7 @@ async function playMatch(title: string, preset: "romanian" | "standard", length:
 
 const STATE_TYPE = "arbitru-state+jws";
 const STEPS: readonly string[] = ["opening", "roll", "play", "double", "over"];
-const PRESETS: readonly Schemas["Rules"]["preset"][] = ["standard", "romanian", "long_nardy", "plakoto", "portes", "tavla"];
+const PRESETS: readonly Schemas["Rules"]["preset"][] = ["standard", "romanian", "long_nardy", "plakoto", "portes", "tavla", "tavli"];
 // What the loop reads of a state's payload (docs/dice.md): the rest it never needs to read.
 interface StatePayload {
   game: string;

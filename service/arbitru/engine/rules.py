@@ -21,6 +21,9 @@ Presets:
 - `portes`, `tavla`: Greek Portes and Turkish Tavla, the backgammon movement with no cube, a gammon
   (mars) 2 and a backgammon counting 2, the same opening; Tavla also forbids hit-and-run in the home
   board (`hit_and_run: "outside_home"`).
+- `tavli`: Greek Tavli, a rotation match (`ROTATIONS`, option `rotation`): Portes, Plakoto, Fevga in
+  turn, each game by its own preset (`game_rules`), the later games started by the winner of the
+  one before with no opening roll; matches to 7, no cube.
 Every variant's rules and sources: docs/variants.md.
 """
 
@@ -83,6 +86,7 @@ _STANDARD_VALUES: dict[str, Any] = {
     "opening_ties": "reroll",
     "opening_dice": "rolled",
     "match_length": 0,
+    "rotation": "none",
 }
 _OPTION_VALUES = attrgetter(*_STANDARD_VALUES)  # every option's value but the preset's, in one call
 _PRESET_VALUES: dict[str, dict[str, Any]] = {
@@ -119,6 +123,24 @@ _PRESET_VALUES.update(
     }
 )
 
+# The rotations (issue 43): matches whose games follow one another in this order of presets, again
+# and again, each later game started by the winner of the one before with no opening roll. Declared
+# here once; `ROTATIONS` is what the engine plays. Greek Tavli: Portes, Plakoto, Fevga (Wikipedia
+# "Tavli"; docs/variants.md, "Rotation matches", says why Bulgaria's Tabla is not declared).
+ROTATIONS: dict[str, tuple[str, ...]] = {"tavli": ("portes", "plakoto", "fevga")}
+assert all(set(games) <= set(_PRESET_VALUES) for games in ROTATIONS.values()), (
+    "a rotation's games are presets"
+)
+ROTATION_NAMES: tuple[str, ...] = ("none", *ROTATIONS)
+# A rotation's preset: its first game's rules, the rotation named, matches to 7 (Greek clubs play
+# Tavli to 5 or 7; Wikipedia "Tavli").
+_PRESET_VALUES.update(
+    {
+        name: {**_PRESET_VALUES[games[0]], "rotation": name, "match_length": 7}
+        for name, games in ROTATIONS.items()
+    }
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -145,6 +167,7 @@ class Rules:
     opening_ties: str = _FROM_PRESET
     opening_dice: str = _FROM_PRESET
     match_length: int = _FROM_PRESET
+    rotation: str = _FROM_PRESET
 
     def __post_init__(self) -> None:
         values = _PRESET_VALUES.get(self.preset) if isinstance(self.preset, str) else None
@@ -255,6 +278,7 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("opening_ties", str, OPENING_TIES),
         OptionSpec("opening_dice", str, OPENING_DICE),
         OptionSpec("match_length", int, limits=(0, MAX_MATCH_LENGTH)),
+        OptionSpec("rotation", str, ROTATION_NAMES),
     )
 }
 assert tuple(OPTIONS) == Rules.option_names(), "one row per Rules field, in field order"
@@ -323,7 +347,41 @@ def _value_problems(rules: Rules, given: Mapping[str, Any], prefix: str) -> list
     if rules.opening == "standard" and rules.opening_ties != "reroll":
         if "opening_ties" in given:
             found.append(problem(f"{prefix}.opening_ties", "ties_need_romanian"))
+    found.extend(_rotation_problems(rules, given, prefix))
     return found
+
+
+# What a rotation's rules may set besides their preset: the rotation and the match's length.
+_ROTATION_CHOSEN = frozenset(("rotation", "match_length"))
+
+
+def _rotation_problems(rules: Rules, given: Mapping[str, Any], prefix: str) -> list[Problem]:
+    """A rotation's games are played by their own presets: the preset must be one of its games (or
+    the rotation's own preset), and an option given may only restate the preset's value (what the
+    answers carry back), the match length aside."""
+    if rules.rotation == "none":
+        return []
+    games = ROTATIONS[rules.rotation]
+    if rules.preset not in games and PRESETS[rules.preset].rotation != rules.rotation:
+        presets = ", ".join((*games, *(n for n, r in PRESETS.items() if r.rotation == rules.rotation)))
+        return [problem(f"{prefix}.preset", "rotation_preset", rotation=rules.rotation, presets=presets)]
+    base = PRESETS[rules.preset]
+    return [
+        problem(f"{prefix}.{name}", "rotation_option", rotation=rules.rotation)
+        for name, value in given.items()
+        if name not in _ROTATION_CHOSEN and value != getattr(base, name)
+    ]
+
+
+def game_rules(rules: Rules, number: int) -> Rules:
+    """The rules of game `number` (1 the first) of a match played by `rules`: in a rotation, the
+    preset of that game's turn in it (`ROTATIONS`) with the rotation and the match length kept (so
+    the answer names the game and, sent back, its rotation); else `rules` themselves."""
+    if rules.rotation == "none":
+        return rules
+    games = ROTATIONS[rules.rotation]
+    preset = games[(number - 1) % len(games)]
+    return Rules(preset=preset, rotation=rules.rotation, match_length=rules.match_length)
 
 
 def _resolve_requirements(rules: Rules, given: Mapping[str, Any], prefix: str) -> tuple[Rules, list[Problem]]:

@@ -12,6 +12,7 @@ Shape (players[0] is the first player, every score pair is in that order):
           "game": 1,
           "start_score": [0, 0],
           "start_position": null,                   # optional board; "white" = players[0]
+          "variant": "backgammon",                  # optional: the game's variant (a rotation's games)
           "turns": [
             {"player": 1, "action": "roll", "dice": [6, 2], "play": "24/18 13/11"},
             {"player": 0, "action": "double", "cube": 2},
@@ -41,6 +42,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from arbitru.engine.outcome import COUNTED_AS, RESULT_MULTIPLIERS, RESULTS
+from arbitru.engine.variants import VARIANTS as _VARIANTS
 from arbitru.formats.limits import (
     MAX_CHECKERS,
     MAX_CUBE_LIMIT,
@@ -87,6 +89,7 @@ FORMAT = "arbitru.match/1"
 TURN_ACTIONS: tuple[str, ...] = ("roll", "double", "take", "drop", "beaver", "raccoon", "resign")
 LEVELS: dict[str, int] = RESULT_MULTIPLIERS
 LEVEL_NAMES: dict[int, str] = COUNTED_AS
+GAME_VARIANTS: tuple[str, ...] = tuple(_VARIANTS)  # what a game's `variant` may name
 
 EXAMPLE: dict[str, Any] = {
     "format": FORMAT,
@@ -135,6 +138,8 @@ def _game_record(game: Game) -> dict[str, Any]:
         out["set_position"] = game.set_position
     if game.start_position is not None:  # a record's (or an SGF's) stated board, as it was given
         out["start_position"] = game.start_position
+    if game.variant is not None:
+        out["variant"] = game.variant
     # A record names who resigned: the loser, where the .mat's marker does not say it by its
     # column (OpenGammon's `Resigned Game` stands in the winner's).
     loser = 1 - game.result.winner if game.result is not None else None
@@ -325,8 +330,7 @@ def _pin_points(pinned: Any) -> bool:
 
 @_object_of
 def _game_problems(game: Mapping[str, Any], path: str, turns: bool = True) -> Problems:
-    known = ("game", "start_score", "start_position", "set_position", "turns", "result")
-    yield from _unknown_fields(game, path, known, _UNKNOWN)
+    yield from _unknown_fields(game, path, _GAME_FIELDS, _UNKNOWN)
     if "game" in game and not _is_int(game["game"], MAX_GAME_NUMBER, 1):
         yield (f"{path}.game", message("game_record.game_number", limit=MAX_GAME_NUMBER))
     score = game.get("start_score", [0, 0])
@@ -340,6 +344,8 @@ def _game_problems(game: Mapping[str, Any], path: str, turns: bool = True) -> Pr
         and (not game["set_position"] or set_position_reads_back(game["set_position"]))
     ):
         yield (f"{path}.set_position", message("game_record.set_position"))
+    if "variant" in game and game["variant"] not in GAME_VARIANTS:
+        yield (f"{path}.variant", message("game_record.variant", variants=", ".join(GAME_VARIANTS)))
     if turns:
         yield from _list_problems(
             game.get("turns"), f"{path}.turns", _TURNS, _turn_problems, common_roll_is_sound
@@ -354,7 +360,8 @@ def _game_fields_problems(game: Any, path: str) -> Problems:
     return _game_problems(game, path, False)
 
 
-_GAME_FIELDS = frozenset(("game", "start_score", "start_position", "set_position", "turns", "result"))
+_GAME_FIELDS = ("game", "start_score", "start_position", "set_position", "variant", "turns", "result")
+_PLAIN_GAME_FIELDS = frozenset(_GAME_FIELDS) - {"variant"}  # a game stating its variant has the full check
 _RESULT_FIELDS = frozenset(("winner", "points", "and_the_match"))
 
 
@@ -363,7 +370,7 @@ def common_game_is_sound(game: Any) -> bool:
     commonest game (a JSON object of its number, start score, turns and maybe a result, no start
     position); False says nothing (the full check decides), without the generators' frames.
     `tests/formats/test_record_turn_fast_path.py` proves it never says True of a game with a problem."""
-    if type(game) is not dict or not game.keys() <= _GAME_FIELDS:
+    if type(game) is not dict or not game.keys() <= _PLAIN_GAME_FIELDS:
         return False
     number, score, result = game.get("game", 1), game.get("start_score", [0, 0]), game.get("result")
     if not (
@@ -526,6 +533,7 @@ def _match_of(data: Mapping[str, Any], actions_of: list[list[Action]]) -> MatchF
             else None,
             set_position=game.get("set_position"),
             start_position=dict(game["start_position"]) if game.get("start_position") is not None else None,
+            variant=game.get("variant"),
         )
         games.append(parsed)
     rules = dict(data["rules"]) if isinstance(data.get("rules"), Mapping) else None

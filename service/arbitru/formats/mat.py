@@ -120,6 +120,7 @@ class Game:
     set_position: str | None = None  # XG `; Set Pos=...` string, when the game does not start fresh
     set_position_line: int | None = None
     start_position: dict[str, Any] | None = None  # a contract board ("white" = players[0]), JSON input only
+    variant: str | None = None  # the variant a JSON record states for the game (JSON input only)
 
 
 @dataclass(slots=True)

@@ -199,8 +199,9 @@ def start_state(
     """The first signed state of the game /v1/start answers: its board, cube, match and rules, a
     new game id and dice chain fixing the players' seeds by their hashes, the clock's settings."""
     ring = key_ring()
+    turn = answer["next"].get("turn")  # a rotation's later game: its starter rolls, no opening
     payload = start_payload(
-        ring, answer["board"], answer["cube"], answer["match"], answer["rules"], seed_hashes, clock
+        ring, answer["board"], answer["cube"], answer["match"], answer["rules"], seed_hashes, clock, turn
     )
     return sign_state(ring, payload)
 

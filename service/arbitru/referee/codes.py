@@ -58,6 +58,7 @@ REASON_CODES: dict[str, str] = {
     "MATCH_ALREADY_OVER": "a game is played after the match was already won",
     "MATCH_NOT_OVER": "the transcript says 'and the match' but the match is not won",
     "BAD_START_POSITION": "a stated start position is not a valid board",
+    "WRONG_VARIANT": "a game's stated variant is not the one the rules (a rotation's turn) play it by",
 }
 
 # Impossible plays: tournament rules never condone them, in either mode.

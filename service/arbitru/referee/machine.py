@@ -20,7 +20,7 @@ from arbitru.engine.match import Match, score_game
 from arbitru.engine.moves import legal_plays
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.outcome import COUNTED_AS, Outcome, ending_test, outcome, resignation
-from arbitru.engine.rules import Rules
+from arbitru.engine.rules import Rules, game_rules
 from arbitru.engine.variants import NO_HISTORY, History, read_board, start_board, variant_of
 from arbitru.engine.verdict import Verdict
 from arbitru.formats import limits
@@ -146,16 +146,25 @@ class Referee:
         self.match_winner: int | None = None
         self._state: GameState | None = None  # the game being replayed (for the error's position)
         self.stopped: RefereeError | None = None  # the first illegal action, once `verdict()` has run
+        # The match's rules; in a rotation (Tavli) each game is played by its own (`game_rules`),
+        # and the winner of a game starts the next (`_last_winner`, None after a tie or at the start).
+        self.match_rules = self.rules
+        self._last_winner: Color | None = None
+        self._use_rules(self.rules)
+
+    def _use_rules(self, rules: Rules) -> None:
+        """Play the next game by `rules`: what a game reads of them, found once a game, not once a roll."""
+        self.rules = rules
         # Whether a board ends the game under these rules (`ending_test`, what `Position.ends_game`
         # and `Position.outcome` ask), asked after every play without a Position method's frame: the
         # outcome is counted only for a board that does (`_outcome`).
-        self._ends_game = ending_test(self.rules)
-        # The game, and its reading of a written play, found once a transcript, not once a roll.
-        self._variant = variant_of(self.rules)
-        self._board_after = written_play_reader(self.rules)
+        self._ends_game = ending_test(rules)
+        # The game, and its reading of a written play.
+        self._variant = variant_of(rules)
+        self._board_after = written_play_reader(rules)
         # The rules a game's points are counted by: in a match without the Jacoby rule (what
         # `outcome` and `resignation` copy the rules for at every call, `Rules.with_options`).
-        self._scoring_rules = self.rules.with_options(jacoby=False) if self.length else self.rules
+        self._scoring_rules = rules.with_options(jacoby=False) if self.length else rules
 
     # -- entry ------------------------------------------------------------------------------------
     def verdict(self) -> Json:
@@ -192,6 +201,9 @@ class Referee:
     # -- one game ---------------------------------------------------------------------------------
     def _game(self, index: int, game: Game) -> None:
         self._check_game_start(game)
+        if self.match_rules.rotation != "none":
+            self._use_rules(game_rules(self.match_rules, game.number))
+        self._check_variant(game)
         state = self._start_state(index, game)
         self._state = state
         last_game = index == len(self.match.games) - 1
@@ -232,12 +244,21 @@ class Referee:
             where = {"line": game.score_line, "action": self._score_text(game)}
             self._fail(game, None, "SCORE_MISMATCH", params, where, variant="" if self.length else "money")
 
+    def _check_variant(self, game: Game) -> None:
+        """A game's stated `variant` (a JSON record's) must be the one its rules play."""
+        if game.variant is not None and game.variant != self.rules.variant:
+            params: Params = {"game": game.number, "written": game.variant, "variant": self.rules.variant}
+            where = {"line": None, "action": f"Game {game.number}"}
+            self._fail(game, None, "WRONG_VARIANT", params, where)
+
     def _start_state(self, index: int, game: Game) -> GameState:
-        """The game's state before its first action: the board it starts from."""
+        """The game's state before its first action: the board it starts from; in a rotation, a
+        game after one that was won is started by its winner, with no opening roll."""
         start = self.excerpt.position if self.excerpt and index == 0 else None
         board = self._start_board(game) if start is None else self._excerpt_board(game, start)
         stated = start is not None or bool(game.set_position) or game.start_position is not None
-        return GameState(board, from_position=stated)
+        starter = self._last_winner if index and self.match_rules.rotation != "none" else None
+        return GameState(board, turn=starter, from_position=stated or starter is not None)
 
     @staticmethod
     def _only_resignations_after(game: Game) -> int:
@@ -654,6 +675,7 @@ class Referee:
         unchanged)."""
         assert state.points is not None
         entry = self._game_entry(game, state, capped)
+        self._last_winner = state.winner
         if state.winner is None:
             self.games_out.append(entry)
             return

@@ -46,7 +46,10 @@ def transcript_problem(rules: Rules) -> Problem | None:
     """Why a .mat or SGF transcript cannot hold a game of `rules` (None when it can): they hold only
     the backgammon family's games, Long Nardy's same-direction moves and Plakoto's pins have no
     notation there. Both ways: such a transcript is not refereed by those rules, and no match of
-    those rules is written as one (docs/variants.md)."""
+    those rules is written as one (docs/variants.md). Nor a rotation match (Tavli): they state one
+    game's rules for the whole match."""
+    if rules.rotation != "none":
+        return problem("rules.rotation", "transcript_rotation", rotation=rules.rotation)
     if rules.variant in TRANSCRIPT_VARIANTS:
         return None
     variants = ", ".join(TRANSCRIPT_VARIANTS)

@@ -88,16 +88,18 @@ def start_payload(
     rules: Mapping[str, Any],
     seed_hashes: Mapping[str, str] | None = None,
     clock: Mapping[str, Any] | None = None,
+    turn: str | None = None,
 ) -> dict[str, Any]:
-    """The first state of a game: the starting board, the opening roll next, a new dice chain
-    fixing the players' seeds by their hashes, the clock's settings if the game has a clock."""
+    """The first state of a game: the starting board, the opening roll next (or, `turn` given, a
+    rotation's game its starter rolls first), a new dice chain fixing the players' seeds by their
+    hashes, the clock's settings if the game has a clock."""
     return {
         "v": VERSION,
         "game": secrets.token_hex(16),
         "prev": None,
-        "step": "opening",
+        "step": "opening" if turn is None else "roll",
         "board": dict(board),
-        "turn": None,
+        "turn": turn,
         "dice": None,
         "cube": dict(cube),
         "offer": None,

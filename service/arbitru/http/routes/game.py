@@ -17,7 +17,7 @@ from arbitru.engine.clock import build_settings
 from arbitru.engine.cube import REASONS, cube_action
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems, opening_step_keys
 from arbitru.engine.outcome import most_at_stake
-from arbitru.engine.rules import OPTIONS, PRESETS, presets
+from arbitru.engine.rules import OPTIONS, PRESETS, Rules, game_rules, presets
 from arbitru.engine.variants import board_json, start_board
 from arbitru.http.api import cacheable
 from arbitru.http.blueprint import Blueprint, strict_query
@@ -48,7 +48,7 @@ from arbitru.http.schemas.game import (
     StartResponseSchema,
 )
 from arbitru.http.states import next_state, sent_state, start_state, with_state
-from arbitru.messages import render, result_label, say, say_code, template
+from arbitru.messages import message, render, result_label, say, say_code, template
 
 blp = Blueprint(
     "game",
@@ -197,9 +197,9 @@ def rules_presets() -> Response:
     (table pe duse: the same direction, no hitting, the head and block rules; the cube), `plakoto`
     (pins instead of hits, the mother rule; no cube), `fevga` (the same direction, one checker holds
     a point, the starting, starting-quarter and unblocking rules; no cube), `portes` and `tavla`
-    (backgammon without the
-    cube, a backgammon counting 2). `preset_descriptions` names and describes each in the request's
-    language.
+    (backgammon without the cube, a backgammon counting 2); `tavli`, Greek Tavli, a match of Portes,
+    Plakoto and Fevga in turn (option `rotation`; POST /v1/start tells each game after the one
+    before). `preset_descriptions` names and describes each in the request's language.
     Send `rules: {"preset": "romanian", ...}` on any route; every option can be overridden.
     """
     strict_query(())  # it reads no query parameter: any is a 422 naming it
@@ -265,22 +265,41 @@ def resign(body: dict[str, Any]) -> Response:
 # -- /v1/start ----------------------------------------------------------------------------------
 def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rules") -> dict[str, Any]:
     """A game's start for validated rules (`body["rules"]`) and match: the starting board, every rules
-    option in force, the centred cube, the match and the first step (the opening roll)."""
+    option in force, the centred cube, the match and the first step (the opening roll). After a game
+    (`body["after"]`: its number and winner) the next one: in a rotation (Tavli) it is played by its
+    turn's preset (`game_rules`) and its first step is the previous winner's roll, with no opening."""
     rules, cube, match = resolve_context({"rules": body.get("rules"), "match": body.get("match")}, prefix)
-    dice = DICE_PER_PLAYER[rules.opening]
+    after = body.get("after")
+    number = after["game"] + 1 if after else 1
+    rules = game_rules(rules, number)
+    starter = after["winner"] if after and rules.rotation != "none" else None
     return {
+        "game": number,
         "variant": rules.variant,
         "checkers": rules.checkers,
         "board": board_json(start_board(rules), rules),
         "rules": rules.to_dict(),
         "cube": cube.to_dict(),
         "match": match.to_dict(),
-        "next": {
-            "step": "opening",
-            "route": "/v1/opening",
-            "dice_per_player": dice,
-            "message": " ".join(render(key, None, lang) for key in opening_step_keys(rules)),
-        },
+        "next": _first_step(rules, starter, lang),
+    }
+
+
+def _first_step(rules: Rules, starter: str | None, lang: str) -> dict[str, Any]:
+    """A game's first step: the opening roll, or (`starter`, a rotation's winner of the game before)
+    that player's roll."""
+    if starter is not None:
+        return {
+            "step": "roll",
+            "route": "/v1/roll",
+            "turn": starter,
+            "message": render("rotation_step", {"player": message(starter)}, lang),
+        }
+    return {
+        "step": "opening",
+        "route": "/v1/opening",
+        "dice_per_player": DICE_PER_PLAYER[rules.opening],
+        "message": " ".join(render(key, None, lang) for key in opening_step_keys(rules)),
     }
 
 
@@ -337,10 +356,15 @@ def start_game(body: dict[str, Any]) -> Response:
     """Start a game (rules and match as JSON)
 
     The same answer as GET /v1/start, for a `rules` object as every route takes it and, for a later
-    game of a match, the `match` before it (its score, and whether it is the Crawford game). Every
-    game of a match starts with its own opening roll. For committed dice, `seed_hashes` fixes each
-    player's secret seed by its SHA-256 in the signed state (the seeds are revealed with the first
-    /v1/roll); `clock` (as POST /v1/clock takes it) is carried in the state (docs/dice.md).
+    game of a match, the `match` before it (its score, and whether it is the Crawford game) and
+    `after`, the game just played (its number and winner): the answer is game `after.game + 1`.
+    Every game of a match starts with its own opening roll, but in a rotation (`rotation: tavli`,
+    the preset `tavli`): there each game is played by its turn's preset (Portes, Plakoto, Fevga, again
+    and again; `rules` answers it, with the rotation, to send back) and a game after one that was won
+    is started by its winner (`next.step: roll`, `next.turn`), with no opening roll. For committed
+    dice, `seed_hashes` fixes each player's secret seed by its SHA-256 in the signed state (the seeds
+    are revealed with the first /v1/roll); `clock` (as POST /v1/clock takes it) is carried in the
+    state (docs/dice.md).
     """
     lang = request_language()
     answer = start_listing(body, lang)

@@ -17,6 +17,7 @@ from arbitru.engine.board import COLORS
 from arbitru.engine.cube import ACTIONS, OFFERS, REASONS
 from arbitru.engine.outcome import RESIGN_LEVELS
 from arbitru.engine.rules import OPTIONS, PRESETS, VARIANTS, OptionSpec
+from arbitru.formats.limits import MAX_GAME_NUMBER
 from arbitru.http.position_sources import PositionSourcesMixin, sources_openapi
 from arbitru.http.schemas.clock import ClockSettingsSchema
 from arbitru.http.schemas.core import (
@@ -176,6 +177,20 @@ StartQuerySchema = type(
 )
 
 
+class AfterGameSchema(StrictSchema):
+    """The game of a match just played, as /v1/start's `after`: its number and who won it."""
+
+    game = StrictInteger(
+        required=True, validate=validate.Range(1, MAX_GAME_NUMBER), metadata=_doc("its number (1 the first)")
+    )
+    winner = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc("who won it (null: nobody, a tie); in a rotation the winner starts the next game"),
+    )
+
+
 class StartRequestSchema(StrictSchema):
     """Body of POST /v1/start: the rules (a preset plus options) and, for a later game, the match."""
 
@@ -183,6 +198,10 @@ class StartRequestSchema(StrictSchema):
     match = fields.Nested(
         MatchSchema,
         metadata=_doc("the match before this game (default: the rules' match length, 0-0)"),
+    )
+    after = fields.Nested(
+        AfterGameSchema,
+        metadata=_doc("the game of the match just played: the answer starts the next one (default: game 1)"),
     )
     seed_hashes = seed_hashes_field()
     clock = fields.Nested(
@@ -296,12 +315,18 @@ class RulesResponseSchema(ma.Schema):
 
 
 class StartStepSchema(ma.Schema):
-    """The first step of a game: the opening roll."""
+    """The first step of a game: the opening roll, or in a rotation's later game its starter's roll."""
 
-    step = fields.String(required=True, validate=validate.OneOf(["opening"]))
-    route = fields.String(required=True, metadata=_doc("where to send the opening rolls: /v1/opening"))
+    step = fields.String(required=True, validate=validate.OneOf(["opening", "roll"]))
+    route = fields.String(
+        required=True, metadata=_doc("where to send the opening rolls (/v1/opening), or roll (/v1/roll)")
+    )
     dice_per_player = fields.Integer(
-        required=True, validate=validate.OneOf([1, 2]), metadata=_doc("1 (standard), 2 (romanian)")
+        validate=validate.OneOf([1, 2]), metadata=_doc("the opening's: 1 (standard), 2 (romanian)")
+    )
+    turn = fields.String(
+        validate=validate.OneOf(list(COLORS)),
+        metadata=_doc("step roll: who rolls first (a rotation's winner of the game before)"),
     )
     message = fields.String(required=True, metadata=_doc("what the players do, in the request's language"))
 
@@ -309,6 +334,7 @@ class StartStepSchema(ma.Schema):
 class StartResponseSchema(ma.Schema):
     """The starting board of a game, the rules in force, the cube and match, and the first step."""
 
+    game = fields.Integer(required=True, metadata=_doc("the game's number in its match (1 the first)"))
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS))
     checkers = fields.Integer(required=True, validate=validate.Range(1, 15))
     board = BoardField(required=True)

@@ -11,7 +11,7 @@ from marshmallow import fields, validate
 from arbitru.engine.board import COLORS
 from arbitru.engine.outcome import RESULTS
 from arbitru.formats.game_record import EXAMPLE as RECORD_EXAMPLE
-from arbitru.formats.game_record import TURN_ACTIONS
+from arbitru.formats.game_record import GAME_VARIANTS, TURN_ACTIONS
 from arbitru.formats.limits import MAX_MAT_CHARS, MAX_MATCH_LENGTH
 from arbitru.http.schemas.core import (
     BoardField,
@@ -337,6 +337,12 @@ class RecordGameSchema(ma.Schema):
     start_score = fields.List(fields.Integer())
     start_position = fields.Nested(BoardSchema, metadata=_doc("optional start board; white = players[0]"))
     set_position = fields.String(metadata=_doc("optional XG position string the game starts from"))
+    variant = fields.String(
+        validate=validate.OneOf(GAME_VARIANTS),
+        metadata=_doc(
+            "optional: the game's variant, checked against its rules (a rotation's game: its turn's)"
+        ),
+    )
     turns = fields.List(fields.Nested(TurnSchema))
     result = fields.Nested(RecordResultSchema, allow_none=True)
 
