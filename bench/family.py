@@ -161,7 +161,7 @@ def units(data: Path, passes: int) -> None:
         paths[f"{name} doubles (fast_family)"] = doubles  # type: ignore[assignment]
         paths[f"{name} mixed (plain)"] = mixed  # type: ignore[assignment]
     doubles, mixed = fevga_rolls(random.Random(43))
-    paths["fevga doubles (fevga.doubles_plays)"] = doubles
+    paths["fevga doubles (fast_fevga.doubles_plays)"] = doubles
     paths["fevga mixed (plain)"] = mixed
     print(f"{'path':40}{'positions':>10}{'units':>10}{'CPU ms':>9}{'us/unit':>9}")
     for path, cases in paths.items():

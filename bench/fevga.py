@@ -3,7 +3,7 @@
 
     python bench/fevga.py [--climb 300] [--trapped 40] [--passes 7] [--seed 43]
 
-Fevga's plays are listed by `arbitru.engine.fevga.fevga_plays` (its doubles by the walk of
+Fevga's plays are listed by `arbitru.engine.fast_fevga.fevga_plays` (its doubles by the walk of
 `doubles_plays`, held equal to the plain generator by tests/engine/test_fevga_moves.py), beside
 `plain_plays` with `FEVGA` (the statement of the rules). For each double, a seeded hill-climb from
 random Fevga boards (15 a side, no point held by both, each side keeping the starting rule and its
@@ -32,7 +32,8 @@ sys.path.insert(0, str(REPO / "bench"))
 from family import DATA, backgammon_worst, interleaved  # noqa: E402
 
 from arbitru.engine.board import OFF, Board  # noqa: E402
-from arbitru.engine.fevga import FEVGA, _can_open, fevga_plays, starting_quarter_rule, starting_rule  # noqa: E402
+from arbitru.engine.fast_fevga import fevga_plays  # noqa: E402
+from arbitru.engine.fevga import FEVGA, _can_open, starting_quarter_rule, starting_rule  # noqa: E402
 from arbitru.engine.geometry import SAME  # noqa: E402
 from arbitru.engine.movement import Step  # noqa: E402
 from arbitru.engine.moves import legal_plays  # noqa: E402

@@ -72,8 +72,8 @@ def test_the_circle_finder_names_the_circle_it_is_shown() -> None:
     assert _imported("arbitru.engine.verdict", tree, {"arbitru.engine.judge"}) == {"arbitru.engine.judge"}
 
 
-PLAIN = {f"{PACKAGE}.plain", f"{PACKAGE}.variant_judge"}  # the plain generator and the plain judge
-ACCELERATIONS = {f"{PACKAGE}.{name}" for name in ("fast_backgammon", "fast_family", "family_judge")}
+PLAIN = {f"{PACKAGE}.{name}" for name in ("plain", "variant_judge", "fevga")}  # the rules stated plainly
+ACCELERATIONS = {f"{PACKAGE}.{name}" for name in ("fast_backgammon", "fast_family", "fast_fevga", "family_judge")}
 
 
 def reached(graph: dict[str, set[str]], module: str) -> set[str]:

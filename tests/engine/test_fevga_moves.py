@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine.board import Board
+from arbitru.engine.fast_fevga import fevga_plays
 from arbitru.engine.fevga import (
     FEVGA,
     FEVGA_FREE,
     FEVGA_START,
-    fevga_plays,
     has_passed,
     starting_quarter_rule,
     starting_rule,

@@ -70,7 +70,7 @@ def test_romanian_preset_options_can_be_overridden_too():
 
 
 def test_unknown_preset_variant_and_option_are_problems_naming_the_field():
-    _, problems = build_rules({"preset": "turkish", "variant": "fevga", "doubling": True})
+    _, problems = build_rules({"preset": "turkish", "variant": "gul_bara", "doubling": True})
     assert fields_of(problems) == {"rules.preset", "rules.variant", "rules.doubling"}
 
 
@@ -129,7 +129,16 @@ def test_problem_messages_are_localised_in_romanian():
 
 def test_presets_list_every_option_that_applies_to_each_preset():
     listed = presets()
-    assert set(listed) == {"standard", "romanian", "long_nardy", "plakoto", "portes", "tavla", "tavli"}
+    assert set(listed) == {
+        "standard",
+        "romanian",
+        "long_nardy",
+        "plakoto",
+        "fevga",
+        "portes",
+        "tavla",
+        "tavli",
+    }
     assert set(listed["romanian"]) == set(Rules.option_names()) - {"hypergammon_checkers", "nardy_block"}
     assert listed["romanian"]["match_length"] == 3 and listed["standard"]["cube"] is True
 

@@ -1,4 +1,4 @@
-"""The judge of long nardy and plakoto (`arbitru.engine.variant_judge`), rule by rule: each rule a
+"""The judge of long nardy, plakoto and fevga (`arbitru.engine.variant_judge`), rule by rule: each rule a
 written play breaks is named by its own code (head rule, block rule, a pinned checker moved, a point
 closed by an opposing checker or by a pin, a bear-off while pinned), with its message in English and
 Romanian; and properties: every listed play, written in its notation, is judged legal and reaches
@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from arbitru.engine import REASON_CODES
 from arbitru.engine.board import OFF, PINNED, Board, Color
+from arbitru.engine.fevga import FEVGA
 from arbitru.engine.judge import VARIANT_REASON_CODES
 from arbitru.engine.movement import LONG_NARDY, PLAKOTO, Movement
 from arbitru.engine.position import Position
@@ -40,6 +41,14 @@ BLACK_PINNED = board_of({24: 13, 23: 1, 18: 1}, {24: 14}, PLAKOTO, {"black": [7]
 CLOSED_BY_PIN = board_of({24: 12, 23: 1, 18: 1, 13: 1}, {24: 13, 13: 1}, PLAKOTO, {"black": [7]})
 # White bearing in, one checker pinned on its 3 under black's lone checker on black's 22.
 WHITE_PINNED_HOME = board_of({6: 5, 5: 5, 4: 4}, {22: 1, 24: 14}, PLAKOTO, {"white": [3]})
+
+
+FEVGA_RULES = Rules(preset="fevga")
+FEVGA_START = Position.initial(FEVGA_RULES).board
+# White's checkers fill its starting quarter but its 19; black's all on its 24 (white's 12).
+QUARTER_NEARLY_FULL = board_of({24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 5: 1}, {24: 15}, FEVGA)
+# White holds its 11..6, the six points in front of black's every checker (black's 24, white's 12).
+WALL_BEFORE_TRAPPED = board_of({11: 2, 10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 5: 3}, {24: 15}, FEVGA)
 
 
 def judge(board: Board, turn: Color, dice: tuple[int, int], written: str, rules: Rules):
@@ -104,6 +113,37 @@ VARIANT_CASES = {
         PLAKOTO_RULES,
         "6/off bears off while a checker is pinned on 3",
         "6/off scoate un pul cât timp un pul este prins pe punctul 3",
+    ),
+    "STARTING_RULE": (
+        FEVGA_START,
+        "white",
+        (5, 3),
+        "24/19 24/21",
+        FEVGA_RULES,
+        "24/21 moves a second checker away from the start (24) before the first has passed the"
+        " opponent's start (12)",
+        "24/21 mută un al doilea pul de la start (24) înainte ca primul să fi trecut de startul"
+        " adversarului (12)",
+    ),
+    "STARTING_QUARTER": (
+        QUARTER_NEARLY_FULL,
+        "white",
+        (5, 1),
+        "24/19 5/4",
+        FEVGA_RULES,
+        "24/19 holds all six points of the own starting quarter (24 to 19) at once",
+        "24/19 ocupă deodată toate cele șase puncte ale propriului sfert de start (de la 24 la 19)",
+    ),
+    "UNBLOCKING_RULE": (
+        WALL_BEFORE_TRAPPED,
+        "white",
+        (6, 5),
+        "7/1 6/1",
+        FEVGA_RULES,
+        "7/1 6/1 leaves closed the six points in a row in front of every opposing checker, when a play"
+        " could open one",
+        "7/1 6/1 lasă închise cele șase puncte la rând din fața tuturor pulurilor adverse, deși o"
+        " mutare ar putea deschide unul",
     ),
 }
 

@@ -55,9 +55,9 @@ def test_every_starting_board_is_symmetric_and_has_no_checker_off_or_on_the_bar(
 
 
 def test_unknown_variant_or_checker_count_raises():
-    assert "fevga" not in VARIANTS
-    with pytest.raises(KeyError, match="fevga"):
-        variant_of(Rules(variant="fevga"))
+    assert "gul_bara" not in VARIANTS
+    with pytest.raises(KeyError, match="gul_bara"):
+        variant_of(Rules(variant="gul_bara"))
     with pytest.raises(ValueError):
         start_points("hypergammon", 4)
 

@@ -10,7 +10,7 @@ variant, whichever path lists its plays:
 - the backgammon family's fast paths build each play once: a play listed is `FAST_PLAY` units;
 - the doubles search of the family's other movements (`arbitru.engine.fast_family`) meets each
   multiset of moves once, or walks each order of them once: a step of it is `FAMILY_STEP` units;
-  Fevga's doubles walk (`arbitru.engine.fevga.doubles_plays`: every order, a board met once, on one
+  Fevga's doubles walk (`arbitru.engine.fast_fevga.doubles_plays`: every order, a board met once, on one
   list changed in place) is priced the same, a step for each board it meets;
 - the plain statement (`arbitru.engine.plain.plain_plays`) tries every single move in every order,
   building boards: a step of its search is `PLAIN_STEP` units, `PLAIN_CHECKED_STEP` where each

@@ -53,8 +53,8 @@ from arbitru.engine.family_judge import (
 )
 from arbitru.engine.fast_family import SERVED as _FAMILY_DOUBLES
 from arbitru.engine.fast_family import doubles_plays
+from arbitru.engine.fast_fevga import doubles_plays as fevga_doubles
 from arbitru.engine.fevga import FEVGA, FEVGA_START
-from arbitru.engine.fevga import doubles_plays as fevga_doubles
 from arbitru.engine.geometry import Geometry
 from arbitru.engine.movement import (
     BACKGAMMON,
@@ -483,7 +483,7 @@ class Fevga(TableFamily):
     """Greek Fevga (`arbitru.engine.fevga`): both sides move the same way, one checker holds a point,
     the starting rule (the first checker passes the opponent's start before a second leaves), no
     side fills its own starting quarter, a trapped opponent must be let out. Its doubles are listed
-    by `fevga.doubles_plays`' walk (held equal to `plain_plays` by tests/engine/test_fevga_moves.py).
+    by `fast_fevga.doubles_plays`' walk (held equal to `plain_plays` by tests/engine/test_fevga_moves.py).
     Whether a side's first checker has passed is told by the board: no history field is needed."""
 
     name = "fevga"
