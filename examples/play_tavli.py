@@ -63,7 +63,7 @@ def play_tavli(call, seed=43, length=7):
         game = {"game": start["game"], "start_score": [score["white"], score["black"]]}
         games.append({**game, "variant": start["variant"], "turns": turns})
         winner, block = outcome["winner"], outcome.get("match")
-        print(f"game {start['game']} ({start['rules']['preset']}): {winner or 'nobody'} wins", end="")
+        print(f"game {start['game']} ({start['variant']}): {winner or 'nobody'} wins", end="")
         if winner is not None:  # a tie (Plakoto's mother rule) has no result and scores nothing
             won = {"winner": COLORS.index(winner), "points": block["points"], "and_the_match": block["over"]}
             games[-1]["result"], score = won, block["score"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitru.engine.rules import ROTATIONS
+from arbitru.engine.rules import PRESETS, ROTATIONS
 from tests.ops.ops_live import REPO, gunicorn
 
 EXAMPLE = REPO / "examples" / "play_tavli.py"
@@ -35,8 +35,8 @@ def test_play_tavli_plays_a_match_to_7_through_the_api_and_its_record_is_valid(t
     games = re.findall(r"^game (\d+) \((\w+)\)", done.stdout, flags=re.MULTILINE)
     rotation = ROTATIONS["tavli"]
     assert len(games) > len(rotation)
-    for number, preset in games:
-        assert preset == rotation[(int(number) - 1) % len(rotation)]
+    for number, variant in games:
+        assert variant == PRESETS[rotation[(int(number) - 1) % len(rotation)]].variant
     final = re.findall(r"score (\d+)-(\d+)", done.stdout)[-1]
     assert max(map(int, final)) >= 7
     assert re.search(r"verdict: valid True, (Ana|Bogdan) wins \[\d+, \d+\]", done.stdout), done.stdout

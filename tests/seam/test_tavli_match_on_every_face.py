@@ -11,6 +11,7 @@ import copy
 import importlib.util
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 
 from arbitru import create_app
 from arbitru.cli import main
-from arbitru.engine.rules import MAX_MATCH_LENGTH, PRESETS, ROTATIONS, build_rules, game_rules
+from arbitru.engine.rules import MAX_MATCH_LENGTH, PRESETS, ROTATIONS, Rules, build_rules, game_rules
 from arbitru.formats.limits import MAX_GAME_NUMBER
 from arbitru.library import read_match
 from arbitru.referee.replay import ExportError
@@ -146,7 +147,7 @@ def test_there_is_no_cube_in_a_tavli_match(played: Any) -> None:
 def test_start_after_a_game_answers_the_next_game_its_rules_and_its_starter() -> None:
     first = _call("/v1/start", {"rules": {"preset": "tavli"}})
     assert first["game"] == 1 and first["next"]["step"] == "opening"
-    assert first["rules"] == game_rules(PRESETS["tavli"], 1).to_dict()
+    assert first["rules"] == PRESETS["tavli"].to_dict()  # the rules sent: they play game 1
     after = {"game": 1, "winner": "black"}
     second = _call("/v1/start", {"rules": first["rules"], "after": after})
     assert second["game"] == 2 and second["rules"]["preset"] == ROTATIONS["tavli"][1]
@@ -157,8 +158,14 @@ def test_start_after_a_game_answers_the_next_game_its_rules_and_its_starter() ->
     # the rules answered, sent back, mean the same: the game after game 2 is the rotation's next
     third = _call("/v1/start", {"rules": second["rules"], "after": {"game": 2, "winner": "white"}})
     games = ROTATIONS["tavli"]
-    assert third["rules"] == game_rules(PRESETS["tavli"], 3).to_dict()
-    assert third["rules"]["preset"] == games[2 % len(games)]
+    assert third["rules"] == Rules(preset=games[2 % len(games)], rotation="tavli", match_length=7).to_dict()
+
+
+def test_start_without_after_answers_the_game_its_rules_name_as_sent() -> None:
+    for preset in ROTATIONS["tavli"]:
+        sent = Rules(preset=preset, rotation="tavli", match_length=7).to_dict()
+        answer = _call("/v1/start", {"rules": sent})
+        assert answer["rules"] == sent and answer["game"] == ROTATIONS["tavli"].index(preset) + 1
 
 
 def test_after_a_tie_the_next_game_opens_with_an_opening_roll() -> None:
@@ -186,7 +193,7 @@ def test_start_refuses_an_after_that_names_no_game_played(after: dict[str, Any])
     ("rules", "field"),
     [
         ({"preset": "tavli", "cube": True}, "rules.cube"),
-        ({"preset": "standard", "rotation": "tavli"}, "rules.preset"),
+        ({"preset": "standard", "rotation": "tavli"}, "rules.rotation"),
         ({"preset": "plakoto", "rotation": "tavli", "gammons": False}, "rules.gammons"),
     ],
 )
@@ -205,7 +212,8 @@ def test_every_game_of_a_rotation_is_its_turns_preset_and_its_rules_are_accepted
 ) -> None:
     rules = game_rules(PRESETS["tavli"].with_options(match_length=length), number)
     games = ROTATIONS["tavli"]
-    assert rules.preset == games[(number - 1) % len(games)]
-    assert (rules.rotation, rules.match_length) == ("tavli", length)
+    turn = games[(number - 1) % len(games)]
+    assert rules.preset == (turn if turn != games[0] else "tavli")  # the preset sent plays game 1
+    assert replace(rules, preset=turn) == Rules(preset=turn, rotation="tavli", match_length=length)
     assert build_rules(rules.to_dict()) == (rules, [])
     assert game_rules(rules, number) == rules  # the game's own rules name the same game

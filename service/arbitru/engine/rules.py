@@ -364,7 +364,7 @@ def _rotation_problems(rules: Rules, given: Mapping[str, Any], prefix: str) -> l
     games = ROTATIONS[rules.rotation]
     if rules.preset not in games and PRESETS[rules.preset].rotation != rules.rotation:
         presets = ", ".join((*games, *(n for n, r in PRESETS.items() if r.rotation == rules.rotation)))
-        return [problem(f"{prefix}.preset", "rotation_preset", rotation=rules.rotation, presets=presets)]
+        return [problem(f"{prefix}.rotation", "rotation_preset", rotation=rules.rotation, presets=presets)]
     base = PRESETS[rules.preset]
     return [
         problem(f"{prefix}.{name}", "rotation_option", rotation=rules.rotation)
@@ -376,12 +376,25 @@ def _rotation_problems(rules: Rules, given: Mapping[str, Any], prefix: str) -> l
 def game_rules(rules: Rules, number: int) -> Rules:
     """The rules of game `number` (1 the first) of a match played by `rules`: in a rotation, the
     preset of that game's turn in it (`ROTATIONS`) with the rotation and the match length kept (so
-    the answer names the game and, sent back, its rotation); else `rules` themselves."""
+    the answer names the game and, sent back, its rotation); `rules` themselves when they already
+    play that game (the rotation's own preset plays its first game: `tavli` is answered as sent),
+    and outside a rotation."""
     if rules.rotation == "none":
         return rules
     games = ROTATIONS[rules.rotation]
     preset = games[(number - 1) % len(games)]
+    if games[first_game(rules) - 1] == preset:
+        return rules
     return Rules(preset=preset, rotation=rules.rotation, match_length=rules.match_length)
+
+
+def first_game(rules: Rules) -> int:
+    """The number of the first game `rules` play in their match: in a rotation, the first whose turn
+    is their preset's (the rotation's own preset plays its first game); 1 outside a rotation."""
+    if rules.rotation == "none":
+        return 1
+    games = ROTATIONS[rules.rotation]
+    return games.index(rules.preset) + 1 if rules.preset in games else 1
 
 
 def _resolve_requirements(rules: Rules, given: Mapping[str, Any], prefix: str) -> tuple[Rules, list[Problem]]:

@@ -17,7 +17,7 @@ from arbitru.engine.clock import build_settings
 from arbitru.engine.cube import REASONS, cube_action
 from arbitru.engine.opening import DICE_PER_PLAYER, decide_opening, opening_problems, opening_step_keys
 from arbitru.engine.outcome import most_at_stake
-from arbitru.engine.rules import OPTIONS, PRESETS, Rules, game_rules, presets
+from arbitru.engine.rules import OPTIONS, PRESETS, Rules, first_game, game_rules, presets
 from arbitru.engine.variants import board_json, start_board
 from arbitru.http.api import cacheable
 from arbitru.http.blueprint import Blueprint, strict_query
@@ -270,7 +270,7 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
     turn's preset (`game_rules`) and its first step is the previous winner's roll, with no opening."""
     rules, cube, match = resolve_context({"rules": body.get("rules"), "match": body.get("match")}, prefix)
     after = body.get("after")
-    number = after["game"] + 1 if after else 1
+    number = after["game"] + 1 if after else first_game(rules)  # without `after`: the game sent
     rules = game_rules(rules, number)
     starter = after["winner"] if after and rules.rotation != "none" else None
     return {
@@ -357,7 +357,8 @@ def start_game(body: dict[str, Any]) -> Response:
 
     The same answer as GET /v1/start, for a `rules` object as every route takes it and, for a later
     game of a match, the `match` before it (its score, and whether it is the Crawford game) and
-    `after`, the game just played (its number and winner): the answer is game `after.game + 1`.
+    `after`, the game just played (its number and winner): the answer is game `after.game + 1`
+    (without it, the first game the rules play: game 1, or a rotation's first game of their preset).
     Every game of a match starts with its own opening roll, but in a rotation (`rotation: tavli`,
     the preset `tavli`): there each game is played by its turn's preset (Portes, Plakoto, Fevga, again
     and again; `rules` answers it, with the rotation, to send back) and a game after one that was won
