@@ -73,7 +73,9 @@ def test_the_circle_finder_names_the_circle_it_is_shown() -> None:
 
 
 PLAIN = {f"{PACKAGE}.{name}" for name in ("plain", "variant_judge", "fevga")}  # the rules stated plainly
-ACCELERATIONS = {f"{PACKAGE}.{name}" for name in ("fast_backgammon", "fast_family", "fast_fevga", "family_judge")}
+ACCELERATIONS = {
+    f"{PACKAGE}.{name}" for name in ("fast_backgammon", "fast_family", "fast_fevga", "family_judge")
+}
 
 
 def reached(graph: dict[str, set[str]], module: str) -> set[str]:

@@ -893,7 +893,7 @@ class Referee:
         color = COLORS[action.player]
         dice = (max(action.dice), min(action.dice)) if action.dice is not None else None  # a roll's
         position: Json = {
-            "board": state.board.to_dict(),
+            "board": self._variant.board_json(state.board),
             "turn": color,
             "dice": list(dice) if dice else None,
             "cube": state.cube.to_dict(),
