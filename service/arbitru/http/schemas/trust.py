@@ -120,7 +120,7 @@ class LoggedRollSchema(StrictSchema):
     """One roll of a log, as /v1/roll answered it."""
 
     index = StrictInteger(required=True, validate=validate.Range(1, dice.CHAIN_LENGTH))
-    seed = fields.String(required=True, validate=[validate.Length(equal=64), validate.Regexp(HEX_32)])
+    seed = fields.String(required=True, validate=validate.Regexp(HEX_32))
     dice = BoundedList(
         StrictInteger(validate=validate.Range(1, 6)), required=True, min_length=1, max_length=4
     )
@@ -130,7 +130,7 @@ class DiceVerifyRequestSchema(StrictSchema):
     """Request of /v1/dice/verify: a commitment, the players' seeds (and the hashes that fixed
     them) and the rolls to check."""
 
-    commitment = fields.String(required=True, validate=[validate.Length(equal=64), validate.Regexp(HEX_32)])
+    commitment = fields.String(required=True, validate=validate.Regexp(HEX_32))
     seeds = fields.Nested(SeedsSchema, required=True)
     seed_hashes = fields.Nested(
         SeedHashesSchema,
