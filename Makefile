@@ -20,9 +20,14 @@ $(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-# The tests add the dev extra on top of the locked runtime (the base and the `server` extra).
+# The tests add the dev extra on top of the locked runtime (the base and the `server` extra): the
+# project's requirements as pyproject.toml states them, resolved against what is installed, without
+# building the editable project a second time (`pip install -e '.[server,dev]'` did).
 $(VENV)/.dev: $(VENV)/.runtime
-	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
+	$(BIN)/python -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+		print(*p["dependencies"], *p["optional-dependencies"]["server"], *p["optional-dependencies"]["dev"], sep="\n")' \
+		> $(VENV)/dev-requirements.txt
+	$(BIN)/python -m pip install --quiet -r $(VENV)/dev-requirements.txt
 	touch $@
 
 ## make run: install and serve on $(HOST):$(PORT) with gunicorn. The keys that sign game states are
@@ -32,8 +37,9 @@ run: $(VENV)/.runtime
 	$(BIN)/python -m arbitru.trust.keys $(ARBITRU_SIGNING_KEYS_FILE)
 	ARBITRU_SIGNING_KEYS_FILE=$(ARBITRU_SIGNING_KEYS_FILE) $(BIN)/gunicorn -c gunicorn.conf.py 'arbitru:create_app()'
 
-# The system tools the tests use beyond pip (Chromium, curl): installed once, stamped when all are there.
-$(VENV)/.test-tools: scripts/test_tools.sh | $(VENV)/.dev
+# The system tools the tests use beyond pip (Chromium, curl, node, nginx): installed once, stamped
+# when all are there. Independent of pip's steps: `make test` runs them side by side.
+$(VENV)/.test-tools: scripts/test_tools.sh | $(BIN)/python
 	sh scripts/test_tools.sh && touch $@ || echo "test set-up incomplete: tests needing it skip (fail under CI=true)" >&2
 
 # The TypeScript client's packages, exactly as its committed package-lock.json says (npm ci).
@@ -45,8 +51,12 @@ $(TS_LOOP)/node_modules/.package-lock.json: $(TS_LOOP)/package-lock.json $(TS_LO
 ## make test: install everything and run the whole suite (unit, property, contract, live, ops) on
 ## every core (pytest-xdist; TEST_JOBS=1 for one process). Under CI=true a test that would skip (a
 ## missing oracle: gnubg, data, hadolint, kubectl, Chromium, curl) fails.
+## The set-up's two lines run at once (pip's downloads beside apt-get and npm ci), each one's output
+## kept together.
 TEST_JOBS ?= auto
-test: $(VENV)/.dev $(VENV)/.test-tools $(TS_LOOP)/node_modules/.package-lock.json
+TEST_SETUP := $(VENV)/.dev $(VENV)/.test-tools $(TS_LOOP)/node_modules/.package-lock.json
+test: | $(BIN)/python
+	$(MAKE) --no-print-directory -j 2 --output-sync=target $(TEST_SETUP)
 	$(BIN)/python scripts/audit.py
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup
 

@@ -1,6 +1,6 @@
 """Schemathesis CLI (`st run --checks all`) against a live gunicorn on 127.0.0.1, bounded in time.
 
-    python scripts/live_schemathesis.py [--max-examples N] [--timeout SECONDS] [--seed N]
+    python scripts/live_schemathesis.py [--max-examples N] [--timeout SECONDS] [--seed N] [--phases P]
 
 Starts `gunicorn 'arbitru:create_app()'` on a free port, waits for /openapi.json, runs the CLI with
 tests/http/schemathesis.toml, stops gunicorn, and exits with the CLI's exit code (0 = no failure).
@@ -65,15 +65,30 @@ def exploring_config(seed: int, directory: Path) -> Path:
     return path
 
 
+PHASES = "examples,fuzzing"
+
+
 def st_command(
-    base: str, max_examples: int, workers: int, seed: int | None = None, config: Path = CONFIG
+    base: str,
+    max_examples: int,
+    workers: int,
+    seed: int | None = None,
+    config: Path = CONFIG,
+    phases: str = PHASES,
 ) -> list[str]:
     """The schemathesis CLI invocation: every check, bounded examples (the config's fixed seed
-    unless `seed` is given, with a config from `exploring_config`), every phase but the stateful
-    one. The CLI's stateful phase cannot send a linked body to an operation that takes several
-    media types (schemathesis asks for the operation's one media type: `IncorrectUsage`), and the
-    matches routes take JSON, text/plain and multipart; tests/http/test_schemathesis_stateful.py
-    runs that phase in-process, the linked body sent as the JSON it is."""
+    unless `seed` is given, with a config from `exploring_config`), the spec's examples and the
+    fuzzing of every operation through gunicorn (gzip answers decoded, real HTTP framing).
+
+    The coverage phase (each field's boundary and negative values, about 13,000 requests, nine
+    tenths of this run) is not repeated here: tests/http/test_schemathesis_inprocess.py sends the
+    same cases, from the same config and with the same checks, to the same app in-process, where
+    they cost a fraction of a live request each. The stateful phase runs in-process too
+    (tests/http/test_schemathesis_stateful.py): the CLI's cannot send a linked body to an operation
+    that takes several media types (schemathesis asks for the operation's one media type:
+    `IncorrectUsage`), and the matches routes take JSON, text/plain and multipart; the in-process
+    test sends the linked body as the JSON it is. `phases` widens a run by hand (`--phases
+    examples,coverage,fuzzing`)."""
     return [
         venv_bin("st"),
         "--config-file",
@@ -90,12 +105,18 @@ def st_command(
         "10",
         "--no-color",
         "--phases",
-        "examples,coverage,fuzzing",
+        phases,
         *(["--seed", str(seed)] if seed is not None else []),
     ]
 
 
-def run(max_examples: int = 25, timeout: float = 900.0, workers: int = 2, seed: int | None = None) -> int:
+def run(
+    max_examples: int = 25,
+    timeout: float = 900.0,
+    workers: int = 2,
+    seed: int | None = None,
+    phases: str = PHASES,
+) -> int:
     """Start gunicorn, run the CLI against it, stop gunicorn; the CLI's exit code."""
     port = free_port()
     base = f"http://{HOST}:{port}"
@@ -105,7 +126,7 @@ def run(max_examples: int = 25, timeout: float = 900.0, workers: int = 2, seed: 
         try:
             wait_until_up(f"{base}/openapi.json", proc, log_path)
             config = exploring_config(seed, Path(tmp)) if seed is not None else CONFIG
-            cmd = st_command(base, max_examples, workers, seed, config)
+            cmd = st_command(base, max_examples, workers, seed, config, phases)
             print("$", " ".join(cmd), flush=True)
             try:
                 result = subprocess.run(cmd, cwd=ROOT, timeout=timeout, check=False)
@@ -129,8 +150,9 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds the CLI run may take")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, help="another random draw than the config's fixed seed")
+    parser.add_argument("--phases", default=PHASES, help="schemathesis phases (coverage runs in-process)")
     args = parser.parse_args()
-    return run(args.max_examples, args.timeout, args.workers, args.seed)
+    return run(args.max_examples, args.timeout, args.workers, args.seed, args.phases)
 
 
 if __name__ == "__main__":

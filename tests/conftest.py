@@ -85,6 +85,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Stop a `--dist loadgroup` run that would group nothing: each module-scoped fixture (a live
+    gunicorn, a pod, a fresh virtual environment) would be built once per worker, unnoticed.
+    pytest-xdist 3.8 writes the group into a node ID attribute that pytest 9.2 no longer reads
+    (pytest-xdist#1386); the dev extra keeps pytest below 9.2 until xdist mends it."""
+    if getattr(config.option, "dist", "no") != "loadgroup" or hasattr(config, "workerinput"):
+        return
+    import xdist
+
+    xdist_version = tuple(int(part) for part in xdist.__version__.split(".")[:2])
+    if pytest.version_tuple[:2] >= (9, 2) and xdist_version <= (3, 8):
+        raise pytest.UsageError(
+            f"--dist loadgroup groups nothing with pytest {pytest.__version__} and pytest-xdist "
+            f"{xdist.__version__} (pytest-xdist#1386): install the dev extra (pytest<9.2), or run -n 0"
+        )
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     outcome = yield

@@ -1,4 +1,8 @@
-"""Schemathesis against the app in-process (WSGI): every operation, every check, zero failures."""
+"""Schemathesis against the app in-process (WSGI): every operation, every check, every phase but
+the stateful one (test_schemathesis_stateful.py), zero failures.
+
+The coverage phase (each field's boundary and negative values) runs here only: the live run
+(test_schemathesis_live.py) sends the spec's examples and the fuzzing through gunicorn."""
 
 from __future__ import annotations
 
@@ -22,6 +26,11 @@ def test_every_operation_conforms_to_the_spec(case: schemathesis.Case) -> None:
     Uncompressed: the WSGI client sends requests' default `Accept-Encoding: gzip, deflate` but does
     not decode the answer (the live run, over HTTP, does); compression has its own tests."""
     case.call_and_validate(headers={"Accept-Encoding": "identity"})
+
+
+def test_the_coverage_phase_runs_here_with_the_examples_and_the_fuzzing() -> None:
+    phases = CONFIG.projects.default.phases
+    assert phases.examples.enabled and phases.coverage.enabled and phases.fuzzing.enabled
 
 
 @pytest.mark.parametrize("path", ["/v1/matches/verify", "/v1/matches/convert"])

@@ -1,4 +1,7 @@
-"""Schemathesis CLI with `--checks all` against a live gunicorn on 127.0.0.1: zero failures."""
+"""Schemathesis CLI with `--checks all` against a live gunicorn on 127.0.0.1: zero failures.
+
+The spec's examples and the fuzzing of every operation, over real HTTP; the coverage phase's
+boundary and negative cases are sent once, in-process (test_schemathesis_inprocess.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ def _load_script():
 
 @pytest.mark.live
 def test_schemathesis_cli_finds_no_failure_against_live_gunicorn():
-    """gunicorn 'arbitru:create_app()' on a free port; `st run --checks all`; exit code 0."""
+    """gunicorn 'arbitru:create_app()' on a free port; `st run --checks all --phases
+    examples,fuzzing`; exit code 0."""
     live = _load_script()
     assert live.run(max_examples=25, timeout=900.0) == 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -112,11 +113,19 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
+@cache
+def valid_bodies(schema_class: type[ma.Schema]) -> st.SearchStrategy[Any]:
+    """The valid bodies of `schema_class`'s JSON Schema: built once a class, not once a draw (the
+    schema's generation and the strategy's construction were most of each example's time)."""
+    document = json_schema(schema_class)
+    return valid(document, document)
+
+
 @st.composite
 def bodies(draw: st.DrawFn, schema_class: type[ma.Schema]) -> Any:
-    """A valid body of `schema_class`'s JSON Schema, then 0-3 mutations and maybe a position source."""
-    document = json_schema(schema_class)
-    body = draw(valid(document, document))
+    """A valid body of `schema_class`'s JSON Schema, then 0-3 mutations and maybe a position source.
+    Mutated on a copy: an `enum` value drawn is the strategy's own object."""
+    body = copy.deepcopy(draw(valid_bodies(schema_class)))
     for _ in range(draw(st.integers(0, 3))):
         paths = _paths(body)
         path = draw(st.sampled_from(paths))
