@@ -1,14 +1,16 @@
 #!/usr/bin/env python
-"""A/B of the move generator: another commit's `service/arbitru/engine/moves.py` against the working tree's,
-both loaded in this process and timed position by position, interleaved, over bench_positions.jsonl.
-On a shared machine whose speed drifts by 20 % between runs, this is what tells a 3 % change apart.
+"""A/B of the move generator: another commit's `service/arbitru/engine/fast_backgammon.py` (the
+backgammon movement's plays; a commit since the engine's split into the plain statement and the
+accelerations) against the working tree's, both loaded in this process and timed position by
+position, interleaved, over bench_positions.jsonl. On a shared machine whose speed drifts by 20 %
+between runs, this is what tells a 3 % change apart.
 Both are timed with the garbage collector paused around each call (as the HTTP layer pauses it for
 each request; older generators paused it themselves), caches cleared; the working tree is timed a
 third time with the collector running, as a library caller that does not opt in sees it.
 
 With --paths, each fast path of the working tree's generator is timed against its plain statement
 of the rules (`plain_plays`), side by side on the positions that path serves: the gains the fast
-paths' docstrings quote.
+paths (bench/README.md's table of measured reasons).
 
 With --wildbg, the A/B runs over the wildbg totals work instead (2,000 positions x 21 rolls).
 
@@ -33,6 +35,8 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from engine import WILDBG_TOTALS, data_dir, load_cases, wildbg_cases  # noqa: E402  (bench/engine.py: the same data loading)
+
+from arbitru.engine.plain import plain_plays  # noqa: E402
 
 
 def load_module(name: str, path: Path) -> ModuleType:
@@ -65,9 +69,9 @@ def compare_paths(module: ModuleType, cases: list, passes: int) -> None:
         for best, (board, turn, dice) in zip(fastest, cases, strict=True):
             gc.disable()
             start = clock()
-            module._plays(board, turn, dice[0], dice[1])
+            module.plays(board, turn, dice[0], dice[1])
             middle = clock()
-            module.plain_plays(board, turn, dice)
+            plain_plays(board, turn, dice)
             end = clock()
             gc.enable()
             best[0] = min(best[0], middle - start)
@@ -97,21 +101,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.paths:
-        new = load_module("moves_new", REPO / "service" / "arbitru" / "engine" / "moves.py")
+        new = load_module("fast_new", REPO / "service" / "arbitru" / "engine" / "fast_backgammon.py")
         cases, _ = load_cases(data_dir(args.data) / "bench_positions.jsonl")
         compare_paths(new, cases, args.passes)
         return 0
     source = subprocess.run(
-        ["git", "-C", str(REPO), "show", f"{args.rev}:service/arbitru/engine/moves.py"],
+        ["git", "-C", str(REPO), "show", f"{args.rev}:service/arbitru/engine/fast_backgammon.py"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
     with tempfile.TemporaryDirectory() as tmp:
-        old_path = Path(tmp) / "moves_old.py"
+        old_path = Path(tmp) / "fast_old.py"
         old_path.write_text(source)
-        old = load_module("moves_old", old_path)
-    new = load_module("moves_new", REPO / "service" / "arbitru" / "engine" / "moves.py")
+        old = load_module("fast_old", old_path)
+    new = load_module("fast_new", REPO / "service" / "arbitru" / "engine" / "fast_backgammon.py")
     if args.wildbg:
         wild = wildbg_cases(data_dir(args.data))
         cases = [case for name in WILDBG_TOTALS for case in wild[name]]
@@ -131,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                 if paused:
                     gc.disable()
                 start = clock()
-                module.legal_plays(board, turn, dice)
+                module.plays(board, turn, dice[0], dice[1])
                 took = clock() - start
                 gc.enable()
                 spent[name] += took
