@@ -172,7 +172,7 @@ async function playMatch(title: string, preset: "romanian" | "standard", length:
 
 const STATE_TYPE = "arbitru-state+jws";
 const STEPS: readonly string[] = ["opening", "roll", "play", "double", "over"];
-const PRESETS: readonly Schemas["Rules"]["preset"][] = ["standard", "romanian", "long_nardy", "plakoto", "portes", "tavla", "tavli"];
+const PRESETS: readonly Schemas["Rules"]["preset"][] = ["standard", "romanian", "long_nardy", "plakoto", "fevga", "portes", "tavla", "tavli"];
 // What the loop reads of a state's payload (docs/dice.md): the rest it never needs to read.
 interface StatePayload {
   game: string;
