@@ -17,7 +17,7 @@ from arbitru.engine.movement import Movement
 from arbitru.engine.moves import movement_plays
 from arbitru.engine.play import Play
 from arbitru.engine.rules import STANDARD, Rules
-from arbitru.engine.variants import NO_HISTORY, VARIANTS, History, Lister, variant_of
+from arbitru.engine.variants import NO_HISTORY, VARIANTS, History, Lister, Variant, variant_of
 from arbitru.engine.verdict import Hop, Verdict, off_board
 
 # Stable reason codes: clients and the match referee rely on these names.
@@ -74,7 +74,7 @@ def judge_play(
     variant = variant_of(rules)
     movement = variant.movement_in(rules, board, turn, history)
     return variant.judge(
-        board, turn, dice, hops, marked_hits or (), movement, _lister(board, turn, dice, rules)
+        board, turn, dice, hops, marked_hits or (), movement, _lister(board, turn, dice, variant)
     )
 
 
@@ -105,15 +105,14 @@ def written_play_reader(
         board: Board, turn: Color, dice: tuple[int, int], hops: Sequence[Hop], history: History = NO_HISTORY
     ) -> Board | Verdict:
         moving = variant.movement_in(rules, board, turn, history) if history.played else movement
-        lister = _lister(board, turn, dice, rules)
+        lister = _lister(board, turn, dice, variant)
         return variant.board_after(board, turn, dice, hops, moving, lister)
 
     return read
 
 
-def _lister(board: Board, turn: Color, dice: tuple[int, int], rules: Rules) -> Lister:
-    """The roll's legal plays under a movement of the game of `rules` (cached and charged)."""
-    variant = variant_of(rules)
+def _lister(board: Board, turn: Color, dice: tuple[int, int], variant: Variant) -> Lister:
+    """The roll's legal plays under a movement of a game of `variant` (cached and charged)."""
 
     def listed(movement: Movement) -> list[Play]:
         return movement_plays(board, turn, dice, variant, movement)

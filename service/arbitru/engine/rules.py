@@ -180,6 +180,12 @@ class Rules:
                 object.__setattr__(self, name, value)
 
     @property
+    def rotates(self) -> bool:
+        """Whether a match of these rules rotates its games (`ROTATIONS`: each game its turn's
+        preset, a later game started by the winner of the one before)."""
+        return self.rotation != "none"
+
+    @property
     def checkers(self) -> int:
         """How many checkers each side owns in this variant."""
         return _GAMES[self.variant].checkers_in(self)
@@ -359,7 +365,7 @@ def _rotation_problems(rules: Rules, given: Mapping[str, Any], prefix: str) -> l
     """A rotation's games are played by their own presets: the preset must be one of its games (or
     the rotation's own preset), and an option given may only restate the preset's value (what the
     answers carry back), the match length aside."""
-    if rules.rotation == "none":
+    if not rules.rotates:
         return []
     games = ROTATIONS[rules.rotation]
     if rules.preset not in games and PRESETS[rules.preset].rotation != rules.rotation:
@@ -379,7 +385,7 @@ def game_rules(rules: Rules, number: int) -> Rules:
     the answer names the game and, sent back, its rotation); `rules` themselves when they already
     play that game (the rotation's own preset plays its first game: `tavli` is answered as sent),
     and outside a rotation."""
-    if rules.rotation == "none":
+    if not rules.rotates:
         return rules
     games = ROTATIONS[rules.rotation]
     preset = games[(number - 1) % len(games)]
@@ -391,7 +397,7 @@ def game_rules(rules: Rules, number: int) -> Rules:
 def first_game(rules: Rules) -> int:
     """The number of the first game `rules` play in their match: in a rotation, the first whose turn
     is their preset's (the rotation's own preset plays its first game); 1 outside a rotation."""
-    if rules.rotation == "none":
+    if not rules.rotates:
         return 1
     games = ROTATIONS[rules.rotation]
     return games.index(rules.preset) + 1 if rules.preset in games else 1

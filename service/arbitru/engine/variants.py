@@ -528,10 +528,19 @@ def option_scopes() -> dict[str, tuple[str, tuple[Any, ...]]]:
     return scopes
 
 
+# Each option some games only have -> the names of those games (`in_scope` asks it for every
+# option of every rules' JSON form: the registry is read once).
+_OWNERS: dict[str, frozenset[str]] = {
+    option: frozenset(game.name for game in VARIANTS.values() if option in game.options)
+    for game in VARIANTS.values()
+    for option in game.options
+}
+
+
 def in_scope(option: str, variant: str) -> bool:
     """Whether `variant` has the option `option` (every game has the options no game owns)."""
-    owners = [game for game in VARIANTS.values() if option in game.options]
-    return not owners or any(game.name == variant for game in owners)
+    owners = _OWNERS.get(option)
+    return owners is None or variant in owners
 
 
 def variant_of(rules: Options) -> Variant:

@@ -18,7 +18,8 @@ from arbitru.engine.cube import Cube
 from arbitru.engine.match import Match
 from arbitru.engine.position import Dice, Position
 from arbitru.engine.rules import STANDARD, Rules
-from arbitru.formats.codec import ID_VARIANTS, DecodedPosition, check_writable
+from arbitru.engine.variants import variant_of
+from arbitru.formats.codec import DecodedPosition, check_writable
 from arbitru.formats.fibs import decode_fibs, encode_fibs
 from arbitru.formats.gnubg_id import decode_gnubg_id, encode_gnubg_id
 from arbitru.formats.xgid import decode_xgid, encode_xgid
@@ -86,7 +87,7 @@ def position_links(position: Mapping[str, Any], rules: Rules | None = None) -> d
     """The GNU Backgammon ID of a position in its JSON form (board, turn, dice, cube, match) and the
     path of its picture, /v1/board.svg?gnubg_id=... (relative: the client knows the host); none for
     a variant no GNU ID can hold."""
-    if rules is not None and rules.variant not in ID_VARIANTS:
+    if rules is not None and not variant_of(rules).position_ids:
         return {}
     board = Board.from_dict(position["board"], checkers=(rules or Rules()).checkers, pins=False)
     dice = tuple(position["dice"]) if position.get("dice") else None

@@ -201,7 +201,7 @@ class Referee:
     # -- one game ---------------------------------------------------------------------------------
     def _game(self, index: int, game: Game) -> None:
         self._check_game_start(game)
-        if self.match_rules.rotation != "none":
+        if self.match_rules.rotates:
             self._use_rules(game_rules(self.match_rules, game.number))
         self._check_variant(game)
         state = self._start_state(index, game)
@@ -257,7 +257,7 @@ class Referee:
         start = self.excerpt.position if self.excerpt and index == 0 else None
         board = self._start_board(game) if start is None else self._excerpt_board(game, start)
         stated = start is not None or bool(game.set_position) or game.start_position is not None
-        starter = self._last_winner if index and self.match_rules.rotation != "none" else None
+        starter = self._last_winner if index and self.match_rules.rotates else None
         return GameState(board, turn=starter, from_position=stated or starter is not None)
 
     @staticmethod

@@ -7,6 +7,7 @@ from typing import Any
 
 from arbitru.engine.board import Problem, problem
 from arbitru.engine.rules import Rules, build_rules
+from arbitru.engine.variants import variant_of
 from arbitru.formats.codec import ID_VARIANTS as TRANSCRIPT_VARIANTS
 from arbitru.formats.mat import MatchFile, stated_rules
 
@@ -48,9 +49,9 @@ def transcript_problem(rules: Rules) -> Problem | None:
     notation there. Both ways: such a transcript is not refereed by those rules, and no match of
     those rules is written as one (docs/variants.md). Nor a rotation match (Tavli): they state one
     game's rules for the whole match."""
-    if rules.rotation != "none":
+    if rules.rotates:
         return problem("rules.rotation", "transcript_rotation", rotation=rules.rotation)
-    if rules.variant in TRANSCRIPT_VARIANTS:
+    if variant_of(rules).position_ids:  # the games GNU IDs, .mat and SGF hold
         return None
     variants = ", ".join(TRANSCRIPT_VARIANTS)
     return problem("rules.variant", "transcript_variant", variant=rules.variant, variants=variants)

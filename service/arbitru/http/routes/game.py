@@ -272,7 +272,7 @@ def start_listing(body: Mapping[str, Any], lang: str = "en", prefix: str = "rule
     after = body.get("after")
     number = after["game"] + 1 if after else first_game(rules)  # without `after`: the game sent
     rules = game_rules(rules, number)
-    starter = after["winner"] if after and rules.rotation != "none" else None
+    starter = after["winner"] if after and rules.rotates else None
     return {
         "game": number,
         "variant": rules.variant,

@@ -10,7 +10,7 @@ forced (one board remains) is offered as one button that makes its hops. `GET /`
 the spec (under the `playground` tag); its asset files are not.
 The page is a Jinja template: its choices of rules preset and language are filled from the tables
 that define them (the colours, `arbitru.engine.rules.PRESETS`, the languages of the message catalogue);
-each preset says whether its variant has position IDs (`arbitru.formats.codec.ID_VARIANTS`), so the page
+each preset says whether its variant has position IDs (`Variant.position_ids`), so the page
 asks IDs only where they exist and follows a Long Nardy or Plakoto game by its JSON board.
 
 Every word the page shows comes from the message catalogue (`page_words`: the `playground.*` texts,
@@ -31,7 +31,7 @@ from flask import Response, send_from_directory
 
 from arbitru.engine.board import BAR, COLORS, OFF, point_name
 from arbitru.engine.rules import PRESETS
-from arbitru.formats.codec import ID_VARIANTS
+from arbitru.engine.variants import variant_of
 from arbitru.http.blueprint import Blueprint
 from arbitru.http.errors import ValidationProblem
 from arbitru.http.i18n import request_language
@@ -138,7 +138,7 @@ def page(lang: str) -> str:
         (
             name,
             words[f"preset.{name}"],
-            {"ids": str(rules.variant in ID_VARIANTS).lower(), "text": f"preset.{name}"},
+            {"ids": str(variant_of(rules).position_ids).lower(), "text": f"preset.{name}"},
         )
         for name, rules in PRESETS.items()
     ]
