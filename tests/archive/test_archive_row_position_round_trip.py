@@ -1,5 +1,6 @@
 """The seam law for `arbitru verify`'s rows: the first error's position is written as a request body
-(board, turn, dice, cube, match and, since rows carry them, the match's rules in their JSON form).
+(board, turn, dice, cube, match, Long Nardy's first turns and, since rows carry them, the match's
+rules in their JSON form).
 Sent back to the HTTP API it is accepted and means what the referee meant: /v1/moves lists the plays
 the engine lists for that position under those rules, and /v1/play refuses the row's action with
 the row's reason code. Every preset, games played from seeded dice."""
@@ -15,14 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitru import create_app
-from arbitru.engine.board import Board
-from arbitru.engine.position import Position
+from arbitru.engine.position import read_position
 from arbitru.engine.rules import PRESETS, build_rules
 from arbitru.engine.variants import variant_of
 from tests.archive.test_archive_variant_boards import ILLEGAL, verified
 from tests.support.cases import examples
 
-REQUEST_FIELDS = ("board", "turn", "dice", "cube", "match", "rules")
+REQUEST_FIELDS = ("board", "turn", "dice", "cube", "match", "rules", "first_turn")  # first_turn: Long Nardy
 
 
 @pytest.fixture(scope="module")
@@ -46,13 +46,15 @@ def test_a_rows_position_sent_back_lists_the_engines_plays_and_refuses_the_rows_
 ) -> None:
     error = row_error(preset, seed)
     position = error["position"]
-    body = {name: position[name] for name in REQUEST_FIELDS}
+    body = {name: position[name] for name in REQUEST_FIELDS if name in position}
+    assert ("first_turn" in body) == variant_of(PRESETS[preset]).reads_history
     rules, problems = build_rules(body["rules"])
     assert problems == [] and rules == PRESETS[preset]
     listed = client.post("/v1/moves", json=body)
     assert listed.status_code == 200, listed.json
-    board = Board.from_dict(body["board"], checkers=rules.checkers, pins=variant_of(rules).pins)
-    engine = Position(board, body["turn"], tuple(body["dice"]), rules=rules)
+    reading = read_position(body)  # the library's reading of the same body, history included
+    assert reading.problems == [] and reading.position is not None
+    engine = reading.position
     notations = [play["notation"] for play in listed.json["plays"]]
     assert notations == [play.notation for play in engine.plays()]
     # the row's own count and list of the legal plays (every variant's board, pins included) are

@@ -217,3 +217,21 @@ def test_every_game_of_a_rotation_is_its_turns_preset_and_its_rules_are_accepted
     assert replace(rules, preset=turn) == Rules(preset=turn, rotation="tavli", match_length=length)
     assert build_rules(rules.to_dict()) == (rules, [])
     assert game_rules(rules, number) == rules  # the game's own rules name the same game
+
+
+@pytest.mark.parametrize("hostile", ["plakoto\u202e", "fevga\x00", "f" * 5000, 12, None, ["portes"]])
+def test_a_games_variant_that_names_no_game_is_refused_naming_the_field_on_every_face(
+    played: Any, hostile: Any, tmp_path: Path
+) -> None:
+    record, _ = played
+    record = copy.deepcopy(record)
+    record["games"][1]["variant"] = hostile
+    answer = _client().post("/v1/matches/verify", json={"record": record})
+    assert answer.status_code == 422 and answer.content_type == "application/problem+json"
+    assert "record.games[1].variant" in answer.json["errors"], answer.json
+    path = tmp_path / "tavli.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["verify", str(path), "--json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output and "games[1].variant" in result.output
+    assert "\x00" not in result.output and "\u202e" not in result.output  # control and bidi escaped
