@@ -52,19 +52,21 @@ $(TS_LOOP)/node_modules/.package-lock.json: $(TS_LOOP)/package-lock.json $(TS_LO
 ## every core (pytest-xdist; TEST_JOBS=1 for one process). Under CI=true a test that would skip (a
 ## missing oracle: gnubg, data, hadolint, kubectl, Chromium, curl) fails.
 ## The set-up's two lines run at once (pip's downloads beside apt-get and npm ci), each one's output
-## kept together.
+## kept together. Bytecode is cached even where the machine says not to (PYTHONDONTWRITEBYTECODE): the
+## suite starts hundreds of Python processes (gunicorn, the CLI), each of which would compile the
+## project again, and each pytest-xdist worker would rewrite every test module's asserts again.
 TEST_JOBS ?= auto
 TEST_SETUP := $(VENV)/.dev $(VENV)/.test-tools $(TS_LOOP)/node_modules/.package-lock.json
 test: | $(BIN)/python
 	$(MAKE) --no-print-directory -j 2 --output-sync=target $(TEST_SETUP)
 	$(BIN)/python scripts/audit.py
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup
 
 ## make quick: the edit-test loop: every test but the slow and the live ones (no gunicorn, no
 ## browser), each property on a tenth of its examples (the "quick" hypothesis profile, tests/conftest.py),
 ## on every core. Not a substitute for `make test`, which runs everything in full.
 quick: $(VENV)/.dev
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup -m "not slow and not live" --hypothesis-profile quick
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup -m "not slow and not live" --hypothesis-profile quick
 
 ## make audit: pip-audit over requirements.lock (scripts/audit.py: a known vulnerability fails; no
 ## reachable database is a printed NOTICE, a failure only with AUDIT_REQUIRED=1; make test runs it)

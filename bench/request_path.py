@@ -7,11 +7,16 @@
 Each checkout answers the bench mix (POST /v1/moves, data/bench_positions.jsonl) through its own
 WSGI app, called directly with a prepared environ: no network, no client, so the figure is the
 application's own cost per request (hooks, validation, engine, render, JSON), which is what a
-change of the code moves. Each checkout runs in a long-lived process of its own virtualenv
-(`<checkout>/.venv/bin/python`, made by `make .venv/.dev`), and the rounds alternate A, B, A, B so
-that a shared, noisy machine slows both alike; the ratio after/before is taken per round, and its
-median printed. Two modes, set explicitly for both checkouts: the engine's plays cache at 25,000
-plays (which the mix overflows) and off (`ARBITRU_PLAYS_CACHE_SIZE=0`: every request computes).
+change of the code moves. Like a gunicorn worker (gunicorn.conf.py's `post_worker_init`), the worker
+freezes what the loaded app holds out of the collector's reach before the first request: otherwise a
+full collection walking the ~74,000 objects of the start-up (about 0.1 s, once in some 2,000
+requests) lands in one checkout's measured window and not the other's, and its size follows how many
+modules a checkout loads, not what a request costs. Each checkout runs in a long-lived process of its
+own virtualenv (`<checkout>/.venv/bin/python`, made by `make .venv/.dev`), and the rounds alternate
+A, B, A, B so that a shared, noisy machine slows both alike; the ratio after/before is taken per
+round, and its median printed. Two modes, set explicitly for both checkouts: the engine's plays
+cache at 25,000 plays (which the mix overflows) and off (`ARBITRU_PLAYS_CACHE_SIZE=0`: every
+request computes).
 
 `--callgrind N` counts instructions instead of seconds (valgrind's callgrind): the same total for
 the same code and input whatever else the machine does. Each checkout runs N and 2N requests of the
@@ -32,7 +37,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 # The worker runs inside each checkout's own virtualenv: it imports that checkout's arbitru.
 WORKER = r"""
-import io, os, sys, time
+import gc, io, os, sys, time
 from arbitru import create_app
 
 results = os.fdopen(os.dup(1), "w")  # the answers go here; the app's own log lines (fd 1) to /dev/null
@@ -40,6 +45,8 @@ os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
 
 bodies = [line.encode() for line in open(sys.argv[1]).read().splitlines() if line]
 app = create_app()
+gc.collect()  # as the server does once a worker has loaded the app (gunicorn.conf.py, post_worker_init):
+gc.freeze()  # what the app holds is out of every collection's reach, in both checkouts alike
 
 
 def call(body):

@@ -5,13 +5,11 @@ every opposing checker must be opened, bearing off and the dice rules as in back
 on positions a player would recognise, GammonX's Fevga cases (gammonx/gammonx-server, Apache-2.0,
 `FevgaBoardTests.cs`, used as data), then the engine (`plain_plays` with `FEVGA`) against the plain
 reference (`tests/support/reference_fevga.py`) on random Fevga boards, and properties; last, the
-variant served as the preset `fevga` (`variants.Fevga`: its plays, rulings and written plays read
-as the plain statement's, its rules' codes)."""
+variant served as the preset `fevga` (`variants.Fevga`: its rules' codes). That its plays, rulings
+and written plays are the plain statement's (its doubles' walk, `fast_fevga`) is the equivalence
+test's (`tests/engine/test_variant_equivalence.py`), on these boards and its heaviest positions."""
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -30,13 +28,11 @@ from arbitru.engine.fevga import (
     unblocking_rule,
 )
 from arbitru.engine.geometry import SAME
-from arbitru.engine.judge import board_after, judge_play
 from arbitru.engine.movement import Step, reason_code
-from arbitru.engine.moves import legal_plays
 from arbitru.engine.plain import plain_plays
 from arbitru.engine.rules import PRESETS
 from arbitru.engine.variants import VARIANTS
-from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay, variant_boards
+from tests.engine.variant_boards import assert_colours_play_alike, board_of, replay
 from tests.support.cases import examples
 from tests.support.fevga_boards import fevga_boards, trapped_boards
 from tests.support.reference_fevga import fevga_results
@@ -260,21 +256,6 @@ def test_black_plays_what_white_plays_on_the_board_seen_from_the_other_side(boar
     assert_colours_play_alike(board, dice, FEVGA)
 
 
-@CASES
-# Any board of the movement too (`variant_boards`): one no game reaches (its quarter full, two checkers
-# away and none past) is listed alike.
-@given(
-    st.one_of(fevga_boards(), trapped_boards(), variant_boards(FEVGA)),
-    st.integers(1, 6),
-    st.sampled_from(["white", "black"]),
-)
-def test_the_fast_doubles_list_the_plain_generators_plays_in_its_order(board: Board, die, turn):
-    plain = plain_plays(board, turn, (die, die), FEVGA)
-    assert [(p.moves, p.board) for p in fevga_plays(board, turn, (die, die))] == [
-        (p.moves, p.board) for p in plain
-    ]
-
-
 @pytest.mark.parametrize("die", range(1, 7))
 def test_the_fast_doubles_keep_the_starting_rule_and_unblocking(die):
     assert fevga_plays(START, "white", (die, die)) == plain_plays(START, "white", (die, die), FEVGA)
@@ -282,33 +263,8 @@ def test_the_fast_doubles_keep_the_starting_rule_and_unblocking(die):
     assert fevga_plays(trapped, "white", (die, die)) == plain_plays(trapped, "white", (die, die), FEVGA)
 
 
-WORST = Path(__file__).resolve().parents[2] / "data" / "fevga_worst_positions.jsonl"
-
-
-@pytest.mark.parametrize("row", [json.loads(line) for line in WORST.read_text().splitlines() if line.strip()])
-def test_the_fast_doubles_list_the_heaviest_positions_found_as_the_plain_generator_does(row):
-    board, dice = Board.from_dict(row["board"]), (row["dice"][0], row["dice"][1])
-    plays = fevga_plays(board, row["turn"], dice)
-    assert len(plays) == row["plays"]
-    assert plays == plain_plays(board, row["turn"], dice, FEVGA)
-
-
 # -- the variant Arbitru serves: the preset fevga on every face ----------------------------------------
 FEVGA_RULES = PRESETS["fevga"]
-
-
-@CASES
-@given(st.one_of(fevga_boards(), trapped_boards()), DICE, st.sampled_from(["white", "black"]))
-def test_the_fevga_variant_lists_judges_and_reads_each_play_as_the_plain_statement(board: Board, dice, turn):
-    plain = plain_plays(board, turn, dice, FEVGA)
-    assert [(p.moves, p.board) for p in legal_plays(board, turn, dice, FEVGA_RULES)] == [
-        (p.moves, p.board) for p in plain
-    ]
-    for play in plain:
-        hops = tuple((move.from_point, move.to_point) for move in play.moves)
-        verdict = judge_play(board, turn, dice, hops, rules=FEVGA_RULES)
-        assert verdict.legal and verdict.play is not None and verdict.play.board == play.board
-        assert board_after(board, turn, dice, hops, FEVGA_RULES) == play.board
 
 
 def test_the_fevga_variant_is_registered_with_its_rules_codes_and_no_backgammon():

@@ -34,6 +34,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from arbitru.engine.board import OFF, Board, Color
+from arbitru.engine.fevga import FEVGA
 from arbitru.engine.movement import (
     BACKGAMMON,
     BACKGAMMON_HOME_HIT_STAYS,
@@ -51,6 +52,7 @@ from arbitru.engine.verdict import Hop, Verdict
 from tests.engine.test_properties import boards, every_shape
 from tests.engine.variant_boards import variant_boards
 from tests.support.cases import examples
+from tests.support.fevga_boards import fevga_boards, trapped_boards
 from tests.support.positions import DATA
 
 # Each accelerated variant and the movements its accelerations serve (or, Tavla's, judge).
@@ -60,8 +62,9 @@ ACCELERATED: list[tuple[str, Movement]] = [
     ("long_nardy", LONG_NARDY),
     ("long_nardy", LONG_NARDY_EACH_MOVE),
     ("plakoto", PLAKOTO),
+    ("fevga", FEVGA),
 ]
-IDS = ["backgammon", "tavla", "long_nardy", "long_nardy_each_move", "plakoto"]
+IDS = ["backgammon", "tavla", "long_nardy", "long_nardy_each_move", "plakoto", "fevga"]
 Proposal = tuple[tuple[Hop, ...], tuple[int, ...]]  # hops, and the points marked as hits (pins)
 
 
@@ -220,6 +223,8 @@ def boards_of(movement: Movement) -> st.SearchStrategy[Board]:
         return st.one_of(boards(), every_shape)
     if movement in (LONG_NARDY, LONG_NARDY_EACH_MOVE):
         return st.one_of(variant_boards(movement), boards_around_a_block())
+    if movement is FEVGA:  # boards of its games, walls trapping the opponent, any board of its movement
+        return st.one_of(fevga_boards(), trapped_boards(), variant_boards(movement))
     return variant_boards(movement)
 
 
@@ -251,8 +256,15 @@ def rows(name: str) -> list[dict]:
 
 BENCH = rows("bench_positions.jsonl")
 WORST = rows("worst_positions.jsonl")
-FAMILY_WORST = rows("family_worst_positions.jsonl")
-FAMILY = {"plakoto": PLAKOTO, "long_nardy": LONG_NARDY, "long_nardy_each_move": LONG_NARDY_EACH_MOVE}
+FAMILY_WORST = rows("family_worst_positions.jsonl") + [
+    {"movement": "fevga", **row} for row in rows("fevga_worst_positions.jsonl")
+]
+FAMILY = {
+    "plakoto": PLAKOTO,
+    "long_nardy": LONG_NARDY,
+    "long_nardy_each_move": LONG_NARDY_EACH_MOVE,
+    "fevga": FEVGA,
+}
 
 
 @pytest.mark.parametrize("movement", [BACKGAMMON, BACKGAMMON_HOME_HIT_STAYS], ids=["backgammon", "tavla"])
@@ -281,8 +293,7 @@ def test_backgammon_lists_the_plain_plays_of_the_worst_positions(row: dict):
 def test_the_table_family_answers_what_the_plain_rules_answer_on_its_worst_positions(row: dict):
     movement = FAMILY[row["movement"]]
     board = Board.from_dict(row["board"], pins=movement.pins)
-    name = "plakoto" if movement is PLAKOTO else "long_nardy"
-    variant = VARIANTS[name]
+    variant = VARIANTS["long_nardy" if movement in (LONG_NARDY, LONG_NARDY_EACH_MOVE) else row["movement"]]
     listed, plain = assert_same_plays(variant, board, row["turn"], tuple(row["dice"]), movement)
     assert len(listed) == row["plays"]
     assert_same_rulings(variant, board, row["turn"], tuple(row["dice"]), movement, listed, plain, 0, most=2)

@@ -121,6 +121,14 @@ class Position:
         default) with `history` (this one's): the position's JSON `first_turn`."""
         return self.variant.first_turn(board or self.board, self.history if history is None else history)
 
+    def first_turn_after(self) -> dict[Color, bool] | None:
+        """The `first_turn` of every position after a play of the side on roll (the mover's first turn
+        is then over, the opponent's as it was: the same whatever the play); None where the variant
+        reads no history."""
+        if not self.variant.reads_history:
+            return None
+        return self.first_turn(history=self.history_after())
+
     def __str__(self) -> str:
         """The board's diagram, then who is on roll with which dice, the cube and the match."""
         roll = f" to play {self.dice[0]}-{self.dice[1]}" if self.dice else " on roll" if self.turn else ""
@@ -190,12 +198,13 @@ class Position:
         board): the rest share `GOING_ON`, with no match block (the score stands), so an answer
         costs one game-over decision for the whole list (`outcome.endings`) and no object per play."""
         plays = self.plays()
+        first_turn = self.first_turn_after()
         ending = endings(map(attrgetter("board"), plays), self.rules) if self._may_end() else ()
         if not ending:
-            return PlaysAnswer(self, plays, {})
+            return PlaysAnswer(self, plays, {}, first_turn)
         scoring = self._scoring()
         scored = {index: self._left_by(outcome(plays[index].board, *scoring)) for index in ending}
-        return PlaysAnswer(self, plays, scored)
+        return PlaysAnswer(self, plays, scored, first_turn)
 
     def _may_end(self) -> bool:
         """Whether a play of this roll can end the game, as far as one look at the board tells:
@@ -264,11 +273,13 @@ GOING_ON = Standing(NOT_OVER, None)  # a play after which the game goes on: the 
 
 class PlaysAnswer(NamedTuple):
     """A position's legal plays with where each leaves the game: `endings` holds the standing of
-    each play that ends it, by its index in `plays`; every other play stands at `GOING_ON`."""
+    each play that ends it, by its index in `plays`; every other play stands at `GOING_ON`.
+    `first_turn` is the `first_turn` after every play (`Position.first_turn_after`)."""
 
     position: Position
     plays: list[Play]
     endings: dict[int, Standing]
+    first_turn: dict[Color, bool] | None = None
 
     def standings(self) -> list[Standing]:
         """Every play's standing, in the order of `plays`."""

@@ -16,7 +16,7 @@ from arbitru.engine import Move, NotationError, Play, format_moves, parse_play_m
 from arbitru.engine.board import Board, Color, other
 from arbitru.engine.cube import CubeVerdict
 from arbitru.engine.match import Match, score_game
-from arbitru.engine.position import PlaysAnswer, Position, Standing
+from arbitru.engine.position import PlaysAnswer, Standing
 from arbitru.engine.rules import Rules
 from arbitru.formats.limits import MAX_INCLUDED_IDS
 from arbitru.http.errors import ValidationProblem
@@ -117,11 +117,14 @@ def play_dict(
     include: Collection[str] = (),
     cache: _SideCache | None = None,
     fields: Collection[str] = ALL_FIELDS,
+    first_turn: dict[Color, bool] | None = None,
 ) -> dict[str, Any]:
     """One play, which leaves the game at `standing`, in the contract's JSON form (plain dicts for
     orjson); pass one `cache` per answer.
 
-    `fields` names the play fields to build (all by default; /v1/moves may ask for fewer)."""
+    `fields` names the play fields to build (all by default; /v1/moves may ask for fewer);
+    `first_turn` is the engine's `first_turn` after the play (`Position.first_turn_after`), where the
+    game reads one."""
     board = play.board
     result: dict[str, Any] = {}
     if "moves" in fields:
@@ -134,8 +137,8 @@ def play_dict(
             "white": side_json(board.white, to_json, cache),
             "black": side_json(board.black, to_json, cache),
         }
-    if "board" in fields and position.game.variant.reads_history:
-        result["first_turn"] = first_turn_after(position.game)
+    if "board" in fields and first_turn is not None:
+        result["first_turn"] = first_turn
     if "outcome" in fields:
         result["outcome"] = play_outcome_json(standing)
     if "pips" in include:
@@ -190,17 +193,10 @@ def full_plays(answer: PlaysAnswer) -> list[dict[str, Any]]:
         )
     for index, standing in answer.endings.items():
         listed[index]["outcome"] = play_outcome_json(standing)
-    if answer.position.variant.reads_history:
-        after = first_turn_after(answer.position)
+    if answer.first_turn is not None:
         for play_json in listed:
-            play_json["first_turn"] = after
+            play_json["first_turn"] = answer.first_turn
     return listed
-
-
-def first_turn_after(position: Position) -> dict[Color, bool]:
-    """The position's `first_turn` once the side on roll has played (any play: the mover's first
-    turn is then over, and the opponent's side is as it was)."""
-    return position.first_turn(history=position.history_after())
 
 
 def plays_answer(position: ResolvedPosition, answer: PlaysAnswer, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -214,7 +210,10 @@ def plays_answer(position: ResolvedPosition, answer: PlaysAnswer, body: Mapping[
         _check_included_ids(len(plays), include)
         cache: _SideCache = {}
         pairs = zip(plays, answer.standings(), strict=True)
-        listed = [play_dict(play, standing, position, include, cache, wanted) for play, standing in pairs]
+        listed = [
+            play_dict(play, standing, position, include, cache, wanted, answer.first_turn)
+            for play, standing in pairs
+        ]
     else:
         listed = full_plays(answer)
     reply: dict[str, Any] = {
@@ -261,6 +260,7 @@ def _proposal(body: Mapping[str, Any]) -> tuple[tuple[tuple[int, int], ...], lis
 def play_answer(position: ResolvedPosition, body: Mapping[str, Any]) -> dict[str, Any]:
     """/v1/play's answer: the engine's ruling on the proposed play, rendered."""
     hops, marked = _proposal(body)
+    include = body.get("include") or ()
     assert position.turn is not None
     verdict, standing = position.game.ruling(hops, marked)
     lang = request_language()
@@ -268,7 +268,9 @@ def play_answer(position: ResolvedPosition, body: Mapping[str, Any]) -> dict[str
         answer: dict[str, Any] = {
             "legal": True,
             "as_written": verdict.as_written,
-            "play": play_dict(verdict.play, standing, position, body.get("include") or ()),
+            "play": play_dict(
+                verdict.play, standing, position, include, first_turn=position.game.first_turn_after()
+            ),
             "next_turn": None if standing.outcome.game_over else other(position.turn),
         }
         if not verdict.as_written:

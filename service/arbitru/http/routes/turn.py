@@ -83,7 +83,9 @@ def turn_answer(
             for route in routes
         ],
         "complete": state.complete,
-        "play": None if state.play is None else play_dict(state.play, standing, position, include),
+        "play": None
+        if state.play is None
+        else play_dict(state.play, standing, position, include, first_turn=position.game.first_turn_after()),
         "forced": state.forced,
         "completion": None if state.completion is None else [_hop(hop) for hop in state.completion],
     }
