@@ -55,12 +55,18 @@ $(TS_LOOP)/node_modules/.package-lock.json: $(TS_LOOP)/package-lock.json $(TS_LO
 ## kept together. Bytecode is cached even where the machine says not to (PYTHONDONTWRITEBYTECODE): the
 ## suite starts hundreds of Python processes (gunicorn, the CLI), each of which would compile the
 ## project again, and each pytest-xdist worker would rewrite every test module's asserts again.
+## The tests marked `waits` (tests/ops/: the proxy's deadlines, slow clients: a minute of waiting,
+## seconds of CPU) run in a process of their own beside the workers; both runs must pass.
 TEST_JOBS ?= auto
 TEST_SETUP := $(VENV)/.dev $(VENV)/.test-tools $(TS_LOOP)/node_modules/.package-lock.json
 test: | $(BIN)/python
 	$(MAKE) --no-print-directory -j 2 --output-sync=target $(TEST_SETUP)
 	$(BIN)/python scripts/audit.py
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup
+	export PYTHONDONTWRITEBYTECODE=; \
+	$(BIN)/python -m pytest -p no:xdist -m waits tests/ops > $(VENV)/waits.log 2>&1 & waits=$$!; \
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup -m "not waits"; suite=$$?; \
+	wait $$waits; waited=$$?; echo "-- the tests that wait on the clock (-m waits), run beside:"; \
+	cat $(VENV)/waits.log; test $$suite -eq 0 && test $$waited -eq 0
 
 ## make quick: the edit-test loop: every test but the slow and the live ones (no gunicorn, no
 ## browser), each property on a tenth of its examples (the "quick" hypothesis profile, tests/conftest.py),

@@ -16,7 +16,9 @@ locally, without one, its tests skip with the reason.
 `make test` runs the suite on every core (pytest-xdist, `--dist loadgroup`): the tests of a module
 that share a module-scoped fixture (a live gunicorn, a pod, a browser, an archive verified once) go
 to one worker together, so the fixture is built once, as in a serial run; every other test goes
-wherever a worker is free.
+wherever a worker is free. The few tests marked `waits` (under tests/ops/: a proxy's deadlines and
+slow clients, some 60 s of waiting for a few seconds of CPU) run beside them in a process of their
+own, so that no worker sits idle through them.
 """
 
 from __future__ import annotations
@@ -76,12 +78,16 @@ SHARED_SCOPES = ("module", "package", "class")
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep a module's tests that share a module-scoped fixture on one xdist worker."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep a module's tests that share a module-scoped fixture on one xdist worker; refuse a test
+    marked `waits` outside tests/ops/, where `make test` looks for them (it would run nowhere)."""
+    grouping = config.pluginmanager.hasplugin("xdist")  # `-p no:xdist` knows no xdist_group mark
     for item in items:
+        if item.get_closest_marker("waits") is not None and not item.nodeid.startswith("tests/ops/"):
+            raise pytest.UsageError(f"{item.nodeid}: a `waits` test belongs under tests/ops/ (make test)")
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info is not None else ()
-        if any(d.scope in SHARED_SCOPES for chain in defs for d in chain):
+        if grouping and any(d.scope in SHARED_SCOPES for chain in defs for d in chain):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 

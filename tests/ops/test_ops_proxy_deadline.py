@@ -20,7 +20,7 @@ from arbitru.http.edge import BODY_DEADLINE, IN_FLIGHT, PER_CLIENT_REQUESTS, SMA
 from arbitru.messages import render
 from tests.ops.pod import Pod, exchange, pod
 
-pytestmark = [pytest.mark.live, pytest.mark.slow]
+pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.waits]
 
 WAIT = 20.0  # seconds of trickling before a fresh client asks
 HEAD = b"POST /v1/moves HTTP/1.1\r\nHost: arbitru\r\nContent-Type: application/json\r\n"

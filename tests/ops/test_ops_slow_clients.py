@@ -16,7 +16,7 @@ import pytest
 from tests.ops.pod import containers, pod
 from tests.ops.slow_clients import attack
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.waits]
 
 SECONDS = 20.0
 PROBE_EVERY = 0.5
