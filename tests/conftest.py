@@ -79,8 +79,13 @@ SHARED_SCOPES = ("module", "package", "class")
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep a module's tests that share a module-scoped fixture on one xdist worker; refuse a test
-    marked `waits` outside tests/ops/, where `make test` looks for them (it would run nowhere)."""
+    """Keep a module's tests that share a module-scoped fixture on one xdist worker; hand out the
+    long ones (marked `live` or `slow`) first, so that the run ends on short tests rather than one
+    worker finishing a long one while the other waits; refuse a test marked `waits` outside
+    tests/ops/, where `make test` looks for them (it would run nowhere)."""
+    items.sort(
+        key=lambda item: item.get_closest_marker("live") is None and item.get_closest_marker("slow") is None
+    )
     grouping = config.pluginmanager.hasplugin("xdist")  # `-p no:xdist` knows no xdist_group mark
     for item in items:
         if item.get_closest_marker("waits") is not None and not item.nodeid.startswith("tests/ops/"):
