@@ -4,7 +4,7 @@
     python bench/fevga.py [--climb 300] [--trapped 40] [--passes 7] [--seed 43]
 
 Fevga's plays are listed by `arbitru.engine.fast_fevga.fevga_plays` (its doubles by the walk of
-`doubles_plays`, held equal to the plain generator by tests/engine/test_fevga_moves.py), beside
+`doubles_plays`, held equal to the plain generator by tests/engine/test_variant_equivalence.py), beside
 `plain_plays` with `FEVGA` (the statement of the rules). For each double, a seeded hill-climb from
 random Fevga boards (15 a side, no point held by both, each side keeping the starting rule and its
 starting quarter, all home once bearing off) moves one checker at a time, either side, and keeps a

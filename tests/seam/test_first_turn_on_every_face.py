@@ -116,6 +116,9 @@ def test_what_a_play_answers_is_accepted_back_and_means_the_same_as_the_library(
         assert (
             answer["legal"] is True and answer["play"]["first_turn"] == here.after(plays[chosen]).first_turn()
         )
+        hops = [{"from": move["from"], "to": move["to"]} for move in listed[chosen]["moves"]]
+        built = ok_json(client.post("/v1/turn", json={**body, "hops": hops}))  # the same play, hop by hop
+        assert built["complete"] and built["play"]["first_turn"] == answer["play"]["first_turn"]
         if answer["next_turn"] is None:
             return
         board_json, first_turn = answer["play"]["board"], answer["play"]["first_turn"]

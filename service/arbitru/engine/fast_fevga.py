@@ -1,6 +1,6 @@
 """Fevga's doubles, listed fast: an acceleration of the plain statement for the `FEVGA` movement
 (`arbitru.engine.fevga` states Fevga's rules; `arbitru.engine.variants.Fevga` uses this walk for
-its doubles, and tests/engine/test_variant_equivalence.py and test_fevga_moves.py hold it equal to
+its doubles, and tests/engine/test_variant_equivalence.py holds it equal to
 `plain_plays(..., FEVGA)`: the same plays in the same order with the same moves)."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def fevga_plays(
 ) -> list[Play]:
     """Every legal Fevga play of `turn` rolling `dice` on `board`: `plain_plays(..., FEVGA)`'s
     answer, the same plays in the same order with the same moves, its doubles listed by
-    `doubles_plays` (held equal by tests/engine/test_fevga_moves.py). `steps`, when given, has its
+    `doubles_plays` (held equal by tests/engine/test_variant_equivalence.py). `steps`, when given, has its
     item 0 increased by the steps of the search (`plain_plays`' own, or the boards the doubles' walk
     met: a work budget pricing them needs a price for each kind)."""
     if dice[0] != dice[1]:

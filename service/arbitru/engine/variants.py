@@ -27,6 +27,7 @@ the same way, white's 24 is black's 12: the two heads face each other across the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol
 
@@ -133,6 +134,9 @@ class Variant:
     family: ClassVar[str] = ""
     backgammons: ClassVar[bool] = True  # whether a win can be a backgammon on the board
     position_ids: ClassVar[bool] = False  # GNU ID, XGID, FIBS, .mat and SGF can hold its positions
+    # Its name in a .mat's `Variation` tag, as GNU Backgammon writes it (None: none is written), as
+    # python-chess's variants name themselves to UCI and XBoard.
+    gnubg_variation: ClassVar[str | None] = None
     condones_illegal_plays: ClassVar[bool] = False  # the illegal-moves rule of tournaments applies
     reason_codes: ClassVar[Mapping[str, str]] = {}  # the reasons only this game's judge gives
     # The facts of the game so far its rules read that the board may not show (`History`): the
@@ -143,6 +147,14 @@ class Variant:
         return f"<Variant {self.name}>"
 
     # -- what the game is -----------------------------------------------------------------------------
+    def variation_tag(self, rules: Options) -> str | None:
+        """The `Variation` tag of a .mat of a match under `rules` (None: none is written)."""
+        return self.gnubg_variation
+
+    def variation_options(self, tag: str) -> dict[str, Any]:
+        """The rules options a `Variation` tag naming this game says (`tag` in lower case)."""
+        return {"variant": self.name}
+
     def movement_for(self, rules: Options) -> Movement:
         """The movement of a game of this variant under `rules`' options."""
         return self.movement
@@ -367,6 +379,7 @@ class Nackgammon(BackgammonFamily):
 
     name = "nackgammon"
     start: ClassVar[Mapping[int, int]] = {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}
+    gnubg_variation = "NackGammon"
 
 
 class Hypergammon(BackgammonFamily):
@@ -377,6 +390,16 @@ class Hypergammon(BackgammonFamily):
         **BackgammonFamily.options,
         "hypergammon_checkers": (1, 2, 3),
     }
+    gnubg_variation = "HyperGammon"
+
+    def variation_tag(self, rules: Options) -> str | None:
+        """gnubg's `HyperGammon (3)`: the checkers a side."""
+        return f"{self.gnubg_variation} ({rules.hypergammon_checkers})"
+
+    def variation_options(self, tag: str) -> dict[str, Any]:
+        """The checkers a side where the tag gives them (`hypergammon (2)`, `hypergammon-3`)."""
+        digit = re.search(r"[123]", tag)
+        return {"variant": self.name, **({"hypergammon_checkers": int(digit.group())} if digit else {})}
 
     def start_points(self, rules: Options) -> dict[int, int]:
         count = rules.hypergammon_checkers
@@ -483,8 +506,9 @@ class Fevga(TableFamily):
     """Greek Fevga (`arbitru.engine.fevga`): both sides move the same way, one checker holds a point,
     the starting rule (the first checker passes the opponent's start before a second leaves), no
     side fills its own starting quarter, a trapped opponent must be let out. Its doubles are listed
-    by `fast_fevga.doubles_plays`' walk (held equal to `plain_plays` by tests/engine/test_fevga_moves.py).
-    Whether a side's first checker has passed is told by the board: no history field is needed."""
+    by `fast_fevga.doubles_plays`' walk (held equal to `plain_plays` by the equivalence test,
+    tests/engine/test_variant_equivalence.py). Whether a side's first checker has passed is told by
+    the board: no history field is needed."""
 
     name = "fevga"
     movement = FEVGA

@@ -24,6 +24,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from arbitru.engine.outcome import RESULT_MULTIPLIERS, RESULTS
 from arbitru.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
+from arbitru.engine.variants import VARIANTS
 from arbitru.formats.limits import MAX_CUBE_LIMIT, MAX_LINE_CHARS, MAX_LINES, MAX_MATCH_LENGTH, MAX_NAME_CHARS
 from arbitru.messages import message
 
@@ -190,13 +191,9 @@ def stated_rules(match: MatchFile) -> dict[str, Any]:
     if limit and limit & (limit - 1) == 0:
         options["max_cube"] = min(limit, MAX_CUBE_LIMIT)
     variation = match.headers.get("variation", "").strip().lower()
-    if variation.startswith("nackgammon"):
-        options["variant"] = "nackgammon"
-    elif variation.startswith("hypergammon"):
-        options["variant"] = "hypergammon"
-        digit = re.search(r"[123]", variation)
-        if digit:
-            options["hypergammon_checkers"] = int(digit.group())
+    for variant in VARIANTS.values():  # the game gnubg's `Variation` tag names, if any
+        if variant.gnubg_variation and variation.startswith(variant.gnubg_variation.lower()):
+            options.update(variant.variation_options(variation))
     return options
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from arbitru.engine.notation import NotationError, parse_play_marked
 from arbitru.engine.play import Move
 from arbitru.engine.rules import STANDARD, Rules
+from arbitru.engine.variants import variant_of
 from arbitru.formats.mat import (
     BEAVER,
     DOUBLE,
@@ -47,7 +48,6 @@ TAGS: tuple[tuple[str, str], ...] = (  # (the reader's lower-case key, the tag a
     ("eventdate", "EventDate"),
     ("transcriber", "Transcriber"),
 )
-VARIATIONS = {"nackgammon": "NackGammon"}
 CLASSIC_FLAGS = (("Jacoby", "jacoby"), ("Crawford", "crawford"), ("Beaver", "beavers"))  # (tag, option)
 
 
@@ -66,10 +66,9 @@ def _header(match: MatchFile, rules: Rules) -> list[str]:
     them or the rules differ from the standard ones; Arbitru's `Rules` tag for what they cannot say
     (a preset, a backgammon counting 2, no cube, the romanian opening)."""
     tags = [(tag, match.headers[key]) for key, tag in TAGS if match.headers.get(key)]
-    if rules.variant == "hypergammon":
-        tags.append(("Variation", f"HyperGammon ({rules.hypergammon_checkers})"))
-    elif rules.variant in VARIATIONS:
-        tags.append(("Variation", VARIATIONS[rules.variant]))
+    variation = variant_of(rules).variation_tag(rules)
+    if variation is not None:
+        tags.append(("Variation", variation))
     stated = stated_rules(match)
     for tag, option in CLASSIC_FLAGS:
         value = getattr(rules, option)
