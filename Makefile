@@ -8,28 +8,34 @@ export HOST PORT
 
 .PHONY: run test quick audit mutation bench openapi lint clean
 
+# The virtualenv, and uv (one pinned release, from PyPI) to install into it: uv fetches and unpacks
+# packages side by side where pip takes them one by one, and installs the same versions (the set-up's
+# figures: bench/README.md). pip stays in the venv, upgraded, for the tests that build the wheel and
+# compile the lock with pip-tools.
+UV_VERSION := 0.13.10
+UV_INSTALL := $(BIN)/uv pip install --quiet --python $(BIN)/python
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+	$(UV_INSTALL) --upgrade pip
 
 # The service runs on exactly the hash-pinned versions the container installs (requirements.lock:
-# the base dependencies and the `server` extra, `pip-compile --extra server`); the project itself is
-# then installed editable on top, without resolving anything again.
+# the base dependencies and the `server` extra, `pip-compile --extra server`), compiled to bytecode
+# as pip would; the project itself is then installed editable on top, without resolving anything again.
 $(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(UV_INSTALL) --compile-bytecode --require-hashes --no-deps -r requirements.lock
+	$(UV_INSTALL) --no-deps -e .
 	touch $@
 
 # The tests add the dev extra on top of the locked runtime (the base and the `server` extra): the
 # project's requirements as pyproject.toml states them, resolved against what is installed, without
-# building the editable project a second time (`pip install -e '.[server,dev]'` did). Not compiled to
-# bytecode at install (`--no-compile`: 50 s -> 23 s on the 2-core machine): the tests import a small
-# part of what the dev tools bring, and compile that once as they import it (`make test`).
+# building the editable project a second time. Not compiled to bytecode at install: the tests import
+# a small part of what the dev tools bring, and compile that once as they import it (`make test`).
 $(VENV)/.dev: $(VENV)/.runtime
 	$(BIN)/python -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
 		print(*p["dependencies"], *p["optional-dependencies"]["server"], *p["optional-dependencies"]["dev"], sep="\n")' \
 		> $(VENV)/dev-requirements.txt
-	$(BIN)/python -m pip install --quiet --no-compile -r $(VENV)/dev-requirements.txt
+	$(UV_INSTALL) -r $(VENV)/dev-requirements.txt
 	touch $@
 
 ## make run: install and serve on $(HOST):$(PORT) with gunicorn. The keys that sign game states are
@@ -53,7 +59,7 @@ $(TS_LOOP)/node_modules/.package-lock.json: $(TS_LOOP)/package-lock.json $(TS_LO
 ## make test: install everything and run the whole suite (unit, property, contract, live, ops) on
 ## every core (pytest-xdist; TEST_JOBS=1 for one process). Under CI=true a test that would skip (a
 ## missing oracle: gnubg, data, hadolint, kubectl, Chromium, curl) fails.
-## The set-up's two lines run at once (pip's downloads beside apt-get and npm ci), each one's output
+## The set-up's two lines run at once (uv's downloads beside apt-get and npm ci), each one's output
 ## kept together. Bytecode is cached even where the machine says not to (PYTHONDONTWRITEBYTECODE): the
 ## suite starts hundreds of Python processes (gunicorn, the CLI), each of which would compile the
 ## project again, and each pytest-xdist worker would rewrite every test module's asserts again.
