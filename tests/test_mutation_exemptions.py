@@ -8,8 +8,6 @@ from __future__ import annotations
 import ast
 import tomllib
 
-from mutmut.mutation.file_mutation import mutate_file_contents
-
 from scripts.mutation import ROOT, Change, Exemption, changes, exemptions, function_name, stale
 
 SOURCE = """
@@ -27,6 +25,10 @@ EDITED = SOURCE.replace("def rank(x, y):\n", "def rank(x, y):\n    y = list(y) +
 
 
 def mutants(source: str) -> dict[str, Change]:
+    """mutmut's mutants of `source` (imported here, not when the suite is collected: mutmut brings
+    libcst, which every pytest-xdist worker would otherwise import and compile)."""
+    from mutmut.mutation.file_mutation import mutate_file_contents
+
     return changes("m", mutate_file_contents("m.py", source).code)
 
 
