@@ -10,10 +10,10 @@ export HOST PORT
 
 # The virtualenv, and uv (one pinned release, from PyPI) to install into it: uv fetches and unpacks
 # packages side by side where pip takes them one by one, and installs the same versions (the set-up's
-# figures: bench/README.md). pip stays in the venv, upgraded, for the tests that build the wheel and
-# compile the lock with pip-tools.
+# figures: bench/README.md). It trusts the certificates the system trusts, as pip does here. pip
+# stays in the venv, upgraded, for the tests that build the wheel and compile the lock with pip-tools.
 UV_VERSION := 0.13.10
-UV_INSTALL := $(BIN)/uv pip install --quiet --python $(BIN)/python
+UV_INSTALL := $(BIN)/uv pip install --quiet --system-certs --python $(BIN)/python
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
