@@ -16,13 +16,14 @@ UV_VERSION := 0.13.10
 UV_INSTALL := $(BIN)/uv pip install --quiet --system-certs --python $(BIN)/python
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
+$(BIN)/uv: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
 	$(UV_INSTALL) --upgrade pip
 
 # The service runs on exactly the hash-pinned versions the container installs (requirements.lock:
 # the base dependencies and the `server` extra, `pip-compile --extra server`), compiled to bytecode
 # as pip would; the project itself is then installed editable on top, without resolving anything again.
-$(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/python
+$(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/uv
 	$(UV_INSTALL) --compile-bytecode --require-hashes --no-deps -r requirements.lock
 	$(UV_INSTALL) --no-deps -e .
 	touch $@
