@@ -172,10 +172,16 @@ def _game_turns(draw: st.DrawFn, board: Board, cube: bool) -> tuple[list[dict], 
 
 
 @st.composite
-def match_records(draw: st.DrawFn, start_positions: bool = False) -> dict:
+def match_records(
+    draw: st.DrawFn,
+    start_positions: bool = False,
+    rules_from: list[dict | None] = RULES,
+) -> dict:
     """A JSON game record: hostile names, legal games with the odd hostile play, cube actions and
-    resignations; each game's start score is what the referee gives the games before it."""
-    from arbitru.engine.board import Board as _Board
+    resignations; each game's start score is what the referee gives the games before it. Its rules
+    are drawn from `rules_from` (None: none stated), its games start from their variant's start."""
+    from arbitru.engine.rules import build_rules
+    from arbitru.engine.variants import start_board
     from arbitru.referee import resolve_rules, verify
 
     name = st.one_of([names] * 7 + [hostile_text])
@@ -183,13 +189,14 @@ def match_records(draw: st.DrawFn, start_positions: bool = False) -> dict:
     players = [first, draw(name.filter(lambda second: second != first))]
     length = draw(st.sampled_from((0, 1, 3, 5)))
     record: dict = {"players": players, "match_length": length, "games": []}
-    rules = draw(st.sampled_from(RULES))
+    rules = draw(st.sampled_from(rules_from))
     if rules is not None:
         record["rules"] = rules
+    start = start_board(build_rules(rules)[0])
     score = [0, 0]
     for number in range(1, draw(st.integers(1, 3)) + 1):
         game: dict = {"game": number + draw(st.sampled_from((0, 0, 0, 4))), "start_score": list(score)}
-        board = _Board.initial()
+        board = start
         if start_positions and draw(st.booleans()):
             board = draw(boards())
             game["start_position"] = board.to_dict()

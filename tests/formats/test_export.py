@@ -9,12 +9,17 @@ gnubg saves reads back (arbitru.formats.sgf_reader) as the same match."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
+from arbitru.engine.board import other
 from arbitru.engine.notation import NotationError, parse_play_marked
+from arbitru.engine.position import Position
+from arbitru.engine.rules import build_rules
+from arbitru.formats.game_record import record_to_match
 from arbitru.formats.mat import PLAY, read_mat
 from arbitru.formats.sgf_reader import read_sgf
 from arbitru.referee import resolve_rules, verify
@@ -113,6 +118,50 @@ def test_the_mat_layout_is_gnubgs_columns():
 
 
 needs_gnubg = pytest.mark.skipif(gnubg is None, reason="gnubg (dev dependency) is not installed")
+
+
+# The games gnubg names in a .mat's `Variation` tag: our rules, and gnubg's name for the game it read.
+GNUBG_VARIATIONS = {
+    "nackgammon": ({"variant": "nackgammon"}, "Nackgammon"),
+    **{
+        f"hypergammon-{n}": ({"variant": "hypergammon", "hypergammon_checkers": n}, f"Hypergammon{n}")
+        for n in (1, 2, 3)
+    },
+}
+
+
+def _engine_game(options: dict, seed: str) -> dict:
+    """A record of one game of a few turns the engine plays under `options`, each play at random."""
+    rules, rng, turns = build_rules(options)[0], random.Random(seed), []
+    position = Position.initial(rules, turn="white")
+    for _ in range(10):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        play = rng.choice(position.plays(dice) or [None])
+        board = position.board if play is None else play.board
+        player = 0 if position.turn == "white" else 1
+        turns.append(
+            {"player": player, "action": "roll", "dice": list(dice), "play": play.notation if play else ""}
+        )
+        if position.outcome(board).game_over:
+            break
+        position = Position(board, other(position.turn), rules=rules)
+    game = {"game": 1, "start_score": [0, 0], "turns": turns}
+    return {"players": ["Ana", "Ion"], "match_length": 3, "rules": options, "games": [game]}
+
+
+@needs_gnubg
+@pytest.mark.parametrize("name", GNUBG_VARIATIONS)
+def test_gnubg_reads_the_exported_mat_of_a_game_it_names_as_that_game(name, tmp_path):
+    options, gnubg_name = GNUBG_VARIATIONS[name]
+    match = record_to_match(_engine_game(options, name))
+    rules = resolve_rules(match, {})[0]
+    exported = tmp_path / "variant.mat"
+    exported.write_text(write_mat(match, rules), encoding="utf-8")
+    read = gnubg_reads(exported, "mat", tmp_path)
+    assert read is not None, "gnubg imported no match"
+    assert read["match-info"]["variation"] == gnubg_name
+    [game] = replay(match, rules)
+    assert gnubg_actions(read["games"][0]) == our_actions(game.steps)
 
 
 @needs_gnubg

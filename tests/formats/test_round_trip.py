@@ -107,6 +107,28 @@ def test_a_record_with_hostile_text_is_refused_naming_the_field_or_exports_to_th
         assert verified(exported, mode) == verified(match, mode)
 
 
+# The games GNU Backgammon names in a .mat's `Variation` tag (`Variant.gnubg_variation`), with their options.
+GNUBG_NAMED = [
+    {"variant": "nackgammon"},
+    *({"variant": "hypergammon", "hypergammon_checkers": n} for n in (1, 2, 3)),
+]
+
+
+@pytest.mark.parametrize("fmt", EXPORTS)
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record=match_records(rules_from=GNUBG_NAMED))
+def test_a_match_of_a_game_gnubg_names_exports_with_hostile_text_to_the_same_game(fmt, record):
+    try:
+        match = record_to_match(record)
+    except RecordError as refused:
+        assert refused.problems and all(path.startswith("record.") for path, _ in refused.problems)
+        return
+    exported = EXPORTS[fmt](match)
+    assert resolve_rules(exported, {})[0] == resolve_rules(match, {})[0]  # the game and its checkers
+    for mode in MODES:
+        assert verified(exported, mode) == verified(match, mode)
+
+
 TEXTS = [path.read_text(encoding="utf-8") for path in TRANSCRIPTS]
 
 
